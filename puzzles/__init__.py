@@ -1,0 +1,1 @@
+"""Pencil puzzles solved and designed with the zalg family algebra."""

@@ -1,0 +1,244 @@
+"""Every operation of the algebra against the plain-Python reference, on random families.
+
+Universes have up to 8 elements, and sometimes elements that no family uses;
+families include ∅ and {∅}.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import reference as R
+from zalg import Universe, intersection, union
+
+settings.register_profile("zalg", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("zalg")
+
+
+@st.composite
+def universe_and_families(draw, count=2):
+    """(elements, [families as sets of frozensets]) over elements 'a'... ."""
+    n = draw(st.integers(0, 8))
+    names = [chr(ord("a") + i) for i in range(n)]
+    used = names[: draw(st.integers(0, n))]  # the rest stay unused
+    member = st.frozensets(st.sampled_from(used), max_size=len(used)) if used else st.just(frozenset())
+    fams = [draw(st.sets(member, max_size=12)) for _ in range(count)]
+    return names, fams
+
+
+def make(names, *fams):
+    U = Universe(names)
+    return (U, *[U.family(F) for F in fams])
+
+
+def as_set(F):
+    members = list(F)
+    assert len(members) == len(set(members)), "iteration repeated a member"
+    return set(members)
+
+
+@given(universe_and_families())
+def test_boolean_operators(data):
+    names, (A, B) = data
+    U, F, G = make(names, A, B)
+    assert as_set(F | G) == A | B
+    assert as_set(F + G) == A | B
+    assert as_set(F & G) == A & B
+    assert as_set(F - G) == A - B
+    assert as_set(F ^ G) == A ^ B
+    assert as_set(~F) == set(R.subsets(names)) - A
+    assert (F <= G) == (A <= B)
+    assert (F < G) == (A < B)
+    assert (F >= G) == (A >= B)
+    assert (F == G) == (A == B)
+    assert (F != G) == (A != B)
+    assert bool(F) == bool(A)
+
+
+@given(universe_and_families())
+def test_join_meet_quotient_remainder(data):
+    names, (A, B) = data
+    U, F, G = make(names, A, B)
+    assert as_set(F * G) == R.join(A, B)
+    assert as_set(F.meet(G)) == R.meet(A, B)
+    if B:
+        assert as_set(F / G) == R.quotient(A, B)
+        assert as_set(F % G) == R.remainder(A, B)
+        assert F % G == F - (F / G) * G
+    else:
+        with pytest.raises(ValueError, match="empty family"):
+            F / G
+
+
+@given(universe_and_families())
+def test_subset_filters(data):
+    names, (A, B) = data
+    U, F, G = make(names, A, B)
+    assert as_set(F.nonsup(G)) == R.nonsup(A, B)
+    assert as_set(F.nonsub(G)) == R.nonsub(A, B)
+    assert as_set(F.restrict(G)) == R.restrict(A, B)
+    assert as_set(F.permit(G)) == R.permit(A, B)
+    assert as_set(F.minimal()) == R.minimal(A)
+    assert as_set(F.maximal()) == R.maximal(A)
+
+
+@given(universe_and_families(count=1), st.data())
+def test_hitting_sets(data, draw):
+    names, (A,) = data
+    U, F = make(names, A)
+    assert as_set(F.hitting()) == R.hitting(A, names)
+    E = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    assert as_set(F.hitting(E)) == R.hitting(A, E)
+    assert as_set(F.hitting().minimal()) == R.minimal(R.hitting(A, names))
+
+
+@given(universe_and_families(count=1), st.data())
+def test_quantifiers(data, draw):
+    names, (A,) = data
+    U, F = make(names, A)
+    X = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    assert as_set(F.exists(X)) == R.exists(A, names, X)
+    assert as_set(F.forall(X)) == R.forall(A, names, X)
+    assert as_set(F.unique_exists(X)) == R.unique_exists(A, names, X)
+
+
+@given(universe_and_families(count=1), st.data())
+def test_element_operations(data, draw):
+    names, (A,) = data
+    if not names:
+        return
+    U, F = make(names, A)
+    x = draw.draw(st.sampled_from(names))
+    assert as_set(F.onset(x)) == {a for a in A if x in a}
+    assert as_set(F.offset(x)) == {a for a in A if x not in a}
+    assert as_set(F.change(x)) == {a ^ {x} for a in A}
+    assert as_set(U.single(x)) == {frozenset([x])}
+    assert as_set(U.var(x)) == {S for S in R.subsets(names) if x in S}
+    assert F.onset(x) == F & U.var(x)
+
+
+@given(universe_and_families(count=1), st.integers(-1, 9))
+def test_sizes(data, k):
+    names, (A,) = data
+    U, F = make(names, A)
+    assert as_set(F.of_size(k)) == {a for a in A if len(a) == k}
+    assert as_set(F.smaller(k)) == {a for a in A if len(a) < k}
+    assert as_set(F.larger(k)) == {a for a in A if len(a) > k}
+    sizes = {}
+    for a in A:
+        sizes[len(a)] = sizes.get(len(a), 0) + 1
+    assert F.by_size() == sizes
+
+
+@given(universe_and_families(count=1), st.data())
+def test_cardinality_families(data, draw):
+    names, _ = data
+    U = Universe(names)
+    E = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    k = draw.draw(st.integers(-1, len(names) + 1))
+    assert as_set(U.exactly(k, E)) == R.cardinality(names, E, lambda s: s == k)
+    assert as_set(U.at_most(k, E)) == R.cardinality(names, E, lambda s: s <= k)
+    assert as_set(U.at_least(k, E)) == R.cardinality(names, E, lambda s: s >= k)
+    assert as_set(U.power_set(E)) == set(R.subsets(E))
+    assert as_set(U.power_set()) == set(R.subsets(names))
+
+
+@given(universe_and_families(count=1))
+def test_reading(data):
+    names, (A,) = data
+    U, F = make(names, A)
+    assert F.count() == len(A) == len(F)
+    assert as_set(F) == A
+    for m in A:
+        assert m in F
+    for S in R.subsets(names):
+        assert (S in F) == (S in A)
+    assert F.support() == frozenset().union(*A) if A else F.support() == frozenset()
+    assert U.family(list(F)) == F
+
+
+@given(universe_and_families(count=1), st.integers(0, 2**32), st.data())
+def test_sample(data, seed, draw):
+    names, (A,) = data
+    U, F = make(names, A)
+    k = draw.draw(st.integers(0, len(A)))
+    got = F.sample(k, seed=seed)
+    assert len(got) == k and len(set(got)) == k and set(got) <= A
+    assert F.sample(k, seed=seed) == got  # reproducible
+    with pytest.raises(ValueError):
+        F.sample(len(A) + 1)
+
+
+@given(universe_and_families(count=1), st.data())
+def test_weights(data, draw):
+    names, (A,) = data
+    U, F = make(names, A)
+    w = {x: draw.draw(st.integers(-5, 5)) for x in names}
+    weight = lambda a: sum(w[x] for x in a)  # noqa: E731
+    if not A:
+        with pytest.raises(ValueError):
+            F.min_weight(w)
+        assert list(F.iter_by_weight(w)) == []
+        return
+    lo, m = F.min_weight(w)
+    assert m in A and lo == weight(m) == min(map(weight, A))
+    hi, m = F.max_weight(w)
+    assert m in A and hi == weight(m) == max(map(weight, A))
+    ordered = list(F.iter_by_weight(w))
+    assert {m for _, m in ordered} == A and len(ordered) == len(A)
+    assert [v for v, _ in ordered] == sorted(map(weight, A))
+    assert all(v == weight(m) for v, m in ordered)
+    vec = np.array([w[x] for x in names])
+    assert F.min_weight(vec)[0] == lo
+
+
+@given(universe_and_families(count=1))
+def test_notation_round_trip(data):
+    names, (A,) = data
+    U, F = make(names, A)
+    assert U.parse(str(F.to_sympy())) == F
+
+
+@given(universe_and_families(count=3))
+def test_union_intersection_helpers(data):
+    names, fams = data
+    U = Universe(names)
+    Fs = [U.family(A) for A in fams]
+    assert as_set(union(Fs)) == set().union(*fams)
+    assert as_set(intersection(Fs)) == set.intersection(*fams)
+    assert union([], universe=U) == U.empty
+    assert intersection([], universe=U) == U.power_set()
+
+
+@given(universe_and_families(count=3))
+def test_algebraic_laws(data):
+    """Laws of Knuth 7.1.4 (join distributes over union, meet is commutative, ...)."""
+    names, (A, B, C) = data
+    U, F, G, H = make(names, A, B, C)
+    assert F * (G | H) == F * G | F * H
+    assert F * G == G * F
+    assert F.meet(G) == G.meet(F)
+    assert (F * G) * H == F * (G * H)
+    assert F * U.unit == F and F * U.empty == U.empty
+    if G:
+        q = F / G
+        assert q * G <= F
+        assert (F % G) | (q * G) == F
+
+
+def test_count_is_exact_beyond_floats():
+    U = Universe(range(200))
+    P = U.power_set()
+    assert P.count() == 2 ** 200
+    assert U.exactly(100).count() == math.comb(200, 100)
+    assert P.by_size()[57] == math.comb(200, 57)
+    with pytest.raises(OverflowError):
+        len(P)
+    s = P.sample(3, seed=7)
+    assert len(set(s)) == 3

@@ -1,0 +1,586 @@
+"""Family operations on CUDD ZDD nodes: the kernels behind ``Family``'s methods.
+
+Every kernel works on raw ``DdNode*`` values (int64) of one CUDD manager and is
+written in the subset of Python that numba compiles (see ``_native``).  The
+recursive definitions (Minato, Knuth TAOCP 7.1.4) are evaluated by one iterative
+driver, ``apply``, with an explicit stack, so ZDDs with any number of levels are
+fine, and with one memo table keyed by ``(op, f, g)`` for the whole call, so
+nested operations (``minimal`` uses ``nonsup``) share their work.
+
+Reference counting: every node stored in the memo or in the ``keep`` list holds
+one CUDD reference, released when the call ends; the returned node carries one
+reference owned by the caller.
+
+``ctx`` (int64 array) describes the manager: see the ``C_*`` indices.  ``perm``
+maps a variable index to its level and ``inv`` a level to its index; terminals
+sit at level ``nlev``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._native import (call_deref, call_getnode, call_mgr2, call_ref, jit, node_hi,
+                      node_index, node_lo)
+
+# ctx layout
+C_MGR, C_ZERO, C_ONE, C_GETNODE, C_UNION, C_INTER, C_DIFF, C_REF, C_DEREF, C_NLEV = range(10)
+CTX_SIZE = 10
+
+# operation codes
+JOIN, MEET, QUOT, NONSUP, NONSUB, MINIMAL, MAXIMAL, EXISTS, FORALL = 1, 2, 3, 4, 5, 6, 7, 8, 9
+CHANGE, ONSET, OFFSET, SIZE, HIT = 10, 11, 12, 13, 14
+
+# builder modes
+EXACTLY, AT_MOST, AT_LEAST, POWER = 0, 1, 2, 3
+
+
+@jit
+def _level(p, ctx, perm):
+    if p == ctx[C_ZERO] or p == ctx[C_ONE]:
+        return ctx[C_NLEV]
+    return perm[node_index(p)]
+
+
+@jit
+def _ref(ctx, p):
+    call_ref(ctx[C_REF], p)
+
+
+@jit
+def _deref(ctx, p):
+    call_deref(ctx[C_DEREF], ctx[C_MGR], p)
+
+
+@jit
+def _getnode(ctx, inv, level, hi, lo):
+    r = call_getnode(ctx[C_GETNODE], ctx[C_MGR], inv[level], hi, lo)
+    if r == 0:
+        raise MemoryError("CUDD could not create a node (out of memory)")
+    return r
+
+
+@jit
+def _binary(ctx, which, f, g):
+    r = call_mgr2(ctx[which], ctx[C_MGR], f, g)
+    if r == 0:
+        raise MemoryError("CUDD ran out of memory")
+    return r
+
+
+@jit
+def _key(op, a, b):
+    if (op == JOIN or op == MEET) and a > b:
+        return (op, b, a)
+    return (op, a, b)
+
+
+@jit
+def _has_empty(p, ctx):
+    """Whether the empty set is a member of p (follow the else-chain)."""
+    while p != ctx[C_ZERO] and p != ctx[C_ONE]:
+        p = node_lo(p)
+    return p == ctx[C_ONE]
+
+
+@jit
+def _terminal(op, a, b, k, ctx, perm, aux):
+    """The result when it needs no recursion, or -1."""
+    Z = ctx[C_ZERO]
+    O = ctx[C_ONE]
+    nlev = ctx[C_NLEV]
+    if op == JOIN:
+        if a == Z or b == Z:
+            return Z
+        if a == O:
+            return b
+        if b == O:
+            return a
+    elif op == MEET:
+        if a == Z or b == Z:
+            return Z
+        if a == O or b == O:
+            return O
+    elif op == QUOT:
+        if b == O:
+            return a
+        if a == Z or a == O:
+            return Z
+        if a == b:
+            return O
+    elif op == NONSUP:
+        if b == Z:
+            return a
+        if a == Z or a == b or b == O:
+            return Z
+        if a == O:
+            return Z if _has_empty(b, ctx) else O
+    elif op == NONSUB:
+        if b == Z:
+            return a
+        if a == Z or a == b or a == O:
+            return Z
+    elif op == MINIMAL or op == MAXIMAL or op == EXISTS or op == FORALL:
+        if a == Z or a == O:
+            return a
+    elif op == CHANGE:
+        if a == Z:
+            return Z
+    elif op == ONSET:
+        if a == Z or _level(a, ctx, perm) > b:
+            return Z
+    elif op == OFFSET:
+        lv = _level(a, ctx, perm)
+        if a == Z or lv > b:
+            return a
+        if lv == b:
+            return node_lo(a)
+    elif op == SIZE:
+        hi = b
+        lo = b - k
+        if a == Z or hi < 0:
+            return Z
+        room = nlev - _level(a, ctx, perm)
+        if lo > room:
+            return Z
+        if lo <= 0 and hi >= room:
+            return a
+    elif op == HIT:
+        if a == O:
+            return Z
+        if a == Z:
+            return O
+    return -1
+
+
+@jit
+def _resolve(memo, op, a, b, k, ctx, perm, aux):
+    t = _terminal(op, a, b, k, ctx, perm, aux)
+    if t != -1:
+        return t
+    return memo[_key(op, a, b)]
+
+
+@jit
+def _cof(p, v, ctx, perm):
+    """(else, then) cofactors of p at level v."""
+    if _level(p, ctx, perm) == v:
+        return node_lo(p), node_hi(p)
+    return p, ctx[C_ZERO]
+
+
+@jit
+def _union3(ctx, x, y, z):
+    """x ∪ y ∪ z, unreferenced."""
+    u = _binary(ctx, C_UNION, x, y)
+    _ref(ctx, u)
+    w = _binary(ctx, C_UNION, u, z)
+    _ref(ctx, w)
+    _deref(ctx, u)
+    # w keeps one reference on behalf of the caller's next step; drop it only
+    # after the caller has referenced what it builds from w
+    return w
+
+
+@jit
+def _chain(ctx, inv, aux, start, stop, base):
+    """Don't-care nodes for every marked level in [start, stop) above base; referenced."""
+    _ref(ctx, base)
+    r = base
+    lev = stop - 1
+    while lev >= start:
+        if aux[lev + 1] - aux[lev] > 0:
+            t = _getnode(ctx, inv, lev, r, r)
+            _ref(ctx, t)
+            _deref(ctx, r)
+            r = t
+        lev -= 1
+    return r
+
+
+@jit
+def apply(op, ctx, perm, inv, a, b, k, aux):
+    """Evaluate ``op(a, b)`` (with integer parameter ``k`` and level array ``aux``).
+
+    Returns a referenced node.  ``aux`` is a prefix count over levels for EXISTS,
+    FORALL and HIT (``aux[l + 1] - aux[l]`` is 1 when level l is marked)."""
+    Z = ctx[C_ZERO]
+    nlev = ctx[C_NLEV]
+    memo = {(0, 0, 0): Z}
+    keep = [Z]
+    stack = [(op, a, b, 0, 0)]
+    if _terminal(op, a, b, k, ctx, perm, aux) != -1:
+        stack.pop()
+    while len(stack) > 0:
+        o, x, y, phase, t = stack.pop()
+        key = _key(o, x, y)
+        if key in memo:
+            continue
+        v = _level(x, ctx, perm)
+        if o == JOIN or o == MEET or o == NONSUP or o == NONSUB:
+            vy = _level(y, ctx, perm)
+            if vy < v:
+                v = vy
+        x0, x1 = _cof(x, v, ctx, perm)
+        if phase == 0:
+            stack.append((o, x, y, 1, 0))
+            n0 = len(stack)
+            if o == JOIN or o == MEET:
+                y0, y1 = _cof(y, v, ctx, perm)
+                stack.append((o, x0, y0, 0, 0))
+                stack.append((o, x1, y1, 0, 0))
+                stack.append((o, x0, y1, 0, 0))
+                stack.append((o, x1, y0, 0, 0))
+            elif o == QUOT:
+                vy = _level(y, ctx, perm)
+                if v < vy:
+                    stack.append((o, x1, y, 0, 0))
+                    stack.append((o, x0, y, 0, 0))
+                else:
+                    x0, x1 = _cof(x, vy, ctx, perm)
+                    y0 = node_lo(y)
+                    stack.append((o, x1, node_hi(y), 0, 0))
+                    if y0 != Z:
+                        stack.append((o, x0, y0, 0, 0))
+            elif o == NONSUP or o == NONSUB:
+                y0, y1 = _cof(y, v, ctx, perm)
+                u = y0
+                if y1 != Z:
+                    if y0 == Z:
+                        u = y1
+                    elif (o == NONSUP and x1 != Z) or o == NONSUB:
+                        u = _binary(ctx, C_UNION, y0, y1)
+                        _ref(ctx, u)
+                        keep.append(u)
+                stack[n0 - 1] = (o, x, y, 1, u)
+                if o == NONSUP:
+                    stack.append((o, x0, y0, 0, 0))
+                    stack.append((o, x1, u, 0, 0))
+                else:
+                    stack.append((o, x1, y1, 0, 0))
+                    stack.append((o, x0, u, 0, 0))
+            elif o == CHANGE or o == ONSET:
+                if v >= y:
+                    if o == CHANGE and v > y:
+                        r = _getnode(ctx, inv, y, x, Z)
+                    elif o == CHANGE:
+                        r = _getnode(ctx, inv, y, x0, x1)
+                    else:
+                        r = _getnode(ctx, inv, y, x1, Z)
+                    _ref(ctx, r)
+                    memo[key] = r
+                    stack.pop()
+                    continue
+                stack.append((o, x0, y, 0, 0))
+                stack.append((o, x1, y, 0, 0))
+            elif o == SIZE:
+                stack.append((o, x0, y, 0, 0))
+                stack.append((o, x1, y - 1, 0, 0))
+            elif o == HIT:
+                u = x0
+                if x1 != Z:
+                    if x0 == Z:
+                        u = x1
+                    else:
+                        u = _binary(ctx, C_UNION, x0, x1)
+                        _ref(ctx, u)
+                        keep.append(u)
+                stack[n0 - 1] = (o, x, y, 1, u)
+                stack.append((o, x0, 0, 0, 0))
+                stack.append((o, u, 0, 0, 0))
+            else:  # MINIMAL, MAXIMAL, EXISTS, FORALL, OFFSET: unary on x
+                stack.append((o, x0, y, 0, 0))
+                stack.append((o, x1, y, 0, 0))
+            # drop children that need no work
+            i = len(stack) - 1
+            while i >= n0:
+                co, ca, cb, cp, ct = stack[i]
+                if _terminal(co, ca, cb, k, ctx, perm, aux) != -1 or _key(co, ca, cb) in memo:
+                    stack[i] = stack[len(stack) - 1]
+                    stack.pop()
+                i -= 1
+            continue
+
+        # phase 1 and 2: children are done
+        r = Z
+        if o == JOIN:
+            y0, y1 = _cof(y, v, ctx, perm)
+            r0 = _resolve(memo, o, x0, y0, k, ctx, perm, aux)
+            w = _union3(ctx, _resolve(memo, o, x1, y1, k, ctx, perm, aux),
+                        _resolve(memo, o, x1, y0, k, ctx, perm, aux),
+                        _resolve(memo, o, x0, y1, k, ctx, perm, aux))
+            r = _getnode(ctx, inv, v, w, r0)
+            _ref(ctx, r)
+            _deref(ctx, w)
+        elif o == MEET:
+            y0, y1 = _cof(y, v, ctx, perm)
+            r1 = _resolve(memo, o, x1, y1, k, ctx, perm, aux)
+            w = _union3(ctx, _resolve(memo, o, x0, y0, k, ctx, perm, aux),
+                        _resolve(memo, o, x0, y1, k, ctx, perm, aux),
+                        _resolve(memo, o, x1, y0, k, ctx, perm, aux))
+            r = _getnode(ctx, inv, v, r1, w)
+            _ref(ctx, r)
+            _deref(ctx, w)
+        elif o == QUOT:
+            vy = _level(y, ctx, perm)
+            if v < vy:
+                r = _getnode(ctx, inv, v, _resolve(memo, o, x1, y, k, ctx, perm, aux),
+                             _resolve(memo, o, x0, y, k, ctx, perm, aux))
+                _ref(ctx, r)
+            else:
+                x0, x1 = _cof(x, vy, ctx, perm)
+                y0 = node_lo(y)
+                r = _resolve(memo, o, x1, node_hi(y), k, ctx, perm, aux)
+                if y0 != Z:
+                    r = _binary(ctx, C_INTER, r, _resolve(memo, o, x0, y0, k, ctx, perm, aux))
+                _ref(ctx, r)
+        elif o == NONSUP:
+            y0, y1 = _cof(y, v, ctx, perm)
+            r = _getnode(ctx, inv, v, _resolve(memo, o, x1, t, k, ctx, perm, aux),
+                         _resolve(memo, o, x0, y0, k, ctx, perm, aux))
+            _ref(ctx, r)
+        elif o == NONSUB:
+            y0, y1 = _cof(y, v, ctx, perm)
+            r = _getnode(ctx, inv, v, _resolve(memo, o, x1, y1, k, ctx, perm, aux),
+                         _resolve(memo, o, x0, t, k, ctx, perm, aux))
+            _ref(ctx, r)
+        elif o == MINIMAL or o == MAXIMAL:
+            if o == MINIMAL:
+                inner = (NONSUP, _resolve(memo, o, x1, 0, k, ctx, perm, aux), x0)
+            else:
+                inner = (NONSUB, _resolve(memo, o, x0, 0, k, ctx, perm, aux), x1)
+            if phase == 1:
+                stack.append((o, x, y, 2, 0))
+                if _terminal(inner[0], inner[1], inner[2], k, ctx, perm, aux) == -1 \
+                        and _key(inner[0], inner[1], inner[2]) not in memo:
+                    stack.append((inner[0], inner[1], inner[2], 0, 0))
+                continue
+            filtered = _resolve(memo, inner[0], inner[1], inner[2], k, ctx, perm, aux)
+            if o == MINIMAL:
+                r = _getnode(ctx, inv, v, filtered, _resolve(memo, o, x0, 0, k, ctx, perm, aux))
+            else:
+                r = _getnode(ctx, inv, v, _resolve(memo, o, x1, 0, k, ctx, perm, aux), filtered)
+            _ref(ctx, r)
+        elif o == EXISTS:
+            r0 = _resolve(memo, o, x0, y, k, ctx, perm, aux)
+            r1 = _resolve(memo, o, x1, y, k, ctx, perm, aux)
+            if aux[v + 1] - aux[v] > 0:
+                r = _binary(ctx, C_UNION, r0, r1)
+            else:
+                r = _getnode(ctx, inv, v, r1, r0)
+            _ref(ctx, r)
+        elif o == FORALL:
+            r0 = Z
+            if aux[_level(x0, ctx, perm)] - aux[v + 1] == 0:
+                r0 = _resolve(memo, o, x0, y, k, ctx, perm, aux)
+            r1 = Z
+            if aux[_level(x1, ctx, perm)] - aux[v + 1] == 0:
+                r1 = _resolve(memo, o, x1, y, k, ctx, perm, aux)
+            if aux[v + 1] - aux[v] > 0:
+                r = _binary(ctx, C_INTER, r0, r1)
+            else:
+                r = _getnode(ctx, inv, v, r1, r0)
+            _ref(ctx, r)
+        elif o == CHANGE or o == ONSET or o == OFFSET:
+            r = _getnode(ctx, inv, v, _resolve(memo, o, x1, y, k, ctx, perm, aux),
+                         _resolve(memo, o, x0, y, k, ctx, perm, aux))
+            _ref(ctx, r)
+        elif o == SIZE:
+            r = _getnode(ctx, inv, v, _resolve(memo, o, x1, y - 1, k, ctx, perm, aux),
+                         _resolve(memo, o, x0, y, k, ctx, perm, aux))
+            _ref(ctx, r)
+        elif o == HIT:
+            hl = _chain(ctx, inv, aux, v + 1, _level(t, ctx, perm),
+                        _resolve(memo, o, t, 0, k, ctx, perm, aux))
+            if aux[v + 1] - aux[v] > 0:
+                hh = _chain(ctx, inv, aux, v + 1, _level(x0, ctx, perm),
+                            _resolve(memo, o, x0, 0, k, ctx, perm, aux))
+                r = _getnode(ctx, inv, v, hh, hl)
+                _ref(ctx, r)
+                _deref(ctx, hh)
+                _deref(ctx, hl)
+            else:
+                r = hl
+        memo[key] = r
+
+    result = _resolve(memo, op, a, b, k, ctx, perm, aux)
+    _ref(ctx, result)
+    if op == FORALL and aux[_level(a, ctx, perm)] > 0:
+        _deref(ctx, result)
+        result = Z
+        _ref(ctx, result)
+    if op == HIT:
+        top = _chain(ctx, inv, aux, 0, _level(a, ctx, perm), result)
+        _deref(ctx, result)
+        result = top
+    for key in memo:
+        if key[0] != 0:
+            _deref(ctx, memo[key])
+    for i in range(1, len(keep)):
+        _deref(ctx, keep[i])
+    return result
+
+
+@jit
+def build(mode, ctx, inv, marked, k):
+    """Cardinality and power-set families, bottom-up over all levels; referenced.
+
+    ``marked[level]`` tells the elements counted.  EXACTLY / AT_MOST / AT_LEAST:
+    every subset of the universe whose intersection with the marked elements has
+    size ==, <=, >= k.  POWER: every subset of the marked elements."""
+    Z = ctx[C_ZERO]
+    O = ctx[C_ONE]
+    nlev = ctx[C_NLEV]
+    width = k + 1
+    cur = np.empty(width, dtype=np.int64)
+    for c in range(width):
+        if mode == EXACTLY:
+            cur[c] = O if c == k else Z
+        elif mode == AT_MOST:
+            cur[c] = O
+        elif mode == AT_LEAST:
+            cur[c] = O if c == k else Z
+        else:
+            cur[c] = O
+        _ref(ctx, cur[c])
+    nxt = np.empty(width, dtype=np.int64)
+    for lev in range(nlev - 1, -1, -1):
+        for c in range(width):
+            if marked[lev]:
+                if mode == POWER:
+                    hi = cur[c]
+                elif c + 1 < width:
+                    hi = cur[c + 1]
+                elif mode == AT_LEAST:
+                    hi = cur[c]
+                else:
+                    hi = Z
+                nxt[c] = _getnode(ctx, inv, lev, hi, cur[c])
+            elif mode == POWER:
+                nxt[c] = cur[c]
+            else:
+                nxt[c] = _getnode(ctx, inv, lev, cur[c], cur[c])
+            _ref(ctx, nxt[c])
+        for c in range(width):
+            _deref(ctx, cur[c])
+            cur[c] = nxt[c]
+    for c in range(1, width):
+        _deref(ctx, cur[c])
+    return cur[0]
+
+
+@jit
+def export(ctx, perm, root, capacity):
+    """The nodes below root as arrays, children before parents.
+
+    Returns (level, hi, lo, root) with ids 0 = empty family, 1 = {∅}; a
+    non-terminal root is the last id.  ``capacity`` bounds the number of nodes."""
+    Z = ctx[C_ZERO]
+    O = ctx[C_ONE]
+    level = np.empty(capacity + 2, dtype=np.int64)
+    hi = np.zeros(capacity + 2, dtype=np.int64)
+    lo = np.zeros(capacity + 2, dtype=np.int64)
+    level[0] = ctx[C_NLEV]
+    level[1] = ctx[C_NLEV]
+    ids = {Z: 0, O: 1}
+    n = 2
+    stack = [root]
+    while len(stack) > 0:
+        p = stack[len(stack) - 1]
+        if p in ids:
+            stack.pop()
+            continue
+        h = node_hi(p)
+        l = node_lo(p)
+        ready = True
+        if h not in ids:
+            stack.append(h)
+            ready = False
+        if l not in ids:
+            stack.append(l)
+            ready = False
+        if ready:
+            stack.pop()
+            ids[p] = n
+            level[n] = perm[node_index(p)]
+            hi[n] = ids[h]
+            lo[n] = ids[l]
+            n += 1
+    return level[:n], hi[:n], lo[:n], ids[root]
+
+
+@jit
+def count_limbs(hi, lo, limbs):
+    """Exact member counts of every node, as little-endian base-2^32 limbs."""
+    n = len(hi)
+    c = np.zeros((n, limbs), dtype=np.uint32)
+    c[1, 0] = 1
+    for i in range(2, n):
+        carry = np.uint64(0)
+        a = hi[i]
+        b = lo[i]
+        for j in range(limbs):
+            s = np.uint64(c[a, j]) + np.uint64(c[b, j]) + carry
+            c[i, j] = np.uint32(s & np.uint64(0xFFFFFFFF))
+            carry = s >> np.uint64(32)
+    return c
+
+
+@jit
+def height(hi, lo):
+    """Longest root-to-terminal path of every node (bounds member size and count)."""
+    n = len(hi)
+    h = np.zeros(n, dtype=np.int64)
+    for i in range(2, n):
+        h[i] = 1 + max(h[hi[i]], h[lo[i]])
+    return h
+
+
+@jit
+def count_by_size_mod(hi, lo, root, maxsize, modulus):
+    """Counts of the root's members by size, modulo ``modulus`` (< 2^62)."""
+    n = len(hi)
+    c = np.zeros((n, maxsize + 1), dtype=np.int64)
+    c[1, 0] = 1
+    for i in range(2, n):
+        a = hi[i]
+        b = lo[i]
+        c[i, 0] = c[b, 0]
+        for s in range(1, maxsize + 1):
+            c[i, s] = (c[a, s - 1] + c[b, s]) % modulus
+    return c[root].copy()
+
+
+@jit
+def best_weight(level, hi, lo, w, sign):
+    """Least (sign=1) or greatest (sign=-1) total weight below every node."""
+    n = len(hi)
+    best = np.empty(n, dtype=np.float64)
+    best[0] = np.inf
+    best[1] = 0.0
+    for i in range(2, n):
+        with_x = best[hi[i]] + sign * w[level[i]]
+        without = best[lo[i]]
+        best[i] = with_x if with_x < without else without
+    return best
+
+
+@jit
+def rebuild(ctx, inv, level, hi, lo, root):
+    """Create the nodes of an exported ZDD (children before parents); the root, referenced.
+
+    Ids 0 and 1 are the terminals; node i has ``level[i]`` and children ids
+    ``hi[i]``, ``lo[i]`` below i.  This is the bulk node builder: one call per
+    ZDD, no Python per node."""
+    n = len(hi)
+    ptr = np.empty(n, dtype=np.int64)
+    ptr[0] = ctx[C_ZERO]
+    ptr[1] = ctx[C_ONE]
+    for i in range(2, n):
+        ptr[i] = _getnode(ctx, inv, level[i], ptr[hi[i]], ptr[lo[i]])
+        _ref(ctx, ptr[i])
+    result = ptr[root]
+    _ref(ctx, result)
+    for i in range(2, n):
+        _deref(ctx, ptr[i])
+    return result

@@ -1,0 +1,262 @@
+"""The one place where zalg touches CUDD below dd's public API.
+
+dd 0.6.0 exposes Boolean operations on ZDDs; the family operations that it lacks
+(join, quotient, minimal, ...) run here directly on CUDD nodes.  This module
+
+* finds the ``DdManager*`` inside a ``dd.cudd_zdd.ZDD`` object and the addresses
+  of the CUDD routines the kernels call (``cuddZddGetNode``, ``Cudd_zddUnion``,
+  reference counting, ...), all exported by dd's own shared library;
+* checks, at import, every layout assumption (manager pointer, ``DdNode`` field
+  offsets, terminal nodes) against CUDD's own accessor functions;
+* provides ``jit``: ``numba.njit(cache=True)`` when numba is importable, and the
+  identity otherwise.  Kernels are written once in a numba-compatible subset of
+  Python; without numba the very same code runs as plain Python (slowly, but
+  exactly), with node fields read through CUDD's accessor functions.
+
+Set ``ZALG_NO_NUMBA=1`` to force the plain-Python fallback.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+
+import dd.cudd_zdd as _cz
+
+__all__ = [
+    "HAVE_NUMBA", "jit", "LIB", "manager_pointer", "node_pointer", "fn_address",
+    "node_index", "node_hi", "node_lo", "call_mgr2", "call_getnode", "call_ref", "call_deref",
+    "cudd_ref", "cudd_deref", "cudd_binary", "dag_size",
+]
+
+LIB = ctypes.CDLL(_cz.__file__)
+
+_P = ctypes.c_int64  # node and manager pointers travel as signed 64-bit integers
+
+
+def _declare(name: str, restype, argtypes) -> ctypes._CFuncPtr:
+    f = getattr(LIB, name)
+    f.restype = restype
+    f.argtypes = argtypes
+    return f
+
+
+_ReadZddSize = _declare("Cudd_ReadZddSize", ctypes.c_int, [_P])
+_ReadZero = _declare("Cudd_ReadZero", _P, [_P])
+_ReadOne = _declare("Cudd_ReadOne", _P, [_P])
+_NodeReadIndex = _declare("Cudd_NodeReadIndex", ctypes.c_uint, [_P])
+_T = _declare("Cudd_T", _P, [_P])
+_E = _declare("Cudd_E", _P, [_P])
+_Ref = _declare("Cudd_Ref", None, [_P])
+_Deref = _declare("Cudd_RecursiveDerefZdd", None, [_P, _P])
+_GetNode = _declare("cuddZddGetNode", _P, [_P, ctypes.c_int, _P, _P])
+_Union = _declare("Cudd_zddUnion", _P, [_P, _P, _P])
+_Intersect = _declare("Cudd_zddIntersect", _P, [_P, _P, _P])
+_Diff = _declare("Cudd_zddDiff", _P, [_P, _P, _P])
+_DagSize = _declare("Cudd_zddDagSize", ctypes.c_int, [_P])
+
+
+def fn_address(f: ctypes._CFuncPtr) -> int:
+    return ctypes.cast(f, ctypes.c_void_p).value
+
+
+ADDR = {
+    "getnode": fn_address(_GetNode),
+    "union": fn_address(_Union),
+    "intersect": fn_address(_Intersect),
+    "diff": fn_address(_Diff),
+    "ref": fn_address(_Ref),
+    "deref": fn_address(_Deref),
+}
+
+# --- where dd keeps the DdManager* -------------------------------------------------
+# ``cdef class ZDD`` starts with PyObject_HEAD (16 bytes) and the Cython vtable
+# pointer (8 bytes); ``DdManager *manager`` is its first field.
+_MANAGER_OFFSET = 24
+
+
+def node_pointer(function) -> int:
+    """The ``DdNode*`` of a ``dd.cudd_zdd.Function`` (inverse of ``ZDD._add_int(p + 2)``)."""
+    return int(function) - 2
+
+
+def manager_pointer(zdd: _cz.ZDD) -> int:
+    """The ``DdManager*`` of a dd ZDD manager, checked against CUDD before use."""
+    mgr = ctypes.c_int64.from_address(id(zdd) + _MANAGER_OFFSET).value
+    if mgr == 0 or _ReadZero(mgr) != node_pointer(zdd.false):
+        raise ImportError(
+            "zalg: cannot find CUDD's manager inside dd.cudd_zdd.ZDD; "
+            "zalg needs the object layout of dd==0.6.0")
+    if _ReadZddSize(mgr) != len(zdd.vars):
+        raise ImportError("zalg: dd's ZDD manager and CUDD disagree on the number of variables")
+    return mgr
+
+
+def cudd_ref(p: int) -> None:
+    _Ref(p)
+
+
+def cudd_deref(mgr: int, p: int) -> None:
+    _Deref(mgr, p)
+
+
+def cudd_binary(name: str, mgr: int, f: int, g: int) -> int:
+    """Union, intersection or difference by CUDD; the result is not referenced."""
+    fn = {"union": _Union, "intersect": _Intersect, "diff": _Diff}[name]
+    r = fn(mgr, f, g)
+    if r == 0:
+        raise MemoryError("CUDD ran out of memory")
+    return r
+
+
+def dag_size(p: int) -> int:
+    return _DagSize(p)
+
+
+# --- node access and calls, compiled or plain ----------------------------------------
+HAVE_NUMBA = False
+if os.environ.get("ZALG_NO_NUMBA", "") not in ("1", "true", "yes"):
+    try:
+        import numba  # noqa: F401
+        HAVE_NUMBA = True
+    except ImportError:  # pragma: no cover - exercised by the ZALG_NO_NUMBA test
+        HAVE_NUMBA = False
+
+if HAVE_NUMBA:
+    from llvmlite import ir
+    from numba import njit, types
+    from numba.extending import intrinsic
+
+    def jit(fn):
+        return njit(cache=True, nogil=True)(fn)
+
+    _I64 = ir.IntType(64)
+
+    @intrinsic
+    def load_i64(typingctx, address):
+        """The 64-bit word at ``address``."""
+        sig = types.int64(types.int64)
+
+        def codegen(context, builder, signature, args):
+            return builder.load(builder.inttoptr(args[0], _I64.as_pointer()))
+        return sig, codegen
+
+    @intrinsic
+    def load_u32(typingctx, address):
+        """The unsigned 32-bit word at ``address``, widened."""
+        sig = types.int64(types.int64)
+
+        def codegen(context, builder, signature, args):
+            v = builder.load(builder.inttoptr(args[0], ir.IntType(32).as_pointer()))
+            return builder.zext(v, _I64)
+        return sig, codegen
+
+    @intrinsic
+    def call_mgr2(typingctx, fn, mgr, a, b):
+        """``fn(mgr, a, b)`` for a C routine returning a pointer."""
+        sig = types.int64(types.int64, types.int64, types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(_I64, [_I64, _I64, _I64])
+            return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
+        return sig, codegen
+
+    @intrinsic
+    def call_getnode(typingctx, fn, mgr, index, hi, lo):
+        """``cuddZddGetNode(mgr, index, hi, lo)``: the reduced node (hi == 0 gives lo)."""
+        sig = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            i32 = ir.IntType(32)
+            fnty = ir.FunctionType(_I64, [_I64, i32, _I64, _I64])
+            fptr = builder.inttoptr(args[0], fnty.as_pointer())
+            return builder.call(fptr, [args[1], builder.trunc(args[2], i32), args[3], args[4]])
+        return sig, codegen
+
+    @intrinsic
+    def call_ref(typingctx, fn, node):
+        """``Cudd_Ref(node)``."""
+        sig = types.void(types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(ir.VoidType(), [_I64])
+            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
+            return context.get_dummy_value()
+        return sig, codegen
+
+    @intrinsic
+    def call_deref(typingctx, fn, mgr, node):
+        """``Cudd_RecursiveDerefZdd(mgr, node)``."""
+        sig = types.void(types.int64, types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(ir.VoidType(), [_I64, _I64])
+            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1], args[2]])
+            return context.get_dummy_value()
+        return sig, codegen
+
+    @njit(inline="always", cache=True)
+    def node_index(p):
+        """CUDD variable index of node ``p`` (0x7fffffff for terminals)."""
+        return load_u32(p)
+
+    @njit(inline="always", cache=True)
+    def node_hi(p):
+        """The then-child (members with the node's element)."""
+        return load_i64(p + 16)
+
+    @njit(inline="always", cache=True)
+    def node_lo(p):
+        """The else-child (members without the node's element)."""
+        return load_i64(p + 24)
+
+else:
+    def jit(fn):
+        return fn
+
+    # Without numba, node fields are read through CUDD's accessor functions, so the
+    # fallback makes no assumption about the DdNode layout.
+    def node_index(p: int) -> int:
+        return _NodeReadIndex(p)
+
+    def node_hi(p: int) -> int:
+        return _T(p)
+
+    def node_lo(p: int) -> int:
+        return _E(p)
+
+    _BY_ADDRESS = {v: k for k, v in ADDR.items()}
+
+    def call_mgr2(fn: int, mgr: int, a: int, b: int) -> int:
+        return {"union": _Union, "intersect": _Intersect, "diff": _Diff}[_BY_ADDRESS[fn]](mgr, a, b)
+
+    def call_getnode(fn: int, mgr: int, index: int, hi: int, lo: int) -> int:
+        return _GetNode(mgr, index, hi, lo)
+
+    def call_ref(fn: int, node: int) -> None:
+        _Ref(node)
+
+    def call_deref(fn: int, mgr: int, node: int) -> None:
+        _Deref(mgr, node)
+
+
+def _check_layout() -> None:
+    """Compare the assumed DdNode layout with CUDD's accessors on a real node."""
+    z = _cz.ZDD()
+    z.configure(reordering=False)
+    z.declare("a", "b", "c")
+    f = z.var("b") & ~z.var("c")
+    p = node_pointer(f)
+    mgr = manager_pointer(z)
+    ok = (ctypes.c_uint32.from_address(p).value == _NodeReadIndex(p)
+          and ctypes.c_int64.from_address(p + 16).value == _T(p)
+          and ctypes.c_int64.from_address(p + 24).value == _E(p)
+          and _ReadOne(mgr) != _ReadZero(mgr))
+    del f
+    if not ok:
+        raise ImportError("zalg: CUDD's DdNode layout differs from the one zalg was built for")
+
+
+if HAVE_NUMBA:
+    # numba reads node fields directly: offsets index@0, then@16, else@24
+    _check_layout()

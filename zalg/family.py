@@ -1,0 +1,353 @@
+"""``Family``: a family of subsets of a universe, stored as a ZDD node (Minato semantics).
+
+A node is read in zero-suppressed semantics: a member is the set of elements on
+the then-edges of a path to the 1-terminal.  Elements that a ZDD never mentions
+are simply absent from every member, so declaring more elements never changes
+what an existing family means.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Hashable, Iterable, Iterator
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import _kernels as K
+from . import _native as N
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .universe import Universe
+
+__all__ = ["Family", "union", "intersection"]
+
+
+class Family:
+    """A finite family of subsets of ``universe``'s elements.
+
+    Families are immutable values; operators return new families.  See
+    ``docs/algebra.md`` for every operation in set notation.
+    """
+
+    __slots__ = ("universe", "_f", "__weakref__", "_arrays_cache", "_counts_cache")
+
+    def __init__(self, universe: Universe, function):
+        self.universe = universe
+        self._f = function
+        self._arrays_cache = None
+        self._counts_cache = None
+
+    # ---- plumbing -------------------------------------------------------------------
+    @property
+    def _p(self) -> int:
+        return N.node_pointer(self._f)
+
+    def _other(self, other) -> Family:
+        """``other`` as a family of this universe (an element x stands for {{x}})."""
+        if isinstance(other, Family):
+            if other.universe is not self.universe:
+                raise ValueError("cannot combine families of two different universes")
+            return other
+        if other in self.universe:
+            return self.universe.single(other)
+        raise TypeError(f"expected a Family of the same universe, got {other!r}")
+
+    def _apply(self, op: int, other: Family | None = None, b: int = 0, k: int = 0,
+               aux: np.ndarray | None = None) -> Family:
+        U = self.universe
+        if aux is None:
+            aux = np.zeros(len(U) + 1, dtype=np.int64)
+        g = other._p if other is not None else b
+        return U._wrap_owned(K.apply(op, U._ctx, U._perm, U._inv, self._p, g, k, aux))
+
+    def _cudd(self, name: str, other) -> Family:
+        other = self._other(other)
+        U = self.universe
+        return U._wrap_new(N.cudd_binary(name, U._mgr, self._p, other._p))
+
+    # ---- Boolean-set operators --------------------------------------------------------
+    def __or__(self, other) -> Family:
+        """Union F ∪ G."""
+        return self._cudd("union", other)
+
+    __add__ = __or__
+    __ror__ = __or__
+    __radd__ = __or__
+
+    def __and__(self, other) -> Family:
+        """Intersection F ∩ G."""
+        return self._cudd("intersect", other)
+
+    __rand__ = __and__
+
+    def __sub__(self, other) -> Family:
+        """Difference F ∖ G."""
+        return self._cudd("diff", other)
+
+    def __xor__(self, other) -> Family:
+        """Symmetric difference (F ∖ G) ∪ (G ∖ F)."""
+        other = self._other(other)
+        return (self - other) | (other - self)
+
+    def __invert__(self) -> Family:
+        """Complement 2^U ∖ F over the universe's current elements."""
+        return self.universe.power_set() - self
+
+    # ---- family algebra ---------------------------------------------------------------
+    def __mul__(self, other) -> Family:
+        """Join F ⊔ G = {a ∪ b : a ∈ F, b ∈ G}."""
+        return self._apply(K.JOIN, self._other(other))
+
+    def __rmul__(self, other) -> Family:
+        return self._other(other)._apply(K.JOIN, self)
+
+    def __truediv__(self, other) -> Family:
+        """Quotient F / G = {a : a ∪ b ∈ F and a ∩ b = ∅ for every b ∈ G}."""
+        other = self._other(other)
+        if other._p == self.universe._ctx[K.C_ZERO]:
+            raise ValueError("division by the empty family")
+        return self._apply(K.QUOT, other)
+
+    def __mod__(self, other) -> Family:
+        """Remainder F % G = F ∖ ((F / G) ⊔ G)."""
+        other = self._other(other)
+        return self - (self / other) * other
+
+    def meet(self, other) -> Family:
+        """Meet F ⊓ G = {a ∩ b : a ∈ F, b ∈ G}."""
+        return self._apply(K.MEET, self._other(other))
+
+    def nonsup(self, other) -> Family:
+        """Non-supersets {a ∈ F : no b ∈ G with b ⊆ a}."""
+        return self._apply(K.NONSUP, self._other(other))
+
+    def nonsub(self, other) -> Family:
+        """Non-subsets {a ∈ F : no b ∈ G with a ⊆ b}."""
+        return self._apply(K.NONSUB, self._other(other))
+
+    def restrict(self, other) -> Family:
+        """Supersets {a ∈ F : b ⊆ a for some b ∈ G}."""
+        return self - self.nonsup(other)
+
+    def permit(self, other) -> Family:
+        """Subsets {a ∈ F : a ⊆ b for some b ∈ G}."""
+        return self - self.nonsub(other)
+
+    def minimal(self) -> Family:
+        """Minimal members {a ∈ F : no b ∈ F with b ⊊ a}."""
+        return self._apply(K.MINIMAL)
+
+    def maximal(self) -> Family:
+        """Maximal members {a ∈ F : no b ∈ F with a ⊊ b}."""
+        return self._apply(K.MAXIMAL)
+
+    def hitting(self, elements: Iterable[Hashable] | None = None) -> Family:
+        """Hitting sets {S ⊆ E : S ∩ a ≠ ∅ for every a ∈ F}, E = ``elements`` (default U)."""
+        return self._apply(K.HIT, aux=self.universe._prefix(elements))
+
+    def onset(self, x: Hashable) -> Family:
+        """Members holding x: {a ∈ F : x ∈ a} (x is kept; F / x removes it)."""
+        return self._apply(K.ONSET, b=self.universe.level(x))
+
+    def offset(self, x: Hashable) -> Family:
+        """Members without x: {a ∈ F : x ∉ a}."""
+        return self._apply(K.OFFSET, b=self.universe.level(x))
+
+    def change(self, x: Hashable) -> Family:
+        """Toggle x in every member: {a △ {x} : a ∈ F}."""
+        return self._apply(K.CHANGE, b=self.universe.level(x))
+
+    def _size_range(self, lo: int, hi: int) -> Family:
+        n = len(self.universe)
+        lo, hi = max(lo, 0), min(hi, n)
+        if lo > hi:
+            return self.universe.empty
+        return self._apply(K.SIZE, b=hi, k=hi - lo)
+
+    def of_size(self, k: int) -> Family:
+        """Members of size k: {a ∈ F : |a| = k}."""
+        return self._size_range(k, k)
+
+    def smaller(self, k: int) -> Family:
+        """Members of size below k: {a ∈ F : |a| < k}."""
+        return self._size_range(0, k - 1)
+
+    def larger(self, k: int) -> Family:
+        """Members of size above k: {a ∈ F : |a| > k}."""
+        return self._size_range(k + 1, len(self.universe))
+
+    def exists(self, elements: Iterable[Hashable]) -> Family:
+        """∃X: {S ⊆ U∖X : S ∪ T ∈ F for some T ⊆ X}."""
+        return self._apply(K.EXISTS, aux=self.universe._prefix(elements))
+
+    def forall(self, elements: Iterable[Hashable]) -> Family:
+        """∀X: {S ⊆ U∖X : S ∪ T ∈ F for every T ⊆ X}."""
+        return self._apply(K.FORALL, aux=self.universe._prefix(elements))
+
+    def unique_exists(self, elements: Iterable[Hashable]) -> Family:
+        """∃!X: {S ⊆ U∖X : exactly one T ⊆ X with S ∪ T ∈ F}."""
+        X = list(elements)
+        once = self.exists(X)
+        if not X:
+            return once
+        # S has two witnesses iff, for some x in X, witnesses exist both with and without x
+        twice = self.universe.empty
+        for x in X:
+            twice = twice | (self.onset(x).exists(X) & self.offset(x).exists(X))
+        return once - twice
+
+    # ---- comparisons ------------------------------------------------------------------
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Family):
+            return NotImplemented
+        return other.universe is self.universe and other._p == self._p
+
+    def __ne__(self, other) -> bool:
+        if not isinstance(other, Family):
+            return NotImplemented
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((id(self.universe), self._p))
+
+    def __le__(self, other) -> bool:
+        """Subfamily: every member of F is a member of G."""
+        return not (self - other)
+
+    def __lt__(self, other) -> bool:
+        return self <= other and self != other
+
+    def __ge__(self, other) -> bool:
+        return self._other(other) <= self
+
+    def __gt__(self, other) -> bool:
+        return self._other(other) < self
+
+    def __bool__(self) -> bool:
+        """True unless F is the empty family ∅."""
+        return bool(self._p != self.universe._ctx[K.C_ZERO])
+
+    def __contains__(self, member) -> bool:
+        """Whether the set ``member`` is a member of F."""
+        if isinstance(member, (str, bytes)) or not isinstance(member, Iterable):
+            raise TypeError(f"membership takes a set of elements, got {member!r}")
+        U = self.universe
+        try:
+            levels = sorted({U._index[x] for x in member})
+        except (KeyError, TypeError):
+            return False
+        zero, one = int(U._ctx[K.C_ZERO]), int(U._ctx[K.C_ONE])
+        p = self._p
+        for lev in levels:
+            while p not in (zero, one) and U._perm[N.node_index(p)] < lev:
+                p = N.node_lo(p)
+            if p in (zero, one) or U._perm[N.node_index(p)] != lev:
+                return False
+            p = N.node_hi(p)
+        while p not in (zero, one):
+            p = N.node_lo(p)
+        return p == one
+
+    # ---- reading ----------------------------------------------------------------------
+    def _arrays(self):
+        """(level, hi, lo, root) of the ZDD, children first (cached)."""
+        if self._arrays_cache is None:
+            U = self.universe
+            cap = N.dag_size(self._p) + 2
+            self._arrays_cache = K.export(U._ctx, U._perm, self._p, cap)
+        return self._arrays_cache
+
+    def node_count(self) -> int:
+        """Number of decision nodes of the ZDD (terminals not counted)."""
+        return len(self._arrays()[0]) - 2
+
+    def support(self) -> frozenset:
+        """The elements that occur in at least one member."""
+        level = self._arrays()[0][2:]
+        els = self.universe._elements
+        return frozenset(els[int(lev)] for lev in np.unique(level))
+
+    def count(self) -> int:
+        """The number of members |F|, exact."""
+        from .reading import counts
+        return counts(self).root()
+
+    def __len__(self) -> int:
+        n = self.count()
+        if n > sys.maxsize:
+            raise OverflowError(f"the family has {n} members, more than len() can return; use count()")
+        return n
+
+    def by_size(self) -> dict[int, int]:
+        """{k: number of members of size k}, for every size that occurs."""
+        from .reading import by_size
+        return by_size(self)
+
+    def __iter__(self) -> Iterator[frozenset]:
+        """The members as frozensets of elements."""
+        from .reading import iterate
+        return iterate(self)
+
+    def sample(self, k: int = 1, seed=None) -> list[frozenset]:
+        """k distinct members drawn uniformly at random (exact for any family size)."""
+        from .reading import sample
+        return sample(self, k, seed)
+
+    def min_weight(self, weights) -> tuple:
+        """(w(a), a) for a member a of least total weight w(a) = Σ_{x∈a} w[x]."""
+        from .reading import extreme_weight
+        return extreme_weight(self, weights, 1)
+
+    def max_weight(self, weights) -> tuple:
+        """(w(a), a) for a member a of greatest total weight."""
+        from .reading import extreme_weight
+        return extreme_weight(self, weights, -1)
+
+    def iter_by_weight(self, weights) -> Iterator[tuple]:
+        """(w(a), a) for every member a, lazily, in ascending order of weight."""
+        from .reading import iter_by_weight
+        return iter_by_weight(self, weights)
+
+    # ---- notation and persistence -----------------------------------------------------
+    def to_sympy(self):
+        """F as a sympy polynomial in Minato's notation (sum of products of elements)."""
+        from .notation import to_sympy
+        return to_sympy(self)
+
+    def dump(self, path) -> None:
+        """Save F with its universe's elements to ``path`` (JSON, gzip if it ends in .gz)."""
+        from .persist import dump
+        dump(self, path)
+
+    def __repr__(self) -> str:
+        from .notation import short_text
+        return short_text(self)
+
+
+def _fold(op, families: list[Family], empty: Family) -> Family:
+    while len(families) > 1:
+        nxt = [op(families[i], families[i + 1]) for i in range(0, len(families) - 1, 2)]
+        if len(families) % 2:
+            nxt.append(families[-1])
+        families = nxt
+    return families[0] if families else empty
+
+
+def union(families: Iterable[Family], universe: Universe | None = None) -> Family:
+    """The union of any number of families (balanced, so long lists stay fast)."""
+    fams = list(families)
+    if not fams and universe is None:
+        raise ValueError("union() of no families needs universe=")
+    U = universe if universe is not None else fams[0].universe
+    return _fold(Family.__or__, fams, U.empty)
+
+
+def intersection(families: Iterable[Family], universe: Universe | None = None) -> Family:
+    """The intersection of one or more families (of none: the power set of the universe)."""
+    fams = list(families)
+    if not fams and universe is None:
+        raise ValueError("intersection() of no families needs universe=")
+    U = universe if universe is not None else fams[0].universe
+    return _fold(Family.__and__, fams, U.power_set())
+

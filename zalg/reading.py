@@ -1,0 +1,196 @@
+"""Reading a family without changing it: exact counts, sizes, members, samples, weights.
+
+All of these work on the exported node arrays of ``Family._arrays()`` (ids 0 and 1
+are the terminals ∅ and {∅}, children come before parents, the root is last).
+Counts are exact Python integers: the compiled kernels count in base-2^32 limbs
+(or modulo large primes, combined by the Chinese remainder theorem).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import random
+from collections.abc import Iterator, Mapping
+
+import numpy as np
+
+from . import _kernels as K
+
+__all__ = ["counts", "by_size", "iterate", "sample", "extreme_weight", "iter_by_weight"]
+
+
+class _Counts:
+    """Exact member counts of every node of one family."""
+
+    def __init__(self, family):
+        level, hi, lo, root = family._arrays()
+        self.level, self.hi, self.lo, self.root_id = level, hi, lo, root
+        self.height = K.height(hi, lo)
+        limbs = int(self.height[root]) // 32 + 1
+        self._limbs = K.count_limbs(hi, lo, limbs)
+        self._ints: dict[int, int] = {}
+
+    def __getitem__(self, node: int) -> int:
+        c = self._ints.get(node)
+        if c is None:
+            c = int.from_bytes(self._limbs[node].tobytes(), "little")
+            self._ints[node] = c
+        return c
+
+    def root(self) -> int:
+        return self[self.root_id]
+
+
+def counts(family) -> _Counts:
+    if family._counts_cache is None:
+        family._counts_cache = _Counts(family)
+    return family._counts_cache
+
+
+_PRIMES: list[int] = []
+
+
+def _primes(n: int) -> list[int]:
+    """n distinct primes just below 2^61."""
+    from sympy import prevprime
+    while len(_PRIMES) < n:
+        _PRIMES.append(prevprime(_PRIMES[-1] if _PRIMES else 2 ** 61))
+    return _PRIMES[:n]
+
+
+def by_size(family) -> dict[int, int]:
+    level, hi, lo, root = family._arrays()
+    if root == 0:
+        return {}
+    h = int(K.height(hi, lo)[root])
+    primes = _primes(h // 60 + 1)
+    residues = [K.count_by_size_mod(hi, lo, root, h, p) for p in primes]
+    modulus = 1
+    for p in primes:
+        modulus *= p
+    result = {}
+    for size in range(h + 1):
+        x = 0
+        for p, res in zip(primes, residues):
+            m = modulus // p
+            x += int(res[size]) * m * pow(m, -1, p)
+        x %= modulus
+        if x:
+            result[size] = x
+    return result
+
+
+def iterate(family) -> Iterator[frozenset]:
+    """Members in rank order: at every node, members without the element come first."""
+    level, hi, lo, root = family._arrays()
+    els = family.universe._elements
+    if root == 0:
+        return
+    stack = [(root, ())]
+    while stack:
+        node, chosen = stack.pop()
+        if node == 1:
+            yield frozenset(els[int(level_)] for level_ in chosen)
+            continue
+        if node == 0:
+            continue
+        stack.append((int(hi[node]), chosen + (level[node],)))
+        stack.append((int(lo[node]), chosen))
+
+
+def _unrank(family, c: _Counts, r: int) -> frozenset:
+    els = family.universe._elements
+    node = c.root_id
+    chosen = []
+    while node > 1:
+        below = c[int(c.lo[node])]
+        if r < below:
+            node = int(c.lo[node])
+        else:
+            r -= below
+            chosen.append(els[int(c.level[node])])
+            node = int(c.hi[node])
+    return frozenset(chosen)
+
+
+def sample(family, k: int, seed=None) -> list[frozenset]:
+    if not isinstance(k, int) or k < 0:
+        raise ValueError(f"sample size must be a non-negative integer, got {k!r}")
+    c = counts(family)
+    total = c.root()
+    if k > total:
+        raise ValueError(f"cannot draw {k} distinct members from a family of {total}")
+    rng = random.Random(seed)
+    ranks: list[int] = []
+    seen: set[int] = set()
+    if 2 * k > total:  # dense: shuffle all ranks
+        ranks = rng.sample(range(total), k)
+    else:
+        while len(ranks) < k:
+            r = rng.randrange(total)
+            if r not in seen:
+                seen.add(r)
+                ranks.append(r)
+    return [_unrank(family, c, r) for r in ranks]
+
+
+def _weights_by_level(family, weights) -> tuple[np.ndarray, list]:
+    """Weights as a float array by level, and the exact values by level."""
+    U = family.universe
+    n = len(U)
+    if isinstance(weights, Mapping):
+        exact = [0] * n
+        for x, w in weights.items():
+            exact[U.level(x)] = w
+    else:
+        arr = np.asarray(weights)
+        if arr.ndim != 1 or arr.shape[0] != n:
+            raise ValueError(f"weights must be a mapping or a vector of length {n} "
+                             f"(one per element, universe order), got shape {arr.shape}")
+        exact = arr.tolist()
+    for w in exact:
+        if isinstance(w, bool) or not isinstance(w, (int, float)):
+            raise TypeError(f"weights must be numbers, got {w!r}")
+    return np.asarray(exact + [0], dtype=np.float64), exact
+
+
+def extreme_weight(family, weights, sign: int) -> tuple:
+    if not family:
+        raise ValueError("the empty family has no member of least or greatest weight")
+    level, hi, lo, node = family._arrays()
+    w, exact = _weights_by_level(family, weights)
+    best = K.best_weight(level, hi, lo, w, float(sign))
+    els = family.universe._elements
+    chosen = []
+    while node > 1:
+        lev = int(level[node])
+        if best[hi[node]] + sign * w[lev] < best[lo[node]]:
+            chosen.append(lev)
+            node = int(hi[node])
+        else:
+            node = int(lo[node])
+    return sum(exact[lev] for lev in chosen), frozenset(els[lev] for lev in chosen)
+
+
+def iter_by_weight(family, weights) -> Iterator[tuple]:
+    """Best-first search: the bound best[node] is exact, so members come out in order."""
+    level, hi, lo, root = family._arrays()
+    w, exact = _weights_by_level(family, weights)
+    best = K.best_weight(level, hi, lo, w, 1.0)
+    els = family.universe._elements
+    if root == 0:
+        return
+    tie = itertools.count()
+    heap = [(float(best[root]), next(tie), 0.0, root, ())]
+    while heap:
+        _, _, prefix, node, chosen = heapq.heappop(heap)
+        if node == 1:
+            yield sum(exact[lev] for lev in chosen), frozenset(els[lev] for lev in chosen)
+            continue
+        lev = int(level[node])
+        for child, add, path in ((int(lo[node]), 0.0, chosen),
+                                 (int(hi[node]), w[lev], chosen + (lev,))):
+            if child != 0:
+                p = prefix + add
+                heapq.heappush(heap, (p + float(best[child]), next(tie), p, child, path))
