@@ -126,10 +126,10 @@ def load(path, universe=None):
             lev, h, lw = row
             if not 0 <= lev < len(elements):
                 raise ValueError(f"node {i} has level {lev} outside 0..{len(elements) - 1}")
-            if not (0 < h < i and 0 <= lw < i):
-                raise ValueError(f"node {i} points to a child that is not below it")
             if h == 0:
                 raise ValueError(f"node {i} has an empty then-child (not zero-suppressed)")
+            if not (0 < h < i and 0 <= lw < i):
+                raise ValueError(f"node {i} points to a child that is not below it")
             for c in (h, lw):
                 if c >= 2 and arr[c, 0] <= lev:
                     raise ValueError(f"node {i} is not above its child {c}")

@@ -121,10 +121,11 @@ class Universe:
     # ---- wrapping CUDD nodes ---------------------------------------------------------
     def _wrap_new(self, p: int) -> Family:
         """A family for an unreferenced node just returned by CUDD."""
-        return Family(self, self._zdd._add_int(p + 2))
+        return Family(self, self._zdd._add_int(int(p) + 2))
 
     def _wrap_owned(self, p: int) -> Family:
         """A family for a node carrying one reference owned by the caller."""
+        p = int(p)
         f = Family(self, self._zdd._add_int(p + 2))
         N.cudd_deref(self._mgr, p)
         return f

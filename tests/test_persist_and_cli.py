@@ -1,0 +1,88 @@
+"""Saving and loading families, and the ``zalg`` command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import zalg
+from zalg import Universe
+from zalg.cli import main
+
+
+def test_dump_load_round_trip(tmp_path):
+    edges = [((0, 0), (0, 1)), ((0, 0), (1, 0)), ("s", 1), (None, True, 2.5)]
+    U = Universe(edges)
+    F = U.exactly(2) | U.single(("s", 1))
+    for name in ("f.json", "f.json.gz"):
+        F.dump(tmp_path / name)
+        G = zalg.load(tmp_path / name)
+        assert G.universe.elements == U.elements
+        assert {frozenset(m) for m in G} == {frozenset(m) for m in F}
+    # into an existing universe with extra elements in between
+    V = Universe([edges[0], "extra", edges[1], edges[2], edges[3]])
+    H = zalg.load(tmp_path / "f.json", universe=V)
+    assert set(H) == set(F)
+    with pytest.raises(ValueError, match="differently"):
+        zalg.load(tmp_path / "f.json", universe=Universe(list(reversed(edges))))
+
+
+def test_empty_and_unit_round_trip(tmp_path):
+    U = Universe("ab")
+    for F in (U.empty, U.unit):
+        F.dump(tmp_path / "x.json")
+        assert set(zalg.load(tmp_path / "x.json")) == set(F)
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"not json at all", "not a zalg family file"),
+    (b"\x1f\x8b garbage", "not a zalg family file"),
+    (b'{"format": "pickle"}', "not a zalg family file"),
+    (b'{"format": "zalg-family", "version": 9}', "version"),
+    (b'{"format": "zalg-family", "version": 1, "elements": [["s","a"]], "nodes": [[0, 5, 0]], "root": 2}',
+     "not below"),
+    (b'{"format": "zalg-family", "version": 1, "elements": [["s","a"]], "nodes": [[0, 0, 1]], "root": 2}',
+     "zero-suppressed"),
+    (b'{"format": "zalg-family", "version": 1, "elements": [["s","a"]], "nodes": [[3, 1, 0]], "root": 2}',
+     "level"),
+    (b'{"format": "zalg-family", "version": 1, "elements": [["x","a"]], "nodes": [], "root": 1}',
+     "element"),
+    (b'{"format": "zalg-family", "version": 1, "elements": [], "nodes": []}', "missing"),
+])
+def test_corrupt_files_give_clear_errors(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(ValueError, match=message):
+        zalg.load(path)
+
+
+def test_cannot_save_unserialisable_elements(tmp_path):
+    U = Universe([frozenset({1})])
+    with pytest.raises(TypeError, match="cannot save"):
+        U.unit.dump(tmp_path / "x.json")
+
+
+def test_cli_help_and_info(tmp_path, capsys):
+    assert main([]) == 0
+    assert "usage: zalg" in capsys.readouterr().out
+    U = Universe("abcd")
+    U.exactly(2).dump(tmp_path / "f.json")
+    assert main(["info", str(tmp_path / "f.json"), "--by-size", "--show", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "members:  6" in out and "size 2: 6" in out
+
+
+def test_cli_bad_file_exits_2_without_traceback(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "zalg-family", "version": 1}))
+    run = subprocess.run([sys.executable, "-m", "zalg.cli", "info", str(bad)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2
+    assert run.stderr.startswith("zalg: error:") and "Traceback" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+    run = subprocess.run([sys.executable, "-m", "zalg.cli", "--help"], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0 and "info" in run.stdout
