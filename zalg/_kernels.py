@@ -7,7 +7,7 @@ driver, ``apply``, with an explicit stack, so ZDDs with any number of levels are
 fine, and with one memo table keyed by ``(op, f, g)`` for the whole call, so
 nested operations (``minimal`` uses ``nonsup``) share their work.
 
-Reference counting: every node stored in the memo or in the ``keep`` list holds
+Reference counting: every node stored in the memo holds
 one CUDD reference, released when the call ends; the returned node carries one
 reference owned by the caller.
 
@@ -207,12 +207,11 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
     Z = ctx[C_ZERO]
     nlev = ctx[C_NLEV]
     memo = {(0, 0, 0): Z}
-    keep = [Z]
-    stack = [(op, a, b, 0, 0)]
+    stack = [(op, a, b, 0)]
     if _terminal(op, a, b, k, ctx, perm, aux) != -1:
         stack.pop()
     while len(stack) > 0:
-        o, x, y, phase, t = stack.pop()
+        o, x, y, phase = stack.pop()
         key = _key(o, x, y)
         if key in memo:
             continue
@@ -223,42 +222,35 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
                 v = vy
         x0, x1 = _cof(x, v, ctx, perm)
         if phase == 0:
-            stack.append((o, x, y, 1, 0))
+            stack.append((o, x, y, 1))
             n0 = len(stack)
             if o == JOIN or o == MEET:
                 y0, y1 = _cof(y, v, ctx, perm)
-                stack.append((o, x0, y0, 0, 0))
-                stack.append((o, x1, y1, 0, 0))
-                stack.append((o, x0, y1, 0, 0))
-                stack.append((o, x1, y0, 0, 0))
+                stack.append((o, x0, y0, 0))
+                stack.append((o, x1, y1, 0))
+                stack.append((o, x0, y1, 0))
+                stack.append((o, x1, y0, 0))
             elif o == QUOT:
                 vy = _level(y, ctx, perm)
                 if v < vy:
-                    stack.append((o, x1, y, 0, 0))
-                    stack.append((o, x0, y, 0, 0))
+                    stack.append((o, x1, y, 0))
+                    stack.append((o, x0, y, 0))
                 else:
                     x0, x1 = _cof(x, vy, ctx, perm)
                     y0 = node_lo(y)
-                    stack.append((o, x1, node_hi(y), 0, 0))
+                    stack.append((o, x1, node_hi(y), 0))
                     if y0 != Z:
-                        stack.append((o, x0, y0, 0, 0))
+                        stack.append((o, x0, y0, 0))
             elif o == NONSUP or o == NONSUB:
+                # a set avoids every member of y0 ∪ y1 iff it avoids those of y0 and
+                # those of y1: intersect the two results, never build y0 ∪ y1
                 y0, y1 = _cof(y, v, ctx, perm)
-                u = y0
-                if y1 != Z:
-                    if y0 == Z:
-                        u = y1
-                    elif (o == NONSUP and x1 != Z) or o == NONSUB:
-                        u = _binary(ctx, C_UNION, y0, y1)
-                        _ref(ctx, u)
-                        keep.append(u)
-                stack[n0 - 1] = (o, x, y, 1, u)
+                stack.append((o, x0, y0, 0))
+                stack.append((o, x1, y1, 0))
                 if o == NONSUP:
-                    stack.append((o, x0, y0, 0, 0))
-                    stack.append((o, x1, u, 0, 0))
+                    stack.append((o, x1, y0, 0))
                 else:
-                    stack.append((o, x1, y1, 0, 0))
-                    stack.append((o, x0, u, 0, 0))
+                    stack.append((o, x0, y1, 0))
             elif o == CHANGE or o == ONSET:
                 if v >= y:
                     if o == CHANGE and v > y:
@@ -271,30 +263,21 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
                     memo[key] = r
                     stack.pop()
                     continue
-                stack.append((o, x0, y, 0, 0))
-                stack.append((o, x1, y, 0, 0))
+                stack.append((o, x0, y, 0))
+                stack.append((o, x1, y, 0))
             elif o == SIZE:
-                stack.append((o, x0, y, 0, 0))
-                stack.append((o, x1, y - 1, 0, 0))
+                stack.append((o, x0, y, 0))
+                stack.append((o, x1, y - 1, 0))
             elif o == HIT:
-                u = x0
-                if x1 != Z:
-                    if x0 == Z:
-                        u = x1
-                    else:
-                        u = _binary(ctx, C_UNION, x0, x1)
-                        _ref(ctx, u)
-                        keep.append(u)
-                stack[n0 - 1] = (o, x, y, 1, u)
-                stack.append((o, x0, 0, 0, 0))
-                stack.append((o, u, 0, 0, 0))
+                stack.append((o, x0, 0, 0))
+                stack.append((o, x1, 0, 0))
             else:  # MINIMAL, MAXIMAL, EXISTS, FORALL, OFFSET: unary on x
-                stack.append((o, x0, y, 0, 0))
-                stack.append((o, x1, y, 0, 0))
+                stack.append((o, x0, y, 0))
+                stack.append((o, x1, y, 0))
             # drop children that need no work
             i = len(stack) - 1
             while i >= n0:
-                co, ca, cb, cp, ct = stack[i]
+                co, ca, cb, cp = stack[i]
                 if _terminal(co, ca, cb, k, ctx, perm, aux) != -1 or _key(co, ca, cb) in memo:
                     stack[i] = stack[len(stack) - 1]
                     stack.pop()
@@ -336,24 +319,30 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
                 _ref(ctx, r)
         elif o == NONSUP:
             y0, y1 = _cof(y, v, ctx, perm)
-            r = _getnode(ctx, inv, v, _resolve(memo, o, x1, t, k, ctx, perm, aux),
-                         _resolve(memo, o, x0, y0, k, ctx, perm, aux))
+            r1 = _binary(ctx, C_INTER, _resolve(memo, o, x1, y0, k, ctx, perm, aux),
+                         _resolve(memo, o, x1, y1, k, ctx, perm, aux))
+            _ref(ctx, r1)
+            r = _getnode(ctx, inv, v, r1, _resolve(memo, o, x0, y0, k, ctx, perm, aux))
             _ref(ctx, r)
+            _deref(ctx, r1)
         elif o == NONSUB:
             y0, y1 = _cof(y, v, ctx, perm)
-            r = _getnode(ctx, inv, v, _resolve(memo, o, x1, y1, k, ctx, perm, aux),
-                         _resolve(memo, o, x0, t, k, ctx, perm, aux))
+            r0 = _binary(ctx, C_INTER, _resolve(memo, o, x0, y0, k, ctx, perm, aux),
+                         _resolve(memo, o, x0, y1, k, ctx, perm, aux))
+            _ref(ctx, r0)
+            r = _getnode(ctx, inv, v, _resolve(memo, o, x1, y1, k, ctx, perm, aux), r0)
             _ref(ctx, r)
+            _deref(ctx, r0)
         elif o == MINIMAL or o == MAXIMAL:
             if o == MINIMAL:
                 inner = (NONSUP, _resolve(memo, o, x1, 0, k, ctx, perm, aux), x0)
             else:
                 inner = (NONSUB, _resolve(memo, o, x0, 0, k, ctx, perm, aux), x1)
             if phase == 1:
-                stack.append((o, x, y, 2, 0))
+                stack.append((o, x, y, 2))
                 if _terminal(inner[0], inner[1], inner[2], k, ctx, perm, aux) == -1 \
                         and _key(inner[0], inner[1], inner[2]) not in memo:
-                    stack.append((inner[0], inner[1], inner[2], 0, 0))
+                    stack.append((inner[0], inner[1], inner[2], 0))
                 continue
             filtered = _resolve(memo, inner[0], inner[1], inner[2], k, ctx, perm, aux)
             if o == MINIMAL:
@@ -390,17 +379,21 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
                          _resolve(memo, o, x0, y, k, ctx, perm, aux))
             _ref(ctx, r)
         elif o == HIT:
-            hl = _chain(ctx, inv, aux, v + 1, _level(t, ctx, perm),
-                        _resolve(memo, o, t, 0, k, ctx, perm, aux))
+            # hit(F0 ∪ v·F1): with v, hit F0; without v, hit F0 and F1 (hit(A ∪ B) = hit(A) ∩ hit(B))
+            h0 = _chain(ctx, inv, aux, v + 1, _level(x0, ctx, perm),
+                        _resolve(memo, o, x0, 0, k, ctx, perm, aux))
+            h1 = _chain(ctx, inv, aux, v + 1, _level(x1, ctx, perm),
+                        _resolve(memo, o, x1, 0, k, ctx, perm, aux))
+            both = _binary(ctx, C_INTER, h0, h1)
+            _ref(ctx, both)
+            _deref(ctx, h1)
             if aux[v + 1] - aux[v] > 0:
-                hh = _chain(ctx, inv, aux, v + 1, _level(x0, ctx, perm),
-                            _resolve(memo, o, x0, 0, k, ctx, perm, aux))
-                r = _getnode(ctx, inv, v, hh, hl)
+                r = _getnode(ctx, inv, v, h0, both)
                 _ref(ctx, r)
-                _deref(ctx, hh)
-                _deref(ctx, hl)
+                _deref(ctx, both)
             else:
-                r = hl
+                r = both
+            _deref(ctx, h0)
         memo[key] = r
 
     result = _resolve(memo, op, a, b, k, ctx, perm, aux)
@@ -416,8 +409,6 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
     for key in memo:
         if key[0] != 0:
             _deref(ctx, memo[key])
-    for i in range(1, len(keep)):
-        _deref(ctx, keep[i])
     return result
 
 
