@@ -101,8 +101,8 @@ class Universe:
             raise TypeError("expected elements, got a Family (use F.support() for its elements)")
         if elements in self:  # one element given on its own
             return [self._index[elements]]
-        if isinstance(elements, (str, bytes)) or not isinstance(elements, Iterable):
-            raise TypeError(f"expected an iterable of elements, got {elements!r}")
+        if not isinstance(elements, Iterable):  # a string that is no element: its characters
+            raise TypeError(f"expected an element or an iterable of elements, got {elements!r}")
         return [self.level(x) for x in elements]
 
     def _mask(self, elements: Iterable[Hashable] | None) -> np.ndarray:
