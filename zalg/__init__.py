@@ -8,9 +8,10 @@ True
 """
 
 from .family import Family, intersection, union
+from .graph import Graph, grid
 from .universe import Universe
 
-__all__ = ["Universe", "Family", "union", "intersection", "load"]
+__all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load"]
 __version__ = "0.1.0"
 
 

@@ -1,0 +1,162 @@
+"""Compiled frontier layers for paths, path matchings and cycles (mate arrays).
+
+A state gives, for every frontier slot (a vertex occupies one slot from its first
+edge to its last), its *mate*:
+
+* ``EMPTY`` – the slot is free;  ``SELF`` – the vertex has no chosen edge yet;
+* ``DONE`` – the vertex is finished (degree 2, or a terminal whose path is complete);
+* a slot ``j`` – the vertex ends a path fragment whose other end is the vertex in slot j;
+* ``W + label`` – the fragment's other end has left the frontier: a terminal with
+  that label (path matchings with pairs), or any vertex (label 0, free matchings).
+
+Modes: ``CYCLE`` (one cycle), ``CYCLES`` (vertex-disjoint cycles, ∅ included),
+``PAIRS`` (one path per labelled terminal pair, nothing else), ``FREE`` (any
+linear forest).  ``cover``: every vertex must be used.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._native import jit
+
+EMPTY, SELF, DONE = -3, -1, -2
+CYCLE, CYCLES, PAIRS, FREE = 0, 1, 2, 3
+DEAD, ACCEPT, GOING = 0, 1, 2
+
+
+@jit
+def _leave(t, c, label, W, mode, cover):
+    """Check and clear slot c of a vertex whose last edge was just decided."""
+    m = t[c]
+    ok = True
+    if label >= 0:  # terminal: exactly one edge
+        if m == SELF or m >= W:
+            ok = False
+        elif m >= 0:
+            t[m] = W + label
+    elif m == SELF:
+        ok = not cover
+    elif m != DONE:  # a fragment ends here
+        if mode == FREE:
+            if m < W:
+                t[m] = W
+        else:
+            ok = False
+    t[c] = EMPTY
+    return ok
+
+
+@jit
+def _step(s, t, bit, W, cu, cv, enter_u, enter_v, leave_u, leave_v, lab, mode, cover):
+    """The child of state s for the edge (u, v) taken (bit 1) or not; written into t."""
+    for k in range(W):
+        t[k] = s[k]
+    if enter_u:
+        t[cu] = SELF
+    if enter_v:
+        t[cv] = SELF
+    if bit == 1:
+        mu = t[cu]
+        mv = t[cv]
+        if mu == DONE or mv == DONE:
+            return DEAD
+        if (lab[cu] >= 0 and mu != SELF) or (lab[cv] >= 0 and mv != SELF):
+            return DEAD
+        if mu == cv:  # u and v end the same fragment: a cycle closes
+            if mode == CYCLE:
+                for k in range(W):
+                    if k != cu and k != cv and t[k] >= 0:
+                        return DEAD  # another open fragment could never close
+                return ACCEPT
+            if mode != CYCLES:
+                return DEAD
+            t[cu] = DONE
+            t[cv] = DONE
+        else:
+            a = cu if mu == SELF else mu
+            b = cv if mv == SELF else mv
+            if mu != SELF:
+                t[cu] = DONE
+            if mv != SELF:
+                t[cv] = DONE
+            la = -1
+            lb = -1
+            if mode == PAIRS:
+                la = a - W if a >= W else lab[a]
+                lb = b - W if b >= W else lab[b]
+            if la >= 0 and lb >= 0:  # both ends are terminals: the path is complete
+                if la != lb:
+                    return DEAD
+                if a < W:
+                    t[a] = DONE
+                if b < W:
+                    t[b] = DONE
+            elif mode == FREE and a >= W and b >= W:
+                pass  # both ends gone: a finished path
+            else:
+                if a < W:
+                    t[a] = b
+                if b < W:
+                    t[b] = a
+    if leave_u and not _leave(t, cu, lab[cu], W, mode, cover):
+        return DEAD
+    if leave_v and not _leave(t, cv, lab[cv], W, mode, cover):
+        return DEAD
+    return GOING
+
+
+@jit
+def layer(states, W, cu, cv, enter_u, enter_v, leave_u, leave_v, lab, mode, cover, last):
+    """All children of one layer: (distinct child states, lo codes, hi codes).
+
+    A code is an index into the child states, -1 for REJECT or -2 for ACCEPT."""
+    n = states.shape[0]
+    cap = 16
+    while cap < 4 * n:
+        cap *= 2
+    table = np.full(cap, -1, dtype=np.int64)
+    out = np.empty((2 * n, W), dtype=np.int32)
+    count = 0
+    lo = np.empty(n, dtype=np.int64)
+    hi = np.empty(n, dtype=np.int64)
+    t = np.empty(W, dtype=np.int32)
+    mask = cap - 1
+    for j in range(n):
+        for bit in range(2):
+            status = _step(states[j], t, bit, W, cu, cv, enter_u, enter_v, leave_u, leave_v,
+                           lab, mode, cover)
+            if status == GOING and last:
+                status = DEAD if mode == CYCLE else ACCEPT
+            if status == DEAD:
+                code = -1
+            elif status == ACCEPT:
+                code = -2
+            else:
+                h = np.uint64(1469598103934665603)
+                for k in range(W):
+                    h = (h ^ np.uint64(t[k] + 7)) * np.uint64(1099511628211)
+                pos = np.int64(h & np.uint64(mask))
+                while True:
+                    e = table[pos]
+                    if e == -1:
+                        table[pos] = count
+                        for k in range(W):
+                            out[count, k] = t[k]
+                        code = count
+                        count += 1
+                        break
+                    same = True
+                    for k in range(W):
+                        if out[e, k] != t[k]:
+                            same = False
+                            break
+                    if same:
+                        code = e
+                        break
+                    pos = (pos + 1) & mask
+            if bit == 0:
+                lo[j] = code
+            else:
+                hi[j] = code
+    return out[:count].copy(), lo, hi

@@ -1,0 +1,225 @@
+"""Undirected graphs whose edges are the elements of a universe, and edge orders.
+
+An edge is written as a sorted pair of vertices, e.g. ``((0, 0), (0, 1))`` on a
+grid.  The order of the edges is the ZDD variable order; it decides ZDD sizes,
+and the *frontier* (vertices with processed and unprocessed edges) is what the
+frontier engine carries in its states, so narrow frontiers are fast.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable, Iterable
+
+from .universe import Universe
+
+__all__ = ["Graph", "grid", "frontier_schedule"]
+
+
+def _sort_key(v):
+    return (type(v).__name__, v) if not isinstance(v, tuple) else ("tuple", v)
+
+
+def _edge(u, v) -> tuple:
+    if u == v:
+        raise ValueError(f"self-loop at {u!r}: graphs here are simple")
+    try:
+        return (u, v) if u <= v else (v, u)
+    except TypeError:
+        return (u, v) if _sort_key(u) <= _sort_key(v) else (v, u)
+
+
+def frontier_schedule(edges: list[tuple]) -> tuple[list[set], int]:
+    """For each step i, the vertices whose last edge is edge i; and the frontier width.
+
+    The frontier while edge i is processed holds the vertices that have an edge
+    at or before i and an edge after or at i."""
+    last = {}
+    first = {}
+    for i, (u, v) in enumerate(edges):
+        for x in (u, v):
+            first.setdefault(x, i)
+            last[x] = i
+    leaving = [set() for _ in edges]
+    for x, i in last.items():
+        leaving[i].add(x)
+    width = 0
+    live = 0
+    for i, (u, v) in enumerate(edges):
+        live += (first[u] == i) + (first[v] == i)
+        width = max(width, live)
+        live -= len(leaving[i])
+    return leaving, width
+
+
+class Graph:
+    """A simple undirected graph; ``universe`` has one element per edge, in edge order.
+
+    ``edges``: an iterable of vertex pairs, or a networkx graph.  ``vertices``:
+    extra (possibly isolated) vertices.  ``order``: ``"as-is"`` (the given
+    order), ``"bfs"`` (edges in breadth-first order from the first vertex) or
+    ``"frontier"`` (a heuristic that tries breadth-first orders from every
+    vertex of minimum eccentricity and of maximum eccentricity and keeps the
+    one of least frontier width), or an explicit list of the edges.
+    """
+
+    def __init__(self, edges, order="as-is", vertices: Iterable[Hashable] = ()):
+        extra = list(vertices)
+        if hasattr(edges, "edges") and hasattr(edges, "nodes"):  # networkx
+            extra += list(edges.nodes)
+            edges = list(edges.edges)
+        seen = {}
+        for pair in edges:
+            try:
+                u, v = pair
+            except (TypeError, ValueError):
+                raise ValueError(f"an edge must be a pair of vertices, got {pair!r}") from None
+            e = _edge(u, v)
+            seen.setdefault(e, None)
+        given = list(seen)
+        self.vertices: list = []
+        vset = set()
+        for e in given:
+            for x in e:
+                if x not in vset:
+                    vset.add(x)
+                    self.vertices.append(x)
+        for x in extra:
+            if x not in vset:
+                vset.add(x)
+                self.vertices.append(x)
+        self.order_name = order if isinstance(order, str) else "explicit"
+        self.edges: list[tuple] = self._ordered(given, order)
+        self.universe = Universe(self.edges)
+        self._adj = {x: [] for x in self.vertices}
+        for u, v in self.edges:
+            self._adj[u].append(v)
+            self._adj[v].append(u)
+
+    # ---- orders -----------------------------------------------------------------------
+    def _ordered(self, edges: list[tuple], order) -> list[tuple]:
+        if not isinstance(order, str):
+            ordered = [_edge(*e) for e in order]
+            if sorted(map(repr, ordered)) != sorted(map(repr, edges)):
+                raise ValueError("an explicit order must list every edge exactly once")
+            return ordered
+        if order == "as-is":
+            return edges
+        if order == "bfs":
+            return _bfs_order(edges, self.vertices[0] if self.vertices else None)
+        if order == "frontier":
+            return _best_frontier_order(edges, self.vertices)
+        raise ValueError(f"unknown edge order {order!r}: use 'as-is', 'bfs', 'frontier' or a list")
+
+    def frontier_width(self) -> int:
+        """The largest number of vertices in the frontier under this edge order."""
+        return frontier_schedule(self.edges)[1]
+
+    def neighbours(self, v) -> list:
+        return list(self._adj[v])
+
+    def __repr__(self) -> str:
+        return (f"Graph({len(self.vertices)} vertices, {len(self.edges)} edges, "
+                f"order={self.order_name!r}, frontier width {self.frontier_width()})")
+
+    # ---- families (see zalg.paths) ----------------------------------------------------
+    def paths(self, s, t, method: str = "frontier"):
+        """All simple paths between s and t, as sets of edges ({∅} when s == t)."""
+        from .paths import build
+        return build(self, "paths", pairs=[(s, t)], method=method)
+
+    def path_matchings(self, pairs=None, cover: bool = False, method: str = "frontier"):
+        """Sets of vertex-disjoint paths.
+
+        ``pairs=None``: every edge set whose components are paths (a linear forest,
+        ∅ included).  With ``pairs`` (a list of vertex pairs): exactly one path
+        joining each pair and no other edges.  ``cover``: every vertex lies on a path."""
+        from .paths import build
+        return build(self, "matchings", pairs=pairs, cover=cover, method=method)
+
+    def cycles(self, method: str = "frontier"):
+        """All simple cycles (one cycle each) as sets of edges."""
+        from .paths import build
+        return build(self, "cycle", method=method)
+
+    def cycle_sets(self, method: str = "frontier"):
+        """Sets of vertex-disjoint cycles (every vertex of degree 0 or 2), ∅ included."""
+        from .paths import build
+        return build(self, "cycles", method=method)
+
+    def degree_constrained(self, degrees, method: str = "frontier"):
+        """Edge sets in which every vertex v has a degree in ``degrees[v]``.
+
+        ``degrees`` maps a vertex to an iterable of allowed degrees (a vertex not in
+        the mapping may have any degree)."""
+        from .paths import build_degree
+        return build_degree(self, degrees)
+
+
+def _bfs_order(edges: list[tuple], start) -> list[tuple]:
+    if start is None:
+        return list(edges)
+    adj: dict = {}
+    for e in edges:
+        for x in e:
+            adj.setdefault(x, []).append(e)
+    order, placed, seen = [], set(), set()
+    roots = [start] + [x for x in adj if x != start]
+    for root in roots:
+        if root in seen or root not in adj:
+            continue
+        seen.add(root)
+        queue = deque([root])
+        while queue:
+            x = queue.popleft()
+            for e in adj[x]:
+                if e not in placed:
+                    placed.add(e)
+                    order.append(e)
+                y = e[0] if e[1] == x else e[1]
+                if y not in seen:
+                    seen.add(y)
+                    queue.append(y)
+    return order
+
+
+def _best_frontier_order(edges: list[tuple], vertices: list) -> list[tuple]:
+    candidates = [list(edges)]
+    adj: dict = {x: set() for x in vertices}
+    for u, v in edges:
+        adj[u].add(v)
+        adj[v].add(u)
+
+    def eccentricity(x):
+        dist = {x: 0}
+        queue = deque([x])
+        while queue:
+            y = queue.popleft()
+            for z in adj[y]:
+                if z not in dist:
+                    dist[z] = dist[y] + 1
+                    queue.append(z)
+        return max(dist.values())
+
+    if vertices and len(vertices) <= 400:
+        ecc = {x: eccentricity(x) for x in vertices if adj[x]}
+        if ecc:
+            hi, lo = max(ecc.values()), min(ecc.values())
+            starts = [x for x in ecc if ecc[x] in (hi, lo)][:16]
+            candidates += [_bfs_order(edges, x) for x in starts]
+    return min(candidates, key=lambda es: frontier_schedule(es)[1])
+
+
+def grid(rows: int, cols: int, order="as-is") -> Graph:
+    """The rows x cols vertex grid graph; vertices (r, c), edges in row-major order
+    (each vertex's right edge, then its down edge)."""
+    if rows < 1 or cols < 1:
+        raise ValueError(f"a grid needs at least one row and one column, got {rows}x{cols}")
+    edges = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                edges.append(((r, c), (r, c + 1)))
+            if r + 1 < rows:
+                edges.append(((r, c), (r + 1, c)))
+    return Graph(edges, order=order, vertices=[(r, c) for r in range(rows) for c in range(cols)])

@@ -1,0 +1,202 @@
+"""Paths, path matchings and cycles of a ``Graph`` as families of edge sets.
+
+``build(graph, kind, ...)`` dispatches to one of two constructions that give the
+identical ZDD:
+
+* ``method="frontier"`` (default): top-down frontier-based search with mate arrays
+  (``_mate.layer`` computes a whole layer in compiled code), assembled into CUDD
+  by ``frontier.assemble``;
+* ``method="algebra"``: the bottom-up mate-ZDD construction of Kawahara et al.
+  written with the family algebra (``zalg.mate_algebra``).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from . import _mate as M
+from .frontier import assemble
+
+__all__ = ["build", "build_degree", "frontier_plan"]
+
+KINDS = {"cycle": M.CYCLE, "cycles": M.CYCLES, "paths": M.PAIRS, "matchings": M.PAIRS}
+
+
+class FrontierPlan:
+    """Static frontier data of an edge order: slots, entering and leaving vertices."""
+
+    def __init__(self, graph):
+        edges = graph.edges
+        first, last = {}, {}
+        for i, (u, v) in enumerate(edges):
+            for x in (u, v):
+                first.setdefault(x, i)
+                last[x] = i
+        free: list[int] = []
+        width = 0
+        slot: dict = {}
+        self.cu, self.cv = [], []
+        self.enter = []
+        self.leave = []
+        self.occupant: list[dict] = []  # slot -> vertex during step i
+        live: dict = {}
+        for i, (u, v) in enumerate(edges):
+            for x in (u, v):
+                if first[x] == i:
+                    if free:
+                        s = min(free)
+                        free.remove(s)
+                    else:
+                        s = width
+                        width += 1
+                    slot[x] = s
+                    live[s] = x
+            self.cu.append(slot[u])
+            self.cv.append(slot[v])
+            self.enter.append((first[u] == i, first[v] == i))
+            self.leave.append((last[u] == i, last[v] == i))
+            self.occupant.append(dict(live))
+            for x in (u, v):
+                if last[x] == i and slot[x] in live and live[slot[x]] == x:
+                    del live[slot[x]]
+                    free.append(slot[x])
+        self.width = max(width, 1)
+
+
+def frontier_plan(graph) -> FrontierPlan:
+    plan = getattr(graph, "_frontier_plan", None)
+    if plan is None:
+        plan = graph._frontier_plan = FrontierPlan(graph)
+    return plan
+
+
+def _labels(graph, pairs) -> dict:
+    """Terminal vertex -> label (0, 1, ...) for the prescribed pairs, validated."""
+    labels: dict = {}
+    vset = set(graph.vertices)
+    for k, pair in enumerate(pairs):
+        try:
+            s, t = pair
+        except (TypeError, ValueError):
+            raise ValueError(f"a pair must hold two vertices, got {pair!r}") from None
+        for x in (s, t):
+            if x not in vset:
+                raise ValueError(f"unknown vertex {x!r} in pair {pair!r}")
+            if x in labels and not (s == t):
+                raise ValueError(f"vertex {x!r} is in more than one pair")
+            labels[x] = k
+    return labels
+
+
+def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "frontier",
+          progress: bool = False):
+    U = graph.universe
+    if method == "algebra":
+        from .mate_algebra import build_algebra
+        return build_algebra(graph, kind, pairs=pairs, cover=cover)
+    if method != "frontier":
+        raise ValueError(f"unknown method {method!r}: use 'frontier' or 'algebra'")
+    mode = KINDS[kind]
+    labels: dict = {}
+    if kind in ("paths", "matchings"):
+        if pairs is None:
+            mode = M.FREE
+        else:
+            labels = _labels(graph, pairs)
+            loops = [p for p in pairs if p[0] == p[1]]
+            if loops:  # a path from s to s is the empty path: only the empty set can do it
+                if len(pairs) > 1 or cover and len(graph.vertices) > 1:
+                    return U.empty
+                return U.unit
+    degree = {x: 0 for x in graph.vertices}
+    for u, v in graph.edges:
+        degree[u] += 1
+        degree[v] += 1
+    if any(degree[x] == 0 for x in labels):
+        return U.empty  # a terminal without edges can never be joined
+    if cover and any(d == 0 for d in degree.values()):
+        return U.empty
+    if not graph.edges:
+        return U.unit if mode in (M.CYCLES, M.FREE) or (mode == M.PAIRS and not labels) else U.empty
+    plan = frontier_plan(graph)
+    W = plan.width
+    slot_label = np.full((len(graph.edges), W), -1, dtype=np.int32)
+    for i, occ in enumerate(plan.occupant):
+        for s, x in occ.items():
+            if x in labels:
+                slot_label[i, s] = labels[x]
+    states = np.full((1, W), M.EMPTY, dtype=np.int32)
+    layers = []
+    m = len(graph.edges)
+    for i in range(m):
+        (eu, ev), (lu, lv) = plan.enter[i], plan.leave[i]
+        states, lo, hi = M.layer(states, W, plan.cu[i], plan.cv[i], eu, ev, lu, lv,
+                                 slot_label[i], mode, cover, i == m - 1)
+        layers.append((lo, hi))
+        if progress and (i % 8 == 0 or i == m - 1):
+            print(f"\rfrontier: edge {i + 1}/{m}, {len(states)} states", end="", file=sys.stderr)
+    if progress:
+        print(file=sys.stderr)
+    levels = [U.level(e) for e in graph.edges]
+    return assemble(U, levels, layers)
+
+
+class _DegreeSpec:
+    """Frontier spec for degree constraints: the state is the degrees of the frontier."""
+
+    def __init__(self, graph, allowed):
+        self.plan = frontier_plan(graph)
+        self.graph = graph
+        self.allowed = allowed
+        self.cap = max((max(a) for a in allowed.values() if a), default=0) + 1
+
+    def root(self):
+        return tuple([-1] * self.plan.width)
+
+    def child(self, state, i, bit):
+        plan = self.plan
+        deg = list(state)
+        (eu, ev), (lu, lv) = plan.enter[i], plan.leave[i]
+        u, v = self.graph.edges[i]
+        cu, cv = plan.cu[i], plan.cv[i]
+        if eu:
+            deg[cu] = 0
+        if ev:
+            deg[cv] = 0
+        if bit:
+            deg[cu] = min(deg[cu] + 1, self.cap)
+            deg[cv] = min(deg[cv] + 1, self.cap)
+            for x, c in ((u, cu), (v, cv)):
+                a = self.allowed.get(x)
+                if a is not None and deg[c] > max(a, default=-1):
+                    return 0
+        for x, c, leaving in ((u, cu, lu), (v, cv, lv)):
+            if leaving:
+                a = self.allowed.get(x)
+                if a is not None and deg[c] not in a:
+                    return 0
+                deg[c] = -1
+        if i == len(self.graph.edges) - 1:
+            return 1
+        return tuple(deg)
+
+
+def build_degree(graph, degrees: dict):
+    """Edge sets where every vertex v has a degree in ``degrees[v]`` (a generic spec)."""
+    from .frontier import build as build_spec
+    allowed = {x: set(d) for x, d in degrees.items()}
+    for x, a in allowed.items():
+        if x not in set(graph.vertices):
+            raise ValueError(f"unknown vertex {x!r}")
+        if any(not isinstance(k, int) or k < 0 for k in a):
+            raise ValueError(f"degrees of {x!r} must be non-negative integers")
+    U = graph.universe
+    isolated_ok = all(0 in allowed[x] for x in graph.vertices
+                      if x in allowed and not graph.neighbours(x))
+    if not isolated_ok:
+        return U.empty
+    if not graph.edges:
+        return U.unit
+    return build_spec(U, _DegreeSpec(graph, allowed), graph.edges)
