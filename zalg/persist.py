@@ -106,7 +106,6 @@ def load(path, universe=None):
     """The family saved in ``path``, in a new universe or in ``universe``.
 
     ``universe`` must hold the file's elements in the same relative order."""
-    from . import _kernels as K
     from .universe import Universe
 
     path = Path(path)
@@ -143,17 +142,5 @@ def load(path, universe=None):
     if len(set(map(repr, elements))) != len(elements):
         raise ValueError(f"{path} is a damaged zalg family file: repeated elements")
 
-    if universe is None:
-        U = Universe(elements)
-        levels = np.arange(len(elements), dtype=np.int64)
-    else:
-        U = universe
-        missing = [x for x in elements if x not in U]
-        if missing:
-            raise ValueError(f"the universe lacks elements of {path}: {missing[:5]!r}")
-        levels = np.array([U.level(x) for x in elements], dtype=np.int64)
-        if np.any(np.diff(levels) <= 0):
-            raise ValueError(f"the universe orders the elements of {path} differently")
-    arr[2:, 0] = levels[arr[2:, 0]] if n > 2 else arr[2:, 0]
-    p = K.rebuild(U._ctx, U._inv, arr[:, 0].copy(), arr[:, 1].copy(), arr[:, 2].copy(), root)
-    return U._wrap_owned(p)
+    U = Universe(elements) if universe is None else universe
+    return U._from_arrays(elements, arr[:, 0], arr[:, 1], arr[:, 2], root, str(path))

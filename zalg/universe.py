@@ -194,6 +194,36 @@ class Universe:
             members.append(member)
         return union(members, universe=self)
 
+    def adopt(self, family: Family, rename=None) -> Family:
+        """The same family as a family of this universe.
+
+        Every element of ``family``'s support (after ``rename``, a function of an
+        element, if given) must be in this universe, in the same relative order;
+        elements the family never uses may be missing."""
+        if family.universe is self and rename is None:
+            return family
+        level, hi, lo, root = family._arrays()
+        elements = family.universe.elements
+        if rename is not None:
+            elements = [rename(x) for x in elements]
+        return self._from_arrays(elements, level, hi, lo, root, "the family")
+
+    def _from_arrays(self, elements, level, hi, lo, root, source: str) -> Family:
+        """Build exported node arrays whose levels index ``elements`` (0, 1: terminals)."""
+        level = np.asarray(level, dtype=np.int64).copy()
+        used = sorted(set(int(x) for x in level[2:]))
+        missing = [elements[i] for i in used if elements[i] not in self]
+        if missing:
+            raise ValueError(f"this universe lacks elements of {source}: {missing[:5]!r}")
+        mapped = {i: self.level(elements[i]) for i in used}
+        if any(mapped[b] <= mapped[a] for a, b in zip(used, used[1:])):
+            raise ValueError(f"this universe orders the elements of {source} differently")
+        for i in range(2, len(level)):
+            level[i] = mapped[int(level[i])]
+        p = K.rebuild(self._ctx, self._inv, level, np.asarray(hi, dtype=np.int64),
+                      np.asarray(lo, dtype=np.int64), int(root))
+        return self._wrap_owned(p)
+
     def parse(self, text: str) -> Family:
         """A family from Minato's polynomial notation, e.g. ``"a*(b + c) + d*e + 1"``."""
         from .notation import parse

@@ -1,0 +1,216 @@
+"""Paths, path matchings and cycles: published counts, brute force on random graphs,
+and the identity of the frontier and the algebraic (mate-ZDD) constructions."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+import zalg
+from zalg import Graph, grid
+from zalg.frontier import ACCEPT, REJECT, build
+
+PATHS = [1, 2, 12, 184, 8512, 1262816, 575780564]  # OEIS A007764
+CYCLES = [0, 1, 13, 213, 9349, 1222363, 487150371]  # OEIS A140517
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_grid_counts_frontier(n):
+    G = grid(n, n)
+    assert G.paths((0, 0), (n - 1, n - 1)).count() == PATHS[n - 1]
+    assert G.cycles().count() == CYCLES[n - 1]
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_grid_both_methods_give_the_same_zdd(n):
+    G = grid(n, n)
+    s, t = (0, 0), (n - 1, n - 1)
+    assert G.paths(s, t, method="algebra") == G.paths(s, t)
+    assert G.cycles(method="algebra") == G.cycles()
+    if n <= 5:
+        assert G.cycle_sets(method="algebra") == G.cycle_sets()
+        assert G.path_matchings(method="algebra") == G.path_matchings()
+        assert G.path_matchings(cover=True, method="algebra") == G.path_matchings(cover=True)
+
+
+# ---- brute force ---------------------------------------------------------------------
+def degrees(edges):
+    d = {}
+    for u, v in edges:
+        d[u] = d.get(u, 0) + 1
+        d[v] = d.get(v, 0) + 1
+    return d
+
+
+def components(edges):
+    parent = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+    for u, v in edges:
+        parent[find(u)] = find(v)
+    groups = {}
+    for u, v in edges:
+        groups.setdefault(find(u), []).append((u, v))
+    return list(groups.values())
+
+
+def is_path_between(edges, s, t):
+    if s == t:
+        return not edges
+    d = degrees(edges)
+    return (len(components(edges)) == 1 and d.get(s) == 1 and d.get(t) == 1
+            and all(k == 2 for x, k in d.items() if x not in (s, t)))
+
+
+def is_cycle_set(edges):
+    return all(k == 2 for k in degrees(edges).values())
+
+
+def is_single_cycle(edges):
+    return bool(edges) and is_cycle_set(edges) and len(components(edges)) == 1
+
+
+def is_linear_forest(edges):
+    d = degrees(edges)
+    if any(k > 2 for k in d.values()):
+        return False
+    return all(len(c) == len({x for e in c for x in e}) - 1 for c in components(edges))
+
+
+def is_pair_matching(edges, pairs, vertices, cover):
+    d = degrees(edges)
+    comps = components(edges)
+    if len(comps) != len(pairs):
+        return False
+    ends = set()
+    for c in comps:
+        dc = degrees(c)
+        e = [x for x, k in dc.items() if k == 1]
+        if len(e) != 2 or any(k > 2 for k in dc.values()):
+            return False
+        ends.add(frozenset(e))
+    if ends != {frozenset(p) for p in pairs}:
+        return False
+    return not cover or all(x in d for x in vertices)
+
+
+def brute(G, test):
+    return {frozenset(S) for r in range(len(G.edges) + 1)
+            for S in combinations(G.edges, r) if test(list(S))}
+
+
+def random_graph(rng, nv, ne, isolated=0):
+    vs = list(range(nv))
+    all_edges = list(combinations(vs, 2))
+    edges = rng.sample(all_edges, min(ne, len(all_edges)))
+    return Graph(edges, vertices=vs + [100 + i for i in range(isolated)])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_graphs_against_brute_force(seed):
+    rng = random.Random(seed)
+    G = random_graph(rng, rng.randint(3, 7), rng.randint(3, 11), isolated=seed % 2)
+    vs = [x for x in G.vertices if G.neighbours(x)]
+    s, t = rng.sample(vs, 2)
+    for method in ("frontier", "algebra"):
+        assert set(G.paths(s, t, method=method)) == brute(G, lambda S: is_path_between(S, s, t))
+        assert set(G.cycles(method=method)) == brute(G, is_single_cycle)
+        assert set(G.cycle_sets(method=method)) == brute(G, is_cycle_set)
+        assert set(G.path_matchings(method=method)) == brute(G, is_linear_forest)
+        covered = set(G.path_matchings(cover=True, method=method))
+        assert covered == brute(G, lambda S: is_linear_forest(S) and
+                                len({x for e in S for x in e}) == len(G.vertices))
+        if len(vs) >= 4:
+            a, b, c, d = rng.sample(vs, 4)
+            pairs = [(a, b), (c, d)]
+            for cover in (False, True):
+                got = set(G.path_matchings(pairs=pairs, cover=cover, method=method))
+                assert got == brute(G, lambda S: is_pair_matching(S, pairs, G.vertices, cover))
+    assert G.paths(s, t, method="algebra") == G.paths(s, t)
+    assert G.cycles(method="algebra") == G.cycles()
+
+
+def test_special_cases():
+    # two components, an isolated vertex, no path between the components
+    G = Graph([(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 3)], vertices=[9])
+    for method in ("frontier", "algebra"):
+        assert G.paths(0, 4, method=method) == G.universe.empty
+        assert G.paths(0, 0, method=method) == G.universe.unit  # s = t: the empty path
+        assert G.cycles(method=method).count() == 2
+        assert G.cycle_sets(method=method).count() == 4
+        assert G.path_matchings(cover=True, method=method) == G.universe.empty  # 9 is isolated
+        assert G.paths(0, 9, method=method) == G.universe.empty
+    H = Graph([], vertices=[1, 2])
+    assert H.cycles() == H.universe.empty and H.cycle_sets() == H.universe.unit
+    with pytest.raises(ValueError, match="unknown vertex"):
+        G.paths(0, 77)
+
+
+def test_orders_and_frontier_width():
+    G = grid(4, 6)
+    # row-major: while (r, c)'s down edge is decided, (r, c..5) and (r+1, 0..c) are live
+    assert G.frontier_width() == 6 + 1
+    H = grid(4, 6, order="frontier")
+    assert H.frontier_width() == 4 + 1  # the heuristic finds the narrow side
+    B = grid(4, 6, order="bfs")
+    for g in (H, B):
+        assert g.paths((0, 0), (3, 5)).count() == G.paths((0, 0), (3, 5)).count()
+        assert g.cycles().count() == G.cycles().count()
+    explicit = Graph(G.edges[::-1], order=G.edges)
+    assert explicit.edges == G.edges
+    with pytest.raises(ValueError, match="every edge"):
+        Graph(G.edges, order=G.edges[:-1])
+    with pytest.raises(ValueError, match="unknown edge order"):
+        Graph(G.edges, order="random")
+
+
+def test_networkx_input():
+    nx = pytest.importorskip("networkx", reason="networkx is optional")
+    G = Graph(nx.petersen_graph())
+    assert len(G.edges) == 15
+    # the Petersen graph has 12 + 10 + 15 + 20 cycles of lengths 5, 6, 8, 9, and no Hamiltonian cycle
+    assert G.cycles().by_size() == {5: 12, 6: 10, 8: 15, 9: 20}
+
+
+def test_degree_constraints_against_brute_force():
+    G = grid(3, 3)
+    degs = {(1, 1): {0, 2}, (0, 0): {1}}
+    got = set(G.degree_constrained(degs))
+    want = brute(G, lambda S: all(degrees(S).get(x, 0) in d for x, d in degs.items()))
+    assert got == want
+
+
+class IndependentSets:
+    """A user-written spec: no two chosen elements adjacent on a path of n elements."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def root(self):
+        return ("free",)
+
+    def child(self, state, level, bit):
+        if bit and state == ("taken",):
+            return REJECT
+        if level == self.n - 1:
+            return ACCEPT
+        return ("taken",) if bit else ("free",)
+
+
+def test_user_spec():
+    n = 12
+    U = zalg.Universe(range(n))
+    F = build(U, IndependentSets(n))
+    fib = [1, 2]
+    for _ in range(n):
+        fib.append(fib[-1] + fib[-2])
+    assert F.count() == fib[n]
+    no_adjacent = U.power_set()
+    for i in range(n - 1):
+        no_adjacent = no_adjacent - U.var(i) * U.var(i + 1)
+    assert F == no_adjacent
