@@ -33,7 +33,11 @@ from .universe import Universe
 __all__ = ["build_algebra"]
 
 
-def build_algebra(graph, kind: str, pairs=None, cover: bool = False):
+def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None):
+    """The family of ``kind`` (see ``zalg.paths.build``) by the mate-ZDD algebra.
+
+    ``trace``, if given, is called as ``trace(text, F)`` after every step with the
+    intermediate family F over edge and mate elements (for teaching and debugging)."""
     U = graph.universe
     edges = graph.edges
     index = {x: i for i, x in enumerate(graph.vertices)}
@@ -104,6 +108,8 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False):
 
     # ---- the construction --------------------------------------------------------------
     F = V.family([[key(x, x) for x in graph.vertices if degree[x]]])
+    if trace:
+        trace("start: every vertex is its own mate", F)
     z = V.single(("z",)) if kind == "cycle" else None
     for j in range(len(edges) - 1, -1, -1):
         a, b = edges[j]
@@ -138,6 +144,8 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False):
                     joined = m(c, d)
                 terms.append(Fab * e * joined)
         F = F | union(terms, universe=V)
+        if trace:
+            trace(f"edge {a}-{b}", F)
         for x in dict.fromkeys((a, b)):
             if kill(x) != j:
                 continue
@@ -152,6 +160,8 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False):
                 o = V.single(("o", x))
                 F = F % o | F / o
             F = F % m(x, x) if cover else F / m(x, x) | F % m(x, x)
+            if trace:
+                trace(f"vertex {x} leaves", F)
 
     if kind == "cycle":
         F = F / z
@@ -160,4 +170,6 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False):
         for x, k in terminals.items():
             by_label.setdefault(k, []).append(x)
         F = F / V.family([[key(*ends) for ends in by_label.values()]])
+    if trace:
+        trace("finish", F)
     return U.adopt(F, rename=lambda x: x[1] if x[0] == "e" else x)
