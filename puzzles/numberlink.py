@@ -87,14 +87,15 @@ class Puzzle:
                 a, b = pair
             except (TypeError, ValueError):
                 raise PuzzleFormatError(f"{what}: label {label} must map to two cells, got {pair!r}") from None
+            self._check_cell(a, what)
+            self._check_cell(b, what)
+            if a == b:
+                raise PuzzleFormatError(f"{what}: label {label} has the same cell twice ({_pos(a)})")
             for cell in (a, b):
-                self._check_cell(cell, what)
                 if cell in owner:
                     raise PuzzleFormatError(
                         f"{what}: {_pos(cell)} carries both label {owner[cell]} and label {label}")
                 owner[cell] = label
-            if a == b:
-                raise PuzzleFormatError(f"{what}: label {label} has the same cell twice ({_pos(a)})")
             pairs[label] = make_edge(a, b)
         texts: dict[str, Label] = {}
         for label in pairs:
