@@ -461,43 +461,82 @@ def build(mode, ctx, inv, marked, k):
 
 
 @jit
-def export(ctx, perm, root, capacity):
+def _slot(keys, p):
+    """Position of pointer p in an open-addressing table (its own or the free one)."""
+    mask = len(keys) - 1
+    h = (np.uint64(p) >> np.uint64(4)) * np.uint64(11400714819323198485)
+    i = np.int64(h >> np.uint64(40)) & mask
+    while keys[i] != 0 and keys[i] != p:
+        i = (i + 1) & mask
+    return i
+
+
+@jit
+def export(ctx, perm, root):
     """The nodes below root as arrays, children before parents.
 
-    Returns (level, hi, lo, root) with ids 0 = empty family, 1 = {∅}; a
-    non-terminal root is the last id.  ``capacity`` bounds the number of nodes."""
+    Returns (level, hi, lo, root_id) with ids 0 = empty family, 1 = {∅}; a
+    non-terminal root is the last id.  Node ids live in an open-addressing table
+    on the node pointers that doubles when half full."""
     Z = ctx[C_ZERO]
     O = ctx[C_ONE]
-    level = np.empty(capacity + 2, dtype=np.int64)
-    hi = np.zeros(capacity + 2, dtype=np.int64)
-    lo = np.zeros(capacity + 2, dtype=np.int64)
+    cap = 1024
+    keys = np.zeros(2 * cap, dtype=np.int64)
+    vals = np.zeros(2 * cap, dtype=np.int64)
+    level = np.empty(cap, dtype=np.int64)
+    hi = np.zeros(cap, dtype=np.int64)
+    lo = np.zeros(cap, dtype=np.int64)
     level[0] = ctx[C_NLEV]
     level[1] = ctx[C_NLEV]
-    ids = {Z: 0, O: 1}
+    for p, v in ((Z, 0), (O, 1)):
+        i = _slot(keys, p)
+        keys[i] = p
+        vals[i] = v
     n = 2
     stack = [root]
     while len(stack) > 0:
         p = stack[len(stack) - 1]
-        if p in ids:
+        if keys[_slot(keys, p)] == p:
             stack.pop()
             continue
         h = node_hi(p)
         l = node_lo(p)
+        ih = _slot(keys, h)
+        il = _slot(keys, l)
         ready = True
-        if h not in ids:
+        if keys[ih] != h:
             stack.append(h)
             ready = False
-        if l not in ids:
+        if keys[il] != l:
             stack.append(l)
             ready = False
-        if ready:
-            stack.pop()
-            ids[p] = n
-            level[n] = perm[node_index(p)]
-            hi[n] = ids[h]
-            lo[n] = ids[l]
-            n += 1
-    return level[:n], hi[:n], lo[:n], ids[root]
+        if not ready:
+            continue
+        stack.pop()
+        if n == cap:  # grow the arrays and the table
+            cap *= 2
+            level = np.concatenate((level, np.empty(cap - n, dtype=np.int64)))
+            hi = np.concatenate((hi, np.zeros(cap - n, dtype=np.int64)))
+            lo = np.concatenate((lo, np.zeros(cap - n, dtype=np.int64)))
+            old_keys = keys
+            old_vals = vals
+            keys = np.zeros(2 * cap, dtype=np.int64)
+            vals = np.zeros(2 * cap, dtype=np.int64)
+            for j in range(len(old_keys)):
+                if old_keys[j] != 0:
+                    k = _slot(keys, old_keys[j])
+                    keys[k] = old_keys[j]
+                    vals[k] = old_vals[j]
+            ih = _slot(keys, h)
+            il = _slot(keys, l)
+        level[n] = perm[node_index(p)]
+        hi[n] = vals[ih]
+        lo[n] = vals[il]
+        i = _slot(keys, p)
+        keys[i] = p
+        vals[i] = n
+        n += 1
+    return level[:n].copy(), hi[:n].copy(), lo[:n].copy(), vals[_slot(keys, root)]
 
 
 @jit

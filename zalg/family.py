@@ -254,8 +254,7 @@ class Family:
         """(level, hi, lo, root) of the ZDD, children first (cached)."""
         if self._arrays_cache is None:
             U = self.universe
-            cap = N.dag_size(self._p) + 2
-            self._arrays_cache = K.export(U._ctx, U._perm, self._p, cap)
+            self._arrays_cache = K.export(U._ctx, U._perm, self._p)
         return self._arrays_cache
 
     def node_count(self) -> int:
