@@ -154,11 +154,51 @@ def _terminal(op, a, b, k, ctx, perm, aux):
 
 
 @jit
+def _mfind(table, key):
+    """Slot of ``key`` = (op, f, g) in an open-addressing memo table, or of a free slot."""
+    mask = table.shape[0] - 1
+    op, a, b = key
+    h = (np.uint64(a) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(b) * np.uint64(0xC2B2AE3D27D4EB4F))
+    h = h ^ (np.uint64(op) * np.uint64(0x165667B19E3779F9))
+    i = np.int64((h >> np.uint64(20)) & np.uint64(mask))
+    while table[i, 0] != 0 and not (table[i, 0] == op and table[i, 1] == a and table[i, 2] == b):
+        i = (i + 1) & mask
+    return i
+
+
+@jit
+def _mget(memo, key):
+    """The memoised result for ``key``, or -1."""
+    table = memo[0]
+    i = _mfind(table, key)
+    return table[i, 3] if table[i, 0] != 0 else -1
+
+
+@jit
+def _mset(memo, count, key, value):
+    table = memo[0]
+    if 2 * (count[0] + 1) > table.shape[0]:  # keep the load under one half
+        bigger = np.zeros((2 * table.shape[0], 4), dtype=np.int64)
+        for j in range(table.shape[0]):
+            if table[j, 0] != 0:
+                t = _mfind(bigger, (table[j, 0], table[j, 1], table[j, 2]))
+                bigger[t, :] = table[j, :]
+        memo[0] = bigger
+        table = bigger
+    i = _mfind(table, key)
+    table[i, 0] = key[0]
+    table[i, 1] = key[1]
+    table[i, 2] = key[2]
+    table[i, 3] = value
+    count[0] += 1
+
+
+@jit
 def _resolve(memo, op, a, b, k, ctx, perm, aux):
     t = _terminal(op, a, b, k, ctx, perm, aux)
     if t != -1:
         return t
-    return memo[_key(op, a, b)]
+    return _mget(memo, _key(op, a, b))
 
 
 @jit
@@ -206,14 +246,15 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
     FORALL and HIT (``aux[l + 1] - aux[l]`` is 1 when level l is marked)."""
     Z = ctx[C_ZERO]
     nlev = ctx[C_NLEV]
-    memo = {(0, 0, 0): Z}
+    memo = [np.zeros((1024, 4), dtype=np.int64)]
+    count = np.zeros(1, dtype=np.int64)
     stack = [(op, a, b, 0)]
     if _terminal(op, a, b, k, ctx, perm, aux) != -1:
         stack.pop()
     while len(stack) > 0:
         o, x, y, phase = stack.pop()
         key = _key(o, x, y)
-        if key in memo:
+        if _mget(memo, key) != -1:
             continue
         v = _level(x, ctx, perm)
         if o == JOIN or o == MEET or o == NONSUP or o == NONSUB:
@@ -260,7 +301,7 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
                     else:
                         r = _getnode(ctx, inv, y, x1, Z)
                     _ref(ctx, r)
-                    memo[key] = r
+                    _mset(memo, count, key, r)
                     stack.pop()
                     continue
                 stack.append((o, x0, y, 0))
@@ -278,7 +319,7 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
             i = len(stack) - 1
             while i >= n0:
                 co, ca, cb, cp = stack[i]
-                if _terminal(co, ca, cb, k, ctx, perm, aux) != -1 or _key(co, ca, cb) in memo:
+                if _terminal(co, ca, cb, k, ctx, perm, aux) != -1 or _mget(memo, _key(co, ca, cb)) != -1:
                     stack[i] = stack[len(stack) - 1]
                     stack.pop()
                 i -= 1
@@ -341,7 +382,7 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
             if phase == 1:
                 stack.append((o, x, y, 2))
                 if _terminal(inner[0], inner[1], inner[2], k, ctx, perm, aux) == -1 \
-                        and _key(inner[0], inner[1], inner[2]) not in memo:
+                        and _mget(memo, _key(inner[0], inner[1], inner[2])) == -1:
                     stack.append((inner[0], inner[1], inner[2], 0))
                 continue
             filtered = _resolve(memo, inner[0], inner[1], inner[2], k, ctx, perm, aux)
@@ -394,7 +435,7 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
             else:
                 r = both
             _deref(ctx, h0)
-        memo[key] = r
+        _mset(memo, count, key, r)
 
     result = _resolve(memo, op, a, b, k, ctx, perm, aux)
     _ref(ctx, result)
@@ -406,9 +447,10 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
         top = _chain(ctx, inv, aux, 0, _level(a, ctx, perm), result)
         _deref(ctx, result)
         result = top
-    for key in memo:
-        if key[0] != 0:
-            _deref(ctx, memo[key])
+    table = memo[0]
+    for j in range(table.shape[0]):
+        if table[j, 0] != 0:
+            _deref(ctx, table[j, 3])
     return result
 
 
