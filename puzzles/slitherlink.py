@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
@@ -242,6 +243,44 @@ class Puzzle:
                            for r in range(self.rows + 1)])
         preamble = ["f"] if self.variant == "full" else []
         return pzprjs.format_pzprv3(PID, self.rows, self.cols, blocks, preamble)
+
+    # ------------------------------------------------------------ solving
+
+    def solve(self, use_prepass: bool = True, progress: bool = False):
+        """Every solution as a ``zalg.Family`` of edge sets (see puzzles.slitherlink_solver)."""
+        from .slitherlink_solver import solve
+        if progress:
+            return solve(self, use_prepass, progress=True)
+        return _solved(self, use_prepass)
+
+    def count(self) -> int:
+        """The number of solutions (exact)."""
+        return self.solve().count()
+
+    def is_unique(self) -> bool:
+        """True when the puzzle has exactly one solution."""
+        return self.count() == 1
+
+    def solution(self) -> frozenset | None:
+        """One solution (the first in the family's order), or None if there is none."""
+        F = self.solve()
+        return next(iter(F), None)
+
+    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text") -> str:
+        """The board with an optional set of loop edges, as text or SVG."""
+        from .slitherlink_draw import svg, text
+        lines = frozenset() if solution is None else _edge_set(self, solution, "slitherlink solution")
+        if fmt == "text":
+            return text(self, lines)
+        if fmt == "svg":
+            return svg(self, lines)
+        raise ValueError(f"unknown render format {fmt!r}: use 'text' or 'svg'")
+
+
+@lru_cache(maxsize=16)
+def _solved(p: "Puzzle", use_prepass: bool):
+    from .slitherlink_solver import solve
+    return solve(p, use_prepass)
 
 
 def _pos(cell: Cell) -> str:

@@ -1,7 +1,7 @@
 """Compiled frontier layers for paths, path matchings and cycles (mate arrays).
 
-A state gives, for every frontier slot (a vertex occupies one slot from its first
-edge to its last), its *mate*:
+A state row holds, for every frontier slot (a vertex occupies one slot from its
+first edge to its last), its *mate*:
 
 * ``EMPTY`` – the slot is free;  ``SELF`` – the vertex has no chosen edge yet;
 * ``DONE`` – the vertex is finished (degree 2, or a terminal whose path is complete);
@@ -9,9 +9,19 @@ edge to its last), its *mate*:
 * ``W + label`` – the fragment's other end has left the frontier: a terminal with
   that label (path matchings with pairs), or any vertex (label 0, free matchings).
 
+After the W mate slots comes one flag (a cycle has closed, for single cycles), then
+one counter slot per *counted group* of edges (Slitherlink: the edges around a
+hinted cell) that is open: the number of its chosen edges so far.
+
 Modes: ``CYCLE`` (one cycle), ``CYCLES`` (vertex-disjoint cycles, ∅ included),
 ``PAIRS`` (one path per labelled terminal pair, nothing else), ``FREE`` (any
 linear forest).  ``cover``: every vertex must be used.
+
+Per-level data (one row of ``info`` per edge, see the ``I_*`` columns): the slots
+of the edge's two vertices, whether each enters / leaves there, which values of
+the edge are allowed (fixed edges), and for up to two counted groups holding the
+edge: the counter slot, the required count, whether the group opens / closes at
+this edge and how many of its edges come later.
 """
 
 from __future__ import annotations
@@ -23,6 +33,11 @@ from ._native import jit
 EMPTY, SELF, DONE = -3, -1, -2
 CYCLE, CYCLES, PAIRS, FREE = 0, 1, 2, 3
 DEAD, ACCEPT, GOING = 0, 1, 2
+
+(I_CU, I_CV, I_ENTER_U, I_ENTER_V, I_LEAVE_U, I_LEAVE_V, I_ALLOWED,
+ I_GA, I_GB, I_NEED_A, I_NEED_B, I_OPEN_A, I_OPEN_B, I_CLOSE_A, I_CLOSE_B,
+ I_LATER_A, I_LATER_B) = range(17)
+INFO_WIDTH = 17
 
 
 @jit
@@ -48,15 +63,36 @@ def _leave(t, c, label, W, mode, cover):
 
 
 @jit
-def _step(s, t, bit, W, cu, cv, enter_u, enter_v, leave_u, leave_v, lab, mode, cover):
-    """The child of state s for the edge (u, v) taken (bit 1) or not; written into t."""
-    for k in range(W):
+def _count(t, slot, need, opening, closing, later, bit):
+    """Update one counted group; False when its requirement can no longer be met."""
+    if slot < 0:
+        return True
+    if opening:
+        t[slot] = 0
+    t[slot] += bit
+    if t[slot] > need or t[slot] + later < need:
+        return False
+    if closing:
+        t[slot] = EMPTY
+    return True
+
+
+@jit
+def _step(s, t, bit, W, info, lab, mode, cover):
+    """The child of state s for the edge taken (bit 1) or not; written into t."""
+    for k in range(len(s)):
         t[k] = s[k]
-    if enter_u:
+    if (info[I_ALLOWED] >> bit) & 1 == 0:
+        return DEAD
+    cu = info[I_CU]
+    cv = info[I_CV]
+    if info[I_ENTER_U]:
         t[cu] = SELF
-    if enter_v:
+    if info[I_ENTER_V]:
         t[cv] = SELF
     if bit == 1:
+        if t[W] == 1:  # the single cycle is already closed
+            return DEAD
         mu = t[cu]
         mv = t[cv]
         if mu == DONE or mv == DONE:
@@ -68,8 +104,8 @@ def _step(s, t, bit, W, cu, cv, enter_u, enter_v, leave_u, leave_v, lab, mode, c
                 for k in range(W):
                     if k != cu and k != cv and t[k] >= 0:
                         return DEAD  # another open fragment could never close
-                return ACCEPT
-            if mode != CYCLES:
+                t[W] = 1
+            elif mode != CYCLES:
                 return DEAD
             t[cu] = DONE
             t[cv] = DONE
@@ -99,55 +135,61 @@ def _step(s, t, bit, W, cu, cv, enter_u, enter_v, leave_u, leave_v, lab, mode, c
                     t[a] = b
                 if b < W:
                     t[b] = a
-    if leave_u and not _leave(t, cu, lab[cu], W, mode, cover):
+    if not _count(t, info[I_GA], info[I_NEED_A], info[I_OPEN_A], info[I_CLOSE_A],
+                  info[I_LATER_A], bit):
         return DEAD
-    if leave_v and not _leave(t, cv, lab[cv], W, mode, cover):
+    if not _count(t, info[I_GB], info[I_NEED_B], info[I_OPEN_B], info[I_CLOSE_B],
+                  info[I_LATER_B], bit):
+        return DEAD
+    if info[I_LEAVE_U] and not _leave(t, cu, lab[cu], W, mode, cover):
+        return DEAD
+    if info[I_LEAVE_V] and not _leave(t, cv, lab[cv], W, mode, cover):
         return DEAD
     return GOING
 
 
 @jit
-def layer(states, W, cu, cv, enter_u, enter_v, leave_u, leave_v, lab, mode, cover, last):
+def layer(states, W, info, lab, mode, cover, last):
     """All children of one layer: (distinct child states, lo codes, hi codes).
 
     A code is an index into the child states, -1 for REJECT or -2 for ACCEPT."""
     n = states.shape[0]
+    width = states.shape[1]
     cap = 16
     while cap < 4 * n:
         cap *= 2
     table = np.full(cap, -1, dtype=np.int64)
-    out = np.empty((2 * n, W), dtype=np.int32)
+    out = np.empty((2 * n, width), dtype=np.int32)
     count = 0
     lo = np.empty(n, dtype=np.int64)
     hi = np.empty(n, dtype=np.int64)
-    t = np.empty(W, dtype=np.int32)
+    t = np.empty(width, dtype=np.int32)
     mask = cap - 1
     for j in range(n):
         for bit in range(2):
-            status = _step(states[j], t, bit, W, cu, cv, enter_u, enter_v, leave_u, leave_v,
-                           lab, mode, cover)
+            status = _step(states[j], t, bit, W, info, lab, mode, cover)
             if status == GOING and last:
-                status = DEAD if mode == CYCLE else ACCEPT
+                status = DEAD if mode == CYCLE and t[W] != 1 else ACCEPT
             if status == DEAD:
                 code = -1
             elif status == ACCEPT:
                 code = -2
             else:
                 h = np.uint64(1469598103934665603)
-                for k in range(W):
+                for k in range(width):
                     h = (h ^ np.uint64(t[k] + 7)) * np.uint64(1099511628211)
                 pos = np.int64(h & np.uint64(mask))
                 while True:
                     e = table[pos]
                     if e == -1:
                         table[pos] = count
-                        for k in range(W):
+                        for k in range(width):
                             out[count, k] = t[k]
                         code = count
                         count += 1
                         break
                     same = True
-                    for k in range(W):
+                    for k in range(width):
                         if out[e, k] != t[k]:
                             same = False
                             break

@@ -70,4 +70,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # run the imported module's main, so that genre modules raise the same UserError
+    from zalg.cli import main as _main
+    sys.exit(_main())

@@ -90,10 +90,80 @@ def _labels(graph, pairs) -> dict:
     return labels
 
 
+def _intervals(spans: list[tuple[int, int]]) -> tuple[list[int], int]:
+    """Slots for items alive over [first, last] edge indices, reused when free."""
+    order = sorted(range(len(spans)), key=lambda k: spans[k][0])
+    slot = [0] * len(spans)
+    busy: list[tuple[int, int]] = []  # (last, slot)
+    free: list[int] = []
+    width = 0
+    for k in order:
+        first, last = spans[k]
+        for entry in [e for e in busy if e[0] < first]:
+            busy.remove(entry)
+            free.append(entry[1])
+        if free:
+            free.sort()
+            slot[k] = free.pop(0)
+        else:
+            slot[k] = width
+            width += 1
+        busy.append((last, slot[k]))
+    return slot, width
+
+
+def _info(graph, plan, counts, fixed) -> tuple[np.ndarray, int]:
+    """Per-edge rows of ``_mate`` info, and the number of counter slots."""
+    edges = graph.edges
+    m = len(edges)
+    pos = {e: i for i, e in enumerate(edges)}
+    info = np.zeros((m, M.INFO_WIDTH), dtype=np.int64)
+    info[:, M.I_GA] = -1
+    info[:, M.I_GB] = -1
+    info[:, M.I_ALLOWED] = 3
+    for i in range(m):
+        info[i, M.I_CU], info[i, M.I_CV] = plan.cu[i], plan.cv[i]
+        (info[i, M.I_ENTER_U], info[i, M.I_ENTER_V]) = plan.enter[i]
+        (info[i, M.I_LEAVE_U], info[i, M.I_LEAVE_V]) = plan.leave[i]
+    for e, bit in (fixed or {}).items():
+        if e not in pos:
+            raise ValueError(f"fixed edge {e!r} is not an edge of the graph")
+        info[pos[e], M.I_ALLOWED] &= 2 if bit else 1
+    groups = []
+    for members, need in counts or []:
+        idx = sorted({pos[e] for e in members})
+        if need < 0 or need > len(idx):
+            return info, -1  # unsatisfiable
+        if idx:
+            groups.append((idx, need))
+        elif need:
+            return info, -1
+    slots, width = _intervals([(g[0][0], g[0][-1]) for g in groups])
+    base = plan.width + 1
+    for (idx, need), slot in zip(groups, slots):
+        for r, i in enumerate(idx):
+            col = 0 if info[i, M.I_GA] < 0 else 1
+            if col == 1 and info[i, M.I_GB] >= 0:
+                raise ValueError("an edge may belong to at most two counted groups")
+            info[i, (M.I_GA, M.I_GB)[col]] = base + slot
+            info[i, (M.I_NEED_A, M.I_NEED_B)[col]] = need
+            info[i, (M.I_OPEN_A, M.I_OPEN_B)[col]] = r == 0
+            info[i, (M.I_CLOSE_A, M.I_CLOSE_B)[col]] = r == len(idx) - 1
+            info[i, (M.I_LATER_A, M.I_LATER_B)[col]] = len(idx) - 1 - r
+    return info, width
+
+
 def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "frontier",
-          progress: bool = False):
+          progress: bool = False, counts=None, fixed=None):
+    """The family of ``kind`` over ``graph``'s edges.
+
+    ``counts``: a list of (edges, k): exactly k of those edges are chosen (each edge
+    in at most two such groups; Slitherlink's hints).  ``fixed``: edge -> 0 or 1,
+    edges decided in advance.  Both are for the frontier method only."""
     U = graph.universe
     if method == "algebra":
+        if counts or fixed:
+            raise ValueError("counts= and fixed= are frontier-method options")
         from .mate_algebra import build_algebra
         return build_algebra(graph, kind, pairs=pairs, cover=cover)
     if method != "frontier":
@@ -119,21 +189,24 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     if cover and any(d == 0 for d in degree.values()):
         return U.empty
     if not graph.edges:
-        return U.unit if mode in (M.CYCLES, M.FREE) or (mode == M.PAIRS and not labels) else U.empty
+        ok = mode in (M.CYCLES, M.FREE) or (mode == M.PAIRS and not labels)
+        return U.unit if ok and not any(k for _, k in counts or []) else U.empty
     plan = frontier_plan(graph)
     W = plan.width
+    info, groups = _info(graph, plan, counts, fixed)
+    if groups < 0:
+        return U.empty
     slot_label = np.full((len(graph.edges), W), -1, dtype=np.int32)
     for i, occ in enumerate(plan.occupant):
         for s, x in occ.items():
             if x in labels:
                 slot_label[i, s] = labels[x]
-    states = np.full((1, W), M.EMPTY, dtype=np.int32)
+    states = np.full((1, W + 1 + groups), M.EMPTY, dtype=np.int32)
+    states[0, W] = 0  # no cycle closed yet
     layers = []
     m = len(graph.edges)
     for i in range(m):
-        (eu, ev), (lu, lv) = plan.enter[i], plan.leave[i]
-        states, lo, hi = M.layer(states, W, plan.cu[i], plan.cv[i], eu, ev, lu, lv,
-                                 slot_label[i], mode, cover, i == m - 1)
+        states, lo, hi = M.layer(states, W, info[i], slot_label[i], mode, cover, i == m - 1)
         layers.append((lo, hi))
         if progress and (i % 8 == 0 or i == m - 1):
             print(f"\rfrontier: edge {i + 1}/{m}, {len(states)} states", end="", file=sys.stderr)

@@ -1,0 +1,73 @@
+"""Random Slitherlink loops: the outline of a random simply connected region of cells."""
+
+from __future__ import annotations
+
+import random
+
+__all__ = ["random_region", "outline", "random_loop"]
+
+
+def _neighbours(cell):
+    r, c = cell
+    return [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+
+
+def _ring(cell):
+    r, c = cell
+    return [(r - 1, c - 1), (r - 1, c), (r - 1, c + 1), (r, c + 1),
+            (r + 1, c + 1), (r + 1, c), (r + 1, c - 1), (r, c - 1)]
+
+
+def _keeps_simple(region: set, cell, rows: int, cols: int) -> bool:
+    """Adding ``cell`` keeps the region a disk: the 8 cells around it, inside or
+    outside the region, switch between inside and outside exactly twice (cells
+    off the board count as outside), and the cell touches the region."""
+    ring = [x in region for x in _ring(cell)]
+    changes = sum(ring[i] != ring[i - 1] for i in range(8))
+    side = any(x in region for x in _neighbours(cell))
+    # the inside run must contain an edge neighbour, so that the region stays 4-connected
+    return side and changes == 2 and not _only_diagonal(ring)
+
+
+def _only_diagonal(ring) -> bool:
+    return not any(ring[i] for i in (1, 3, 5, 7))
+
+
+def random_region(rows: int, cols: int, fill: float = 0.55, seed=None) -> set:
+    """A random simply connected set of cells covering about ``fill`` of the board."""
+    rng = random.Random(seed)
+    start = (rng.randrange(rows), rng.randrange(cols))
+    region = {start}
+    target = max(1, int(fill * rows * cols))
+    frontier = set(_neighbours(start))
+    stale = 0
+    while len(region) < target and stale < 20 * rows * cols:
+        cand = [x for x in frontier if 0 <= x[0] < rows and 0 <= x[1] < cols and x not in region]
+        if not cand:
+            break
+        cell = rng.choice(cand)
+        if _keeps_simple(region, cell, rows, cols):
+            region.add(cell)
+            frontier |= set(_neighbours(cell))
+            stale = 0
+        else:
+            stale += 1
+        frontier.discard(cell) if cell in region else None
+    return region
+
+
+def outline(region: set) -> frozenset:
+    """The boundary edges of a set of cells (a single loop when the region is a disk)."""
+    edges = set()
+    for r, c in region:
+        for e, other in ((((r, c), (r, c + 1)), (r - 1, c)), (((r, c), (r + 1, c)), (r, c - 1)),
+                         (((r, c + 1), (r + 1, c + 1)), (r, c + 1)),
+                         (((r + 1, c), (r + 1, c + 1)), (r + 1, c))):
+            if other not in region:
+                edges.add(e)
+    return frozenset(edges)
+
+
+def random_loop(rows: int, cols: int, fill: float = 0.55, seed=None) -> frozenset:
+    """A random single loop on a rows x cols board, as a set of edges."""
+    return outline(random_region(rows, cols, fill, seed))

@@ -1,0 +1,54 @@
+"""Drawing a Slitherlink board and a loop as text or SVG."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+__all__ = ["text", "svg"]
+
+
+def svg_text(x: float, y: float, label: str, size: float) -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-family="sans-serif" '
+            f'text-anchor="middle" dominant-baseline="central">{escape(label)}</text>')
+
+
+def svg_document(width: float, height: float, parts: list[str]) -> str:
+    body = "\n".join(parts)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}">\n<rect width="100%" height="100%" fill="white"/>\n'
+            f"{body}\n</svg>\n")
+
+
+def text(p, lines: frozenset) -> str:
+    """Dots as ``+``, loop edges as ``---`` and ``|``, hints in the cells."""
+    out = []
+    for r in range(p.rows + 1):
+        row = "+"
+        for c in range(p.cols):
+            row += ("---" if ((r, c), (r, c + 1)) in lines else "   ") + "+"
+        out.append(row.rstrip())
+        if r == p.rows:
+            break
+        row = ""
+        for c in range(p.cols + 1):
+            row += "|" if ((r, c), (r + 1, c)) in lines else " "
+            if c < p.cols:
+                h = p.hints.get((r, c))
+                row += f" {h} " if h is not None else (" ? " if (r, c) in p.unknown_hints else "   ")
+        out.append(row.rstrip())
+    return "\n".join(out) + "\n"
+
+
+def svg(p, lines: frozenset, cell: int = 32) -> str:
+    """An SVG drawing: dots, hints, and the loop in thick lines."""
+    m = cell // 2
+    parts = []
+    for (r1, c1), (r2, c2) in sorted(lines):
+        parts.append(f'<line x1="{m + c1 * cell}" y1="{m + r1 * cell}" x2="{m + c2 * cell}" '
+                     f'y2="{m + r2 * cell}" stroke="#1a5fb4" stroke-width="4" stroke-linecap="round"/>')
+    for r in range(p.rows + 1):
+        for c in range(p.cols + 1):
+            parts.append(f'<circle cx="{m + c * cell}" cy="{m + r * cell}" r="2.5" fill="#000"/>')
+    for (r, c), h in p.hints.items():
+        parts.append(svg_text(m + c * cell + cell / 2, m + r * cell + cell / 2, str(h), size=cell * 0.6))
+    return svg_document(p.cols * cell + 2 * m, p.rows * cell + 2 * m, parts)

@@ -1,0 +1,4 @@
+from zalg.cli import main
+import sys
+
+sys.exit(main())
