@@ -106,6 +106,7 @@ def test_quantifiers(data, draw):
     assert as_set(F.exists(X)) == R.exists(A, names, X)
     assert as_set(F.forall(X)) == R.forall(A, names, X)
     assert as_set(F.unique_exists(X)) == R.unique_exists(A, names, X)
+    assert as_set(F.exists_minimal(X)) == R.minimal(R.exists(A, names, X))
 
 
 @given(universe_and_families(count=1), st.data())

@@ -29,7 +29,7 @@ CTX_SIZE = 10
 
 # operation codes
 JOIN, MEET, QUOT, NONSUP, NONSUB, MINIMAL, MAXIMAL, EXISTS, FORALL = 1, 2, 3, 4, 5, 6, 7, 8, 9
-CHANGE, ONSET, OFFSET, SIZE, HIT = 10, 11, 12, 13, 14
+CHANGE, ONSET, OFFSET, SIZE, HIT, MINEX = 10, 11, 12, 13, 14, 15
 
 # builder modes
 EXACTLY, AT_MOST, AT_LEAST, POWER = 0, 1, 2, 3
@@ -120,7 +120,7 @@ def _terminal(op, a, b, k, ctx, perm, aux):
             return a
         if a == Z or a == b or a == O:
             return Z
-    elif op == MINIMAL or op == MAXIMAL or op == EXISTS or op == FORALL:
+    elif op == MINIMAL or op == MAXIMAL or op == EXISTS or op == FORALL or op == MINEX:
         if a == Z or a == O:
             return a
     elif op == CHANGE:
@@ -391,6 +391,34 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
             else:
                 r = _getnode(ctx, inv, v, _resolve(memo, o, x1, 0, k, ctx, perm, aux), filtered)
             _ref(ctx, r)
+        elif o == MINEX:
+            # minimal(∃X F): at a kept level v, the minimal step; at a quantified
+            # level, minimal(A ∪ B) = (A ∩ B) ∪ nonsup(A, B) ∪ nonsup(B, A) for antichains
+            m0 = _resolve(memo, o, x0, 0, k, ctx, perm, aux)
+            m1 = _resolve(memo, o, x1, 0, k, ctx, perm, aux)
+            quantified = aux[v + 1] - aux[v] > 0
+            if phase == 1:
+                stack.append((o, x, y, 2))
+                if _terminal(NONSUP, m1, m0, k, ctx, perm, aux) == -1 \
+                        and _mget(memo, _key(NONSUP, m1, m0)) == -1:
+                    stack.append((NONSUP, m1, m0, 0))
+                if quantified and _terminal(NONSUP, m0, m1, k, ctx, perm, aux) == -1 \
+                        and _mget(memo, _key(NONSUP, m0, m1)) == -1:
+                    stack.append((NONSUP, m0, m1, 0))
+                continue
+            n10 = _resolve(memo, NONSUP, m1, m0, k, ctx, perm, aux)
+            if quantified:
+                both = _binary(ctx, C_INTER, m0, m1)
+                _ref(ctx, both)
+                u = _binary(ctx, C_UNION, both, n10)
+                _ref(ctx, u)
+                _deref(ctx, both)
+                r = _binary(ctx, C_UNION, u, _resolve(memo, NONSUP, m0, m1, k, ctx, perm, aux))
+                _ref(ctx, r)
+                _deref(ctx, u)
+            else:
+                r = _getnode(ctx, inv, v, n10, m0)
+                _ref(ctx, r)
         elif o == EXISTS:
             r0 = _resolve(memo, o, x0, y, k, ctx, perm, aux)
             r1 = _resolve(memo, o, x1, y, k, ctx, perm, aux)

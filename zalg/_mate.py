@@ -36,8 +36,14 @@ DEAD, ACCEPT, GOING = 0, 1, 2
 
 (I_CU, I_CV, I_ENTER_U, I_ENTER_V, I_LEAVE_U, I_LEAVE_V, I_ALLOWED,
  I_GA, I_GB, I_NEED_A, I_NEED_B, I_OPEN_A, I_OPEN_B, I_CLOSE_A, I_CLOSE_B,
- I_LATER_A, I_LATER_B) = range(17)
-INFO_WIDTH = 17
+ I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT) = range(19)
+INFO_WIDTH = 19
+EDGE_LEVEL, OUTPUT_LEVEL = 0, 1
+# state layout: W mate slots, then the "cycle closed" flag, then the "same as the
+# excluded loop so far" flag, then the counters
+F_CLOSED = 0
+F_SAME = 1
+FLAGS = 2
 
 
 @jit
@@ -70,6 +76,8 @@ def _count(t, slot, need, opening, closing, later, bit):
     if opening:
         t[slot] = 0
     t[slot] += bit
+    if need < 0:  # a recorded group: counted only
+        return True
     if t[slot] > need or t[slot] + later < need:
         return False
     if closing:
@@ -82,8 +90,16 @@ def _step(s, t, bit, W, info, lab, mode, cover):
     """The child of state s for the edge taken (bit 1) or not; written into t."""
     for k in range(len(s)):
         t[k] = s[k]
+    if info[I_KIND] == OUTPUT_LEVEL:  # the element is present iff the count is off
+        g = info[I_GA]
+        if bit != (1 if t[g] != info[I_NEED_A] else 0):
+            return DEAD
+        t[g] = EMPTY
+        return GOING
     if (info[I_ALLOWED] >> bit) & 1 == 0:
         return DEAD
+    if info[I_LOOPBIT] >= 0 and bit != info[I_LOOPBIT]:
+        t[W + F_SAME] = 0
     cu = info[I_CU]
     cv = info[I_CV]
     if info[I_ENTER_U]:
@@ -91,7 +107,7 @@ def _step(s, t, bit, W, info, lab, mode, cover):
     if info[I_ENTER_V]:
         t[cv] = SELF
     if bit == 1:
-        if t[W] == 1:  # the single cycle is already closed
+        if t[W + F_CLOSED] == 1:  # the single cycle is already closed
             return DEAD
         mu = t[cu]
         mv = t[cv]
@@ -104,7 +120,7 @@ def _step(s, t, bit, W, info, lab, mode, cover):
                 for k in range(W):
                     if k != cu and k != cv and t[k] >= 0:
                         return DEAD  # another open fragment could never close
-                t[W] = 1
+                t[W + F_CLOSED] = 1
             elif mode != CYCLES:
                 return DEAD
             t[cu] = DONE
@@ -169,7 +185,10 @@ def layer(states, W, info, lab, mode, cover, last):
         for bit in range(2):
             status = _step(states[j], t, bit, W, info, lab, mode, cover)
             if status == GOING and last:
-                status = DEAD if mode == CYCLE and t[W] != 1 else ACCEPT
+                if (mode == CYCLE and t[W + F_CLOSED] != 1) or t[W + F_SAME] == 1:
+                    status = DEAD
+                else:
+                    status = ACCEPT
             if status == DEAD:
                 code = -1
             elif status == ACCEPT:

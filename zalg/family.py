@@ -181,6 +181,13 @@ class Family:
         """∃X: {S ⊆ U∖X : S ∪ T ∈ F for some T ⊆ X}."""
         return self._apply(K.EXISTS, aux=self.universe._prefix(elements))
 
+    def exists_minimal(self, elements: Iterable[Hashable]) -> Family:
+        """minimal(∃X F): the minimal members of ``F.exists(X)``, in one pass.
+
+        Equal to ``F.exists(X).minimal()``, but every intermediate result is an
+        antichain, so the (often much larger) projection is never built."""
+        return self._apply(K.MINEX, aux=self.universe._prefix(elements))
+
     def forall(self, elements: Iterable[Hashable]) -> Family:
         """∀X: {S ⊆ U∖X : S ∪ T ∈ F for every T ⊆ X}."""
         return self._apply(K.FORALL, aux=self.universe._prefix(elements))

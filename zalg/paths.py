@@ -121,6 +121,7 @@ def _info(graph, plan, counts, fixed) -> tuple[np.ndarray, int]:
     info[:, M.I_GA] = -1
     info[:, M.I_GB] = -1
     info[:, M.I_ALLOWED] = 3
+    info[:, M.I_LOOPBIT] = -1
     for i in range(m):
         info[i, M.I_CU], info[i, M.I_CV] = plan.cu[i], plan.cv[i]
         (info[i, M.I_ENTER_U], info[i, M.I_ENTER_V]) = plan.enter[i]
@@ -139,7 +140,7 @@ def _info(graph, plan, counts, fixed) -> tuple[np.ndarray, int]:
         elif need:
             return info, -1
     slots, width = _intervals([(g[0][0], g[0][-1]) for g in groups])
-    base = plan.width + 1
+    base = plan.width + M.FLAGS
     for (idx, need), slot in zip(groups, slots):
         for r, i in enumerate(idx):
             col = 0 if info[i, M.I_GA] < 0 else 1
@@ -201,8 +202,9 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
         for s, x in occ.items():
             if x in labels:
                 slot_label[i, s] = labels[x]
-    states = np.full((1, W + 1 + groups), M.EMPTY, dtype=np.int32)
-    states[0, W] = 0  # no cycle closed yet
+    states = np.full((1, W + M.FLAGS + groups), M.EMPTY, dtype=np.int32)
+    states[0, W + M.F_CLOSED] = 0  # no cycle closed yet
+    states[0, W + M.F_SAME] = 0  # no loop to exclude
     layers = []
     m = len(graph.edges)
     for i in range(m):
@@ -214,6 +216,85 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
         print(file=sys.stderr)
     levels = [U.level(e) for e in graph.edges]
     return assemble(U, levels, layers)
+
+
+def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
+                   progress: bool = False):
+    """{C ∪ {y : |C ∩ group(y)| ≠ need(y)} : C ∈ family of ``kind``, C ≠ exclude}.
+
+    ``outputs`` maps an element y of ``universe`` to (group of edges, need).  The
+    universe holds the graph's edges in the graph's order and every output element
+    after the last edge of its group (Slitherlink: a hint element right below its
+    cell's edges).  ``exclude``: an edge set left out of the family (the designer's
+    loop).  Only ``kind`` "cycle" and "cycles" are supported."""
+    if kind not in ("cycle", "cycles"):
+        raise ValueError("recorded groups are implemented for cycles")
+    mode = KINDS[kind]
+    plan = frontier_plan(graph)
+    W = plan.width
+    edge_pos = {e: i for i, e in enumerate(graph.edges)}
+    seq = []
+    for x in universe.elements:
+        if x in edge_pos:
+            seq.append(("edge", x))
+        elif x in outputs:
+            seq.append(("out", x))
+    edges_in_order = [x for kind_, x in seq if kind_ == "edge"]
+    if edges_in_order != list(graph.edges):
+        raise ValueError("the universe must hold the graph's edges in the graph's order")
+    at = {x: k for k, (_, x) in enumerate(seq)}
+    spans, items = [], []
+    for y, (group, need) in outputs.items():
+        idx = sorted(at[e] for e in set(group))
+        if idx and idx[-1] > at[y]:
+            raise ValueError(f"output element {y!r} must come after every edge of its group")
+        spans.append((idx[0] if idx else at[y], at[y]))
+        items.append((y, idx, need))
+    slots, width = _intervals(spans)
+    base = W + M.FLAGS
+    info = np.zeros((len(seq), M.INFO_WIDTH), dtype=np.int64)
+    info[:, M.I_GA] = -1
+    info[:, M.I_GB] = -1
+    info[:, M.I_ALLOWED] = 3
+    info[:, M.I_LOOPBIT] = -1
+    loop = None if exclude is None else frozenset(exclude)
+    for k, (kind_, x) in enumerate(seq):
+        if kind_ == "edge":
+            i = edge_pos[x]
+            info[k, M.I_CU], info[k, M.I_CV] = plan.cu[i], plan.cv[i]
+            (info[k, M.I_ENTER_U], info[k, M.I_ENTER_V]) = plan.enter[i]
+            (info[k, M.I_LEAVE_U], info[k, M.I_LEAVE_V]) = plan.leave[i]
+            if loop is not None:
+                info[k, M.I_LOOPBIT] = int(x in loop)
+        else:
+            info[k, M.I_KIND] = M.OUTPUT_LEVEL
+    for (y, idx, need), slot in zip(items, slots):
+        for r, k in enumerate(idx):
+            col = 0 if info[k, M.I_GA] < 0 else 1
+            if col == 1 and info[k, M.I_GB] >= 0:
+                raise ValueError("an edge may belong to at most two recorded groups")
+            info[k, (M.I_GA, M.I_GB)[col]] = base + slot
+            info[k, (M.I_NEED_A, M.I_NEED_B)[col]] = -1
+            info[k, (M.I_OPEN_A, M.I_OPEN_B)[col]] = r == 0
+        out = at[y]
+        info[out, M.I_GA] = base + slot
+        info[out, M.I_NEED_A] = need
+        if not idx:  # an empty group counts 0 from its output level
+            raise ValueError(f"output element {y!r} has no edges")
+    labels = np.full(W, -1, dtype=np.int32)
+    states = np.full((1, W + M.FLAGS + width), M.EMPTY, dtype=np.int32)
+    states[0, W + M.F_CLOSED] = 0
+    states[0, W + M.F_SAME] = 1 if loop is not None else 0
+    layers = []
+    for k in range(len(seq)):
+        states, lo, hi = M.layer(states, W, info[k], labels, mode, False, k == len(seq) - 1)
+        layers.append((lo, hi))
+        if progress and (k % 8 == 0 or k == len(seq) - 1):
+            print(f"\rfrontier: level {k + 1}/{len(seq)}, {len(states)} states", end="",
+                  file=sys.stderr)
+    if progress:
+        print(file=sys.stderr)
+    return assemble(universe, [universe.level(x) for _, x in seq], layers)
 
 
 class _DegreeSpec:
