@@ -375,10 +375,15 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
             _ref(ctx, r)
             _deref(ctx, r0)
         elif o == MINIMAL or o == MAXIMAL:
+            # min(F) = min(F0) ∪ v·nonsup(min(F1), min(F0)): a set contains a member
+            # of F0 iff it contains a minimal one, and min(F0) is the smaller filter
+            # (much smaller when F0 is up-closed, e.g. hitting sets); dually for max
             if o == MINIMAL:
-                inner = (NONSUP, _resolve(memo, o, x1, 0, k, ctx, perm, aux), x0)
+                inner = (NONSUP, _resolve(memo, o, x1, 0, k, ctx, perm, aux),
+                         _resolve(memo, o, x0, 0, k, ctx, perm, aux))
             else:
-                inner = (NONSUB, _resolve(memo, o, x0, 0, k, ctx, perm, aux), x1)
+                inner = (NONSUB, _resolve(memo, o, x0, 0, k, ctx, perm, aux),
+                         _resolve(memo, o, x1, 0, k, ctx, perm, aux))
             if phase == 1:
                 stack.append((o, x, y, 2))
                 if _terminal(inner[0], inner[1], inner[2], k, ctx, perm, aux) == -1 \

@@ -1,0 +1,170 @@
+"""Slitherlink instance enumeration against brute force; both routes; minimal,
+minimum, ranking, reduce, the 0-hint exercise and the multi-loop variant."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from puzzles import slitherlink_instances as I
+from puzzles.errors import PuzzleFormatError
+from puzzles.loops import outline, random_loop
+from puzzles.slitherlink import Puzzle
+from zalg.cli import main
+
+
+def grid_cycles(rows, cols):
+    """Every simple cycle of the dot grid, by plain depth-first search (independent of zalg)."""
+    dots = [(r, c) for r in range(rows + 1) for c in range(cols + 1)]
+    adj = {d: [] for d in dots}
+    for r, c in dots:
+        for d in ((r, c + 1), (r + 1, c)):
+            if d in adj:
+                adj[(r, c)].append(d)
+                adj[d].append((r, c))
+    found = set()
+    for start in dots:  # cycles whose least dot is start
+        stack = [(start, [start])]
+        while stack:
+            v, path = stack.pop()
+            for w in adj[v]:
+                if w == start and len(path) > 2:
+                    edges = frozenset(tuple(sorted((path[i], path[(i + 1) % len(path)])))
+                                      for i in range(len(path)))
+                    found.add(edges)
+                elif w > start and w not in path:
+                    stack.append((w, path + [w]))
+    return found
+
+
+def cell_counts(loop, rows, cols):
+    return I.loop_hints(loop, rows, cols)
+
+
+def brute_force_instances(rows, cols, loop, candidates):
+    """Good hint sets by definition: no other cycle agrees with the loop on them."""
+    h = cell_counts(loop, rows, cols)
+    masks = []
+    for other in grid_cycles(rows, cols):
+        if other != loop:
+            g = cell_counts(other, rows, cols)
+            masks.append({E for E in candidates if g[E] != h[E]})
+    return {frozenset(S) for k in range(len(candidates) + 1)
+            for S in combinations(candidates, k) if all(set(S) & m for m in masks)}
+
+
+LOOPS = [(3, 3, {(0, 0), (0, 1), (1, 1)}), (3, 3, {(1, 1)}), (3, 3, {(0, 0), (1, 0), (1, 1), (2, 1)}),
+         (3, 4, {(0, 1), (1, 1), (1, 2), (2, 2)}), (3, 4, {(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 3)})]
+
+
+@pytest.mark.parametrize("rows, cols, region", LOOPS)
+def test_instances_equal_brute_force(rows, cols, region):
+    loop = outline(region)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    H = I.instances((rows, cols), loop)
+    assert set(H) == brute_force_instances(rows, cols, loop, cells)
+    assert H == I.instances((rows, cols), loop, method="literal")
+    # a candidate subset
+    some = cells[::2]
+    assert set(I.instances((rows, cols), loop, candidates=some)) == \
+        brute_force_instances(rows, cols, loop, some)
+
+
+def test_plain_cycle_enumerator_matches_the_engine():
+    from puzzles.slitherlink_solver import board_graph
+    assert len(grid_cycles(3, 4)) == board_graph(3, 4).cycles().count()
+
+
+@pytest.mark.parametrize("rows, cols, seed", [(4, 4, 1), (4, 5, 2), (5, 4, 3)])
+def test_routes_agree_and_every_instance_is_uniquely_solved(rows, cols, seed):
+    loop = random_loop(rows, cols, seed=seed)
+    H = I.instances((rows, cols), loop)
+    assert H == I.instances((rows, cols), loop, method="literal")
+    h = cell_counts(loop, rows, cols)
+    for S in H.sample(min(20, H.count()), seed=seed):
+        p = Puzzle(rows, cols, {E: h[E] for E in S})
+        F = p.solve()
+        assert F.count() == 1 and loop in F
+
+
+def test_minimal_minimum_and_ranking():
+    rows, cols = 4, 4
+    loop = random_loop(rows, cols, seed=7)
+    H = I.instances((rows, cols), loop)
+    M = H.minimal()
+    h = cell_counts(loop, rows, cols)
+    for S in M:  # dropping any hint breaks uniqueness
+        assert S in H
+        for E in S:
+            assert (S - {E}) not in H
+    smallest = min(len(S) for S in M)
+    assert set(I.minimum(H)) == {S for S in M if len(S) == smallest}
+    ranked = list(I.rank_by_difficulty(M, loop))
+    assert {S for S, _ in ranked} == set(M)
+    keys = [key for _, key in ranked]
+    assert keys == sorted(keys)  # hardest first: fewest 4s, then 0s, 3s, 1s, 2s
+    assert all(key == I.difficulty(S, h) for S, key in ranked)
+
+
+def test_reduce_finds_minimal_hint_subsets():
+    rows, cols = 4, 4
+    loop = random_loop(rows, cols, seed=3)
+    h = cell_counts(loop, rows, cols)
+    full = Puzzle(rows, cols, h)  # every hint shown: redundant but unique
+    assert full.is_unique()
+    R = I.reduce(full)
+    assert R == I.instances(full, loop).minimal()
+    for S in R:
+        assert Puzzle(rows, cols, {E: h[E] for E in S}).is_unique()
+    with pytest.raises(PuzzleFormatError, match="solutions"):
+        I.reduce(Puzzle(2, 2))
+
+
+def test_zero_hints_on_6x6_need_ten():
+    """The seed slides: at least ten 0-hints make a 6x6 board have no loop."""
+    Z = I.zero_hint_sets(6, 6)
+    assert min(Z.by_size()) == 10
+    S = next(iter(Z.of_size(10)))
+    assert Puzzle(6, 6, {E: 0 for E in S}).count() == 0
+    for E in S:  # and nine of them never suffice (a minimum set has no redundant 0)
+        assert Puzzle(6, 6, {F: 0 for F in S - {E}}).count() > 0
+
+
+def test_zero_hints_small_boards_brute_force():
+    rows, cols = 2, 3
+    cycles = grid_cycles(rows, cols)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    touched = [{E for E in cells if cell_counts(C, rows, cols)[E]} for C in cycles]
+    brute = {frozenset(S) for k in range(len(cells) + 1) for S in combinations(cells, k)
+             if all(set(S) & t for t in touched)}
+    assert set(I.zero_hint_sets(rows, cols)) == brute
+
+
+def test_multi_loop_variant():
+    """Two separate loops: instances against brute force over sets of disjoint cycles."""
+    rows, cols = 3, 4
+    loops = outline({(0, 0)}) | outline({(2, 3)})
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    H = I.instances((rows, cols), loops, multi=True)
+    cycles = list(grid_cycles(rows, cols))
+    sets = {frozenset()}  # every set of vertex-disjoint cycles
+    for C in cycles:
+        for S in list(sets):
+            dots = {d for e in S for d in e}
+            if not dots & {d for e in C for d in e}:
+                sets.add(S | C)
+    h = cell_counts(loops, rows, cols)
+    masks = [{E for E in cells if cell_counts(S, rows, cols)[E] != h[E]} for S in sets if S != loops]
+    brute = {frozenset(S) for k in range(len(cells) + 1) for S in combinations(cells, k)
+             if all(set(S) & m for m in masks)}
+    assert set(H) == brute
+    with pytest.raises(PuzzleFormatError, match="single cycle"):
+        I.instances((rows, cols), loops)
+
+
+def test_bad_loops_are_rejected():
+    with pytest.raises(PuzzleFormatError, match="not a single cycle"):
+        I.instances((3, 3), {((0, 0), (0, 1))})
+    with pytest.raises(PuzzleFormatError, match="not an edge"):
+        I.instances((3, 3), {((0, 0), (1, 1))})
