@@ -1,4 +1,11 @@
-"""``zalg slitherlink ...``: solve puzzles from puzz.link URLs or files."""
+"""``zalg slitherlink ...``: solve puzzles, enumerate good hint sets of a loop, reduce puzzles.
+
+A *loop file* is either a pzprv3 file with an answer (the loop), or a plain-text
+grid of the board's cells with ``#`` for cells inside the loop and ``.`` outside
+(the loop is the outline of the ``#`` region, which must be a single loop).  A
+*candidates file* is a plain-text grid of the same size with ``x`` (or ``#``) on
+the cells where hints may go and ``.`` elsewhere.
+"""
 
 from __future__ import annotations
 
@@ -51,8 +58,120 @@ def _solve(args) -> int:
     return 0
 
 
+def _read_grid(path: str, what: str) -> list[str]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot read {what} file {path}: {exc.strerror}") from None
+    rows = [line.strip() for line in text.splitlines() if line.strip()]
+    if not rows:
+        raise UserError(f"{what} file {path} is empty")
+    if len({len(r) for r in rows}) != 1:
+        raise UserError(f"{what} file {path}: rows have different lengths")
+    return rows
+
+
+def read_loop(path: str) -> tuple[int, int, frozenset]:
+    """(rows, cols, loop edges) from a pzprv3 answer file or a ``#``/``.`` region grid."""
+    from .loops import outline
+    from .pzprjs import is_pzprv3
+    from .slitherlink import read_pzprv3
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot read loop file {path}: {exc.strerror}") from None
+    if is_pzprv3(text):
+        try:
+            p, solution = read_pzprv3(text)
+        except PuzzleFormatError as exc:
+            raise UserError(str(exc)) from None
+        if not solution:
+            raise UserError(f"loop file {path}: the pzprv3 file has no answer (no loop drawn)")
+        return p.rows, p.cols, solution
+    rows = _read_grid(path, "loop")
+    bad = {ch for r in rows for ch in r} - set("#.")
+    if bad:
+        raise UserError(f"loop file {path}: unexpected character {sorted(bad)[0]!r} "
+                        "(use # inside the loop, . outside)")
+    region = {(r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch == "#"}
+    return len(rows), len(rows[0]), outline(region)
+
+
+def read_candidates(path: str, rows: int, cols: int) -> list:
+    grid = _read_grid(path, "candidates")
+    if (len(grid), len(grid[0])) != (rows, cols):
+        raise UserError(f"candidates file {path}: expected {rows} rows of {cols} cells, "
+                        f"got {len(grid)} rows of {len(grid[0])}")
+    bad = {ch for r in grid for ch in r} - set("#x.")
+    if bad:
+        raise UserError(f"candidates file {path}: unexpected character {sorted(bad)[0]!r} (use x or .)")
+    return [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] in "#x"]
+
+
+def _generate(args) -> int:
+    from . import slitherlink_instances as I
+    from .slitherlink import Puzzle
+    rows, cols, loop = read_loop(args.loop)
+    cand = read_candidates(args.candidates, rows, cols) if args.candidates else None
+    t = time.perf_counter()
+    try:
+        H = I.instances((rows, cols), loop, candidates=cand, progress=rows * cols > 30)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    print(f"good hint sets: {H.count()}  ({time.perf_counter() - t:.2f} s)", file=sys.stderr)
+    print(f"good instances: {H.count()}")
+    chosen = H
+    if args.minimal or args.minimum:
+        chosen = H.minimal()
+        print(f"minimal instances: {chosen.count()}")
+    if args.minimum:
+        chosen = I.minimum(chosen)
+        sizes = chosen.by_size()
+        print(f"minimum instances: {chosen.count()}" + (f" with {min(sizes)} hints" if sizes else ""))
+    if not chosen:
+        return 0
+    h = I.loop_hints(loop, rows, cols)
+    if args.rank:
+        members = ((S, key) for S, key in I.rank_by_difficulty(chosen, loop))
+    else:
+        members = ((S, I.difficulty(S, h)) for S in chosen)
+    out = Path(args.out) if args.out else None
+    if out:
+        out.mkdir(parents=True, exist_ok=True)
+    for n, (S, key) in enumerate(members, 1):
+        if n > args.limit:
+            break
+        p = Puzzle(rows, cols, {E: h[E] for E in S})
+        label = "hardest first: " if args.rank and n == 1 else ""
+        print(f"\n#{n} {label}{len(S)} hints, counts of 4/0/3/1/2 = {key}\n{p.to_url()}")
+        print(p.render(), end="")
+        if out:
+            (out / f"puzzle_{n:03d}.txt").write_text(p.to_text(), encoding="utf-8")
+    return 0
+
+
+def _reduce(args) -> int:
+    from . import slitherlink_instances as I
+    p = read_puzzle(args.puzzle)
+    try:
+        R = I.reduce(p)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    sizes = R.by_size()
+    print(f"the puzzle has {len(p.hints)} hints; {R.count()} minimal subsets keep it unique"
+          + (f" (smallest: {min(sizes)} hints)" if sizes else ""))
+    from .slitherlink import Puzzle
+    for n, S in enumerate(I.minimum(R), 1):
+        if n > args.limit:
+            break
+        q = Puzzle(p.rows, p.cols, {E: p.hints[E] for E in S})
+        print(f"\n#{n} {len(S)} hints\n{q.to_url()}")
+        print(q.render(), end="")
+    return 0
+
+
 def register(sub) -> None:
-    sl = sub.add_parser("slitherlink", help="Slitherlink: solve puzzles")
+    sl = sub.add_parser("slitherlink", help="Slitherlink: solve, generate, reduce")
     cmds = sl.add_subparsers(dest="slitherlink_command", metavar="COMMAND")
     sl.set_defaults(run=lambda args: sl.print_help() or 0)
     solve = cmds.add_parser("solve", help="find every solution of a puzzle")
@@ -60,3 +179,19 @@ def register(sub) -> None:
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE", help="draw one solution as SVG")
     solve.set_defaults(run=_solve)
+    gen = cmds.add_parser("generate", help="every hint set that makes a loop the unique solution")
+    gen.add_argument("--loop", required=True, metavar="FILE",
+                     help="the loop: a pzprv3 answer file, or a grid with # inside the loop")
+    gen.add_argument("--candidates", metavar="FILE", help="grid with x where hints may go")
+    which = gen.add_mutually_exclusive_group()
+    which.add_argument("--minimal", action="store_true", help="only minimal instances")
+    which.add_argument("--minimum", action="store_true", help="only instances with fewest hints")
+    gen.add_argument("--rank", action="store_true",
+                     help="list hardest first (fewest 4s, then 0s, 3s, 1s, 2s)")
+    gen.add_argument("--limit", type=int, default=5, metavar="N", help="list at most N (default 5)")
+    gen.add_argument("--out", metavar="DIR", help="also write the listed puzzles as text files")
+    gen.set_defaults(run=_generate)
+    red = cmds.add_parser("reduce", help="minimal hint subsets that keep a puzzle unique")
+    red.add_argument("puzzle", help="a puzz.link URL, or a pzprv3 / plain-text file")
+    red.add_argument("--limit", type=int, default=3, metavar="N", help="list at most N smallest")
+    red.set_defaults(run=_reduce)

@@ -168,3 +168,44 @@ def test_bad_loops_are_rejected():
         I.instances((3, 3), {((0, 0), (0, 1))})
     with pytest.raises(PuzzleFormatError, match="not an edge"):
         I.instances((3, 3), {((0, 0), (1, 1))})
+
+
+def test_cli_generate_and_reduce(tmp_path, capsys):
+    (tmp_path / "loop.txt").write_text(".##.\n.##.\n.#..\n")
+    (tmp_path / "cand.txt").write_text("xxxx\nx..x\nxxxx\n")
+    rc = main(["slitherlink", "generate", "--loop", str(tmp_path / "loop.txt"), "--minimum",
+               "--rank", "--limit", "2", "--out", str(tmp_path / "out")])
+    assert rc == 0
+    out = capsys.readouterr().out
+    loop = outline({(0, 1), (0, 2), (1, 1), (1, 2), (2, 1)})
+    H = I.instances((3, 4), loop)
+    assert f"good instances: {H.count()}" in out
+    assert f"minimum instances: {I.minimum(H.minimal()).count()}" in out
+    files = sorted((tmp_path / "out").iterdir())
+    assert len(files) == 2
+    for f in files:  # every written puzzle is uniquely solved by the loop
+        p = Puzzle.from_file(f)
+        assert p.solve() == p.solve() and p.count() == 1 and loop in p.solve()
+    rc = main(["slitherlink", "generate", "--loop", str(tmp_path / "loop.txt"),
+               "--candidates", str(tmp_path / "cand.txt"), "--limit", "0"])
+    assert rc == 0
+    cand = [(r, c) for r in range(3) for c in range(4) if (r, c) not in {(1, 1), (1, 2)}]
+    assert f"good instances: {I.instances((3, 4), loop, candidates=cand).count()}" in \
+        capsys.readouterr().out
+    assert main(["slitherlink", "reduce", "https://puzz.link/p?slither/5/5/cbcbcddad"]) == 0
+    assert "minimal subsets keep it unique" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content, message", [
+    (".#\n#.\n", "not a single cycle"),
+    (".#\n#\n", "different lengths"),
+    ("ab\ncd\n", "unexpected character"),
+])
+def test_cli_generate_bad_loop_exits_2(tmp_path, content, message):
+    import subprocess
+    import sys
+    (tmp_path / "loop.txt").write_text(content)
+    run = subprocess.run([sys.executable, "-m", "zalg.cli", "slitherlink", "generate", "--loop",
+                          str(tmp_path / "loop.txt")], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 2 and message in run.stderr
+    assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1
