@@ -1,0 +1,105 @@
+"""Slitherlink: instance enumeration and solving times.
+
+Instances (paper, Yoshinaka et al. 2012, C++ on 2012 hardware: 5x7 with all 35
+cells as candidates, 8 s for H and 0.1 s for the minimal ones; 8x8 with 36
+candidates, 2 s; 8x8 with all 64 cells not finished in a day).  The loops are
+fixed, generated from seeded random regions (``puzzles.loops``); each case runs
+in its own process with a time limit.
+
+Solving: puzzles made from random loops with hints on 55 % of the cells, on boards
+from 10x10 to 36x20 (the paper: 9-26 s for 37x21); median of 3 runs.
+
+    python benchmarks/bench_slitherlink.py [--limit SECONDS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+CASES = [  # (name, rows, cols, loop seed, number of candidates or None for all)
+    ("5x7, all 35 cells", 5, 7, 3, None),
+    ("8x8, 36 cells", 8, 8, 5, 36),
+    ("8x8, all 64 cells", 8, 8, 5, None),
+]
+
+
+def instance_case(rows, cols, seed, ncand) -> dict:
+    from puzzles import slitherlink_instances as I
+    from puzzles.loops import random_loop
+    loop = random_loop(rows, cols, fill=0.6, seed=seed)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    cand = None if ncand is None else random.Random(seed).sample(cells, ncand)
+    I.instances((3, 3), random_loop(3, 3, seed=1))  # compile and load the kernels first
+    t = time.perf_counter()
+    H = I.instances((rows, cols), loop, candidates=cand)
+    t_h = time.perf_counter() - t
+    t = time.perf_counter()
+    M = H.minimal()
+    t_m = time.perf_counter() - t
+    sizes = M.by_size()
+    return {"loop": len(loop), "H": H.count(), "nodes": H.node_count(), "t_h": t_h, "t_min": t_m,
+            "minimal": M.count(), "min_size": min(sizes) if sizes else None}
+
+
+def solve_case(rows, cols, seed) -> float:
+    from puzzles.loops import random_loop
+    from puzzles.slitherlink import Puzzle
+    from puzzles.slitherlink_solver import _cell_edges, solve
+    loop = random_loop(rows, cols, seed=seed)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    hints = {E: sum(e in loop for e in _cell_edges(E))
+             for E in random.Random(seed).sample(cells, len(cells) * 55 // 100)}
+    p = Puzzle(rows, cols, hints)
+    solve(Puzzle(3, 3, {(1, 1): 2}))  # load the kernels
+    times = []
+    for _ in range(3):
+        t = time.perf_counter()
+        F = solve(p)
+        times.append(time.perf_counter() - t)
+    assert loop in F
+    return {"t": statistics.median(times), "solutions": F.count()}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--limit", type=float, default=600, help="seconds per instance case")
+    ap.add_argument("--case", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.case:
+        kind, *rest = json.loads(args.case)
+        print(json.dumps(instance_case(*rest) if kind == "inst" else solve_case(*rest)))
+        return
+
+    def run(payload, limit):
+        try:
+            out = subprocess.run([sys.executable, __file__, "--case", json.dumps(payload)],
+                                 capture_output=True, text=True, timeout=limit, check=True)
+            return json.loads(out.stdout.strip().splitlines()[-1])
+        except subprocess.TimeoutExpired:
+            return None
+
+    print("Instance enumeration")
+    print(f"{'case':20} {'loop':>4} {'good hint sets':>16} {'nodes':>8} {'H s':>8} "
+          f"{'minimal':>10} {'min s':>7} {'fewest':>6}")
+    for name, rows, cols, seed, ncand in CASES:
+        r = run(["inst", rows, cols, seed, ncand], args.limit)
+        if r is None:
+            print(f"{name:20} not finished within {args.limit:.0f} s", flush=True)
+            continue
+        print(f"{name:20} {r['loop']:4d} {r['H']:16d} {r['nodes']:8d} {r['t_h']:8.2f} "
+              f"{r['minimal']:10d} {r['t_min']:7.2f} {r['min_size']!s:>6}", flush=True)
+    print("\nSolving (hints on 55 % of the cells of a random loop)")
+    print(f"{'board':>8} {'solutions':>10} {'s (median of 3)':>16}")
+    for rows, cols, seed in [(10, 10, 1), (10, 18, 2), (14, 24, 3), (20, 36, 4), (21, 37, 5)]:
+        r = run(["solve", rows, cols, seed], args.limit)
+        print(f"{rows:>3}x{cols:<4} {r['solutions']:10d} {r['t']:16.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
