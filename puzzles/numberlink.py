@@ -12,18 +12,27 @@ Formats: puzz.link URLs (pid ``numlin``/``numberlink``, or ``arukone``; Number16
 encoding), pzprv3 files (optionally with the answer blocks) and plain text: one
 row per line, ``.`` for an empty cell, either one character per cell or, when
 any label is longer than one character, whitespace-separated tokens.
+
+Solving (see docs/numberlink.md): :meth:`Puzzle.solve` returns every solution as
+a ``zalg.Family`` of edge sets over :meth:`Puzzle.graph`'s universe, built as the
+path matchings of the grid with the clue pairs as prescribed terminal pairs
+(Yoshinaka et al. 2012, Algorithm 2; ``cover=True`` is their Remark 7).
 """
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
 
 from . import pzprjs
 from .errors import PuzzleFormatError
 from .pzprjs import UNKNOWN
 from .violations import Violation
+
+if TYPE_CHECKING:  # pragma: no cover
+    import zalg
 
 __all__ = ["Cell", "Edge", "Label", "Puzzle", "make_edge", "read_pzprv3", "check_solution"]
 
@@ -106,6 +115,12 @@ class Puzzle:
 
     def __hash__(self) -> int:
         return hash((self.rows, self.cols, frozenset(self.pairs.items()), self.variant, self.flags))
+
+    def __getstate__(self) -> dict:
+        """Pickle/copy the board only, not the cached graph and solutions (see :meth:`solve`)."""
+        state = dict(self.__dict__)
+        state.pop("_solver_cache", None)
+        return state
 
     def _check_cell(self, cell: object, what: str) -> None:
         if not (isinstance(cell, tuple) and len(cell) == 2 and all(_is_int(x) for x in cell)
@@ -242,6 +257,63 @@ class Puzzle:
             return cls.from_url(stripped)
         return cls.from_text(text, variant)
 
+    # -------------------------------------------------------------- solving
+
+    def graph(self) -> "zalg.Graph":
+        """The board's grid graph ``zalg.grid(rows, cols)``: vertices are the cells,
+        elements of its universe are the edges in :meth:`edges` order.
+
+        Cached on the board, and shared by equal boards that are alive at the same
+        time, so their families (one universe) can be compared with ``==``."""
+        return _cache(self)["graph"]
+
+    def solve(self, cover: bool = False, method: str = "frontier") -> "zalg.Family":
+        """All solutions, as a family of edge sets over :meth:`graph`'s universe.
+
+        A member is a set of vertex-disjoint paths, one joining the two cells of
+        each label, and no other edge; with ``cover=True`` every cell also lies on
+        a path (arukone: pass ``cover=p.requires_cover``).  This agrees with
+        ``check_solution(p, member, cover)`` being empty: a board without labels
+        has no solution (an empty drawing is "no line"), so its family is empty.
+        ``method``: ``"frontier"`` (compiled frontier engine) or ``"algebra"``
+        (the algebraic mate-ZDD construction); both give the same family.
+        Results are cached per ``(cover, method)``."""
+        cache = _cache(self)
+        key = ("solve", bool(cover), method)
+        family = cache.get(key)
+        if family is None:
+            G = cache["graph"]
+            if not self.pairs:
+                family = G.universe.empty
+            else:
+                pairs = [self.pairs[label] for label in _sorted_labels(self.pairs)]
+                family = G.path_matchings(pairs=pairs, cover=bool(cover), method=method)
+            cache[key] = family
+        return family
+
+    def count(self, cover: bool = False) -> int:
+        """The exact number of solutions."""
+        return self.solve(cover).count()
+
+    def is_unique(self, cover: bool = False) -> bool:
+        """True when the puzzle has exactly one solution."""
+        return self.count(cover) == 1
+
+    def solution(self, cover: bool = False) -> frozenset[Edge] | None:
+        """One solution (the first member in the family's rank order, so always the
+        same one for the same board), or ``None`` when there is none."""
+        return next(iter(self.solve(cover)), None)
+
+    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text") -> str:
+        """Draw the board, with ``solution``'s edges as paths: ``fmt="text"`` (labels,
+        ``+`` for a path through an empty cell, ``-``/``|`` connectors) or ``"svg"``."""
+        from .render import numberlink_svg, numberlink_text
+        if fmt == "text":
+            return numberlink_text(self, solution)
+        if fmt == "svg":
+            return numberlink_svg(self, solution)
+        raise ValueError(f"unknown format {fmt!r}: use 'text' or 'svg'")
+
     @staticmethod
     def solution_from_pzprv3(text: str) -> frozenset[Edge]:
         """The line edges of a pzprv3 file's answer blocks (empty if it has none)."""
@@ -286,6 +358,33 @@ class Puzzle:
                            for r in range(self.rows - 1)])
         pid = "arukone" if self.variant == "arukone" else PID
         return pzprjs.format_pzprv3(pid, self.rows, self.cols, blocks)
+
+
+class _SolverCache(dict):
+    """Graph and solution families of one board (a dict that can be weakly referenced)."""
+
+
+_SHARED: "weakref.WeakValueDictionary[tuple, _SolverCache]" = weakref.WeakValueDictionary()
+
+
+def _cache(p: Puzzle) -> _SolverCache:
+    """The board's cache, kept on the instance (so ``p.graph()`` never changes during
+    ``p``'s life) and shared with every equal board alive at the same time."""
+    entry = p.__dict__.get("_solver_cache")
+    if entry is None:
+        key = (p.rows, p.cols, frozenset(p.pairs.items()), p.variant, p.flags)
+        entry = _SHARED.get(key)
+        if entry is None:
+            import zalg
+            entry = _SolverCache(graph=zalg.grid(p.rows, p.cols))
+            _SHARED[key] = entry
+        object.__setattr__(p, "_solver_cache", entry)
+    return entry
+
+
+def _sorted_labels(labels: Iterable[Label]) -> list[Label]:
+    """Labels in a fixed order: ints by value, then strings."""
+    return sorted(labels, key=lambda x: (1, x, 0) if isinstance(x, str) else (0, "", x))
 
 
 def _check_label(label: object, what: str) -> None:
