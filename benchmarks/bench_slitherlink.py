@@ -3,8 +3,9 @@
 Instances (paper, Yoshinaka et al. 2012, C++ on 2012 hardware: 5x7 with all 35
 cells as candidates, 8 s for H and 0.1 s for the minimal ones; 8x8 with 36
 candidates, 2 s; 8x8 with all 64 cells not finished in a day).  The loops are
-fixed, generated from seeded random regions (``puzzles.loops``); each case runs
-in its own process with a time limit.
+fixed, generated from seeded random regions (``puzzles.loops``); the 36 candidates
+hold a greedily found minimal hint set, padded with random cells (see
+``designer_candidates``).  Each case runs in its own process with a time limit.
 
 Solving: puzzles made from random loops with hints on 55 % of the cells, on boards
 from 10x10 to 36x20 (the paper: 9-26 s for 37x21); median of 3 runs.
@@ -29,12 +30,30 @@ CASES = [  # (name, rows, cols, loop seed, number of candidates or None for all)
 ]
 
 
+def designer_candidates(rows, cols, loop, k, seed) -> list:
+    """k cells that hold a minimal unique hint set (found greedily with the solver:
+    drop hints while the loop stays the unique solution), padded with random cells.
+    Random candidate sets almost never admit a unique puzzle."""
+    from puzzles import slitherlink_instances as I
+    from puzzles.slitherlink import Puzzle
+    h = I.loop_hints(loop, rows, cols)
+    rng = random.Random(seed)
+    keep = list(h)
+    rng.shuffle(keep)
+    for E in list(keep):
+        trial = [F for F in keep if F != E]
+        if Puzzle(rows, cols, {F: h[F] for F in trial}).count() == 1:
+            keep = trial
+    rest = [E for E in h if E not in keep]
+    rng.shuffle(rest)
+    return sorted(keep + rest[: max(0, k - len(keep))])
+
+
 def instance_case(rows, cols, seed, ncand) -> dict:
     from puzzles import slitherlink_instances as I
     from puzzles.loops import random_loop
     loop = random_loop(rows, cols, fill=0.6, seed=seed)
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    cand = None if ncand is None else random.Random(seed).sample(cells, ncand)
+    cand = None if ncand is None else designer_candidates(rows, cols, loop, ncand, seed)
     I.instances((3, 3), random_loop(3, 3, seed=1))  # compile and load the kernels first
     t = time.perf_counter()
     H = I.instances((rows, cols), loop, candidates=cand)
@@ -72,6 +91,8 @@ def main() -> None:
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
+        import resource  # fail with MemoryError at 14 GB instead of waking the OOM killer
+        resource.setrlimit(resource.RLIMIT_AS, (14 * 2**30, 14 * 2**30))
         kind, *rest = json.loads(args.case)
         print(json.dumps(instance_case(*rest) if kind == "inst" else solve_case(*rest)))
         return
@@ -83,6 +104,10 @@ def main() -> None:
             return json.loads(out.stdout.strip().splitlines()[-1])
         except subprocess.TimeoutExpired:
             return None
+        except subprocess.CalledProcessError as exc:
+            memory = exc.returncode == -9 or "MemoryError" in (exc.stderr or "")
+            return {"failed": "ran out of memory (14 GB limit)" if memory
+                    else f"failed with status {exc.returncode}"}
 
     print("Instance enumeration")
     print(f"{'case':20} {'loop':>4} {'good hint sets':>16} {'nodes':>8} {'H s':>8} "
@@ -91,6 +116,9 @@ def main() -> None:
         r = run(["inst", rows, cols, seed, ncand], args.limit)
         if r is None:
             print(f"{name:20} not finished within {args.limit:.0f} s", flush=True)
+            continue
+        if "failed" in r:
+            print(f"{name:20} {r['failed']}", flush=True)
             continue
         print(f"{name:20} {r['loop']:4d} {r['H']:16d} {r['nodes']:8d} {r['t_h']:8.2f} "
               f"{r['minimal']:10d} {r['t_min']:7.2f} {r['min_size']!s:>6}", flush=True)

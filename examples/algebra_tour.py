@@ -14,7 +14,7 @@ def main() -> None:
     print("A universe of five elements; families are written in Minato's notation")
     print("(+ is union, * is join, 1 is {∅}).\n")
     U = Universe("abcde")
-    a, b, c = U.single("a"), U.single("b"), U.single("c")
+    a, b = U.single("a"), U.single("b")
 
     F = U.parse("a*(b + c) + d*e")
     G = U.parse("b + c + d")

@@ -27,6 +27,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
 
 from . import pzprjs
+from .board import edge_set as _edge_set
+from .board import is_int as _is_int
+from .board import is_line as _is_line
+from .board import make_edge
+from .board import pos as _pos
 from .errors import PuzzleFormatError
 from .pzprjs import UNKNOWN
 from .violations import Violation
@@ -43,20 +48,6 @@ Label = Union[int, str]
 PID = "numlin"
 VARIANTS = (None, "arukone")
 _LABEL_RE = re.compile(r"[A-Za-z0-9]+")
-_INT_RE = re.compile(r"-?[0-9]+")
-
-
-def make_edge(a: Cell, b: Cell) -> Edge:
-    """The edge between two cells as a sorted tuple (adjacency is not checked)."""
-    return (a, b) if a <= b else (b, a)
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _pos(cell: Cell) -> str:
-    return f"row {cell[0]}, col {cell[1]}"
 
 
 def _label_text(label: Label) -> str:
@@ -410,19 +401,6 @@ def _text_cell(token: str, cell: Cell, what: str) -> Label | None:
     return int(token) if token.isdigit() else token
 
 
-def _edge_set(p: Puzzle, edges: Iterable[Edge], what: str) -> frozenset[Edge]:
-    out = set()
-    for e in edges:
-        try:
-            norm = make_edge(*e)
-        except TypeError:
-            norm = e
-        if not p.is_edge(norm):
-            raise PuzzleFormatError(f"{what}: {e!r} is not an edge of the {p.rows}x{p.cols} board")
-        out.add(norm)
-    return frozenset(out)
-
-
 def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
     """Read a numlin (or arukone) pzprv3 file: the board and the answer edges (``None`` if absent).
 
@@ -467,12 +445,6 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
             if _is_line(item, what):
                 edges.add(((r, c), (r + 1, c)))
     return puzzle, frozenset(edges)
-
-
-def _is_line(item: str, what: str) -> bool:
-    if not _INT_RE.fullmatch(item):
-        raise PuzzleFormatError(f"{what}: unknown edge item {item!r} (expected an integer such as 1, 0, -1)")
-    return int(item) == 1
 
 
 # ------------------------------------------------------------------- checker

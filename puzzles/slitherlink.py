@@ -20,6 +20,11 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from . import pzprjs
+from .board import edge_set as _edge_set
+from .board import is_int as _is_int
+from .board import is_line as _is_line
+from .board import make_edge
+from .board import pos as _pos
 from .errors import PuzzleFormatError
 from .pzprjs import UNKNOWN, CellValue
 from .violations import Violation
@@ -34,15 +39,6 @@ PID = "slither"
 VARIANTS = (None, "full")
 _HINT_CHARS = "01234"
 _INT_RE = re.compile(r"-?[0-9]+")
-
-
-def make_edge(a: Dot, b: Dot) -> Edge:
-    """The edge between two dots as a sorted tuple (adjacency is not checked)."""
-    return (a, b) if a <= b else (b, a)
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 @dataclass(frozen=True)
@@ -283,10 +279,6 @@ def _solved(p: "Puzzle", use_prepass: bool):
     return solve(p, use_prepass)
 
 
-def _pos(cell: Cell) -> str:
-    return f"row {cell[0]}, col {cell[1]}"
-
-
 def _text_cell(ch: str, cell: Cell, what: str) -> CellValue:
     if ch in _HINT_CHARS:
         return int(ch)
@@ -297,19 +289,6 @@ def _text_cell(ch: str, cell: Cell, what: str) -> CellValue:
     if ch in "56789":
         raise PuzzleFormatError(f"{what}: hint {ch} at {_pos(cell)} is outside 0..4")
     raise PuzzleFormatError(f"{what}: unknown character {ch!r} at {_pos(cell)}")
-
-
-def _edge_set(p: Puzzle, edges: Iterable[Edge], what: str) -> frozenset[Edge]:
-    out = set()
-    for e in edges:
-        try:
-            norm = make_edge(*e)
-        except TypeError:
-            norm = e
-        if not p.is_edge(norm):
-            raise PuzzleFormatError(f"{what}: {e!r} is not an edge of the {p.rows}x{p.cols} board")
-        out.add(norm)
-    return frozenset(out)
 
 
 def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
@@ -364,12 +343,6 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
             if _is_line(item, what):
                 edges.add(((r, c), (r, c + 1)))
     return puzzle, frozenset(edges)
-
-
-def _is_line(item: str, what: str) -> bool:
-    if not _INT_RE.fullmatch(item):
-        raise PuzzleFormatError(f"{what}: unknown edge item {item!r} (expected an integer such as 1, 0, -1)")
-    return int(item) == 1
 
 
 # ------------------------------------------------------------------- checker

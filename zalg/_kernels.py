@@ -245,7 +245,6 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
     Returns a referenced node.  ``aux`` is a prefix count over levels for EXISTS,
     FORALL and HIT (``aux[l + 1] - aux[l]`` is 1 when level l is marked)."""
     Z = ctx[C_ZERO]
-    nlev = ctx[C_NLEV]
     memo = [np.zeros((1024, 4), dtype=np.int64)]
     count = np.zeros(1, dtype=np.int64)
     stack = [(op, a, b, 0)]

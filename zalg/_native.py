@@ -117,7 +117,7 @@ def dag_size(p: int) -> int:
 HAVE_NUMBA = False
 if os.environ.get("ZALG_NO_NUMBA", "") not in ("1", "true", "yes"):
     try:
-        import numba  # noqa: F401
+        import numba  # noqa: F401  (only checking that it imports)
         HAVE_NUMBA = True
     except ImportError:  # pragma: no cover - exercised by the ZALG_NO_NUMBA test
         HAVE_NUMBA = False
