@@ -2,21 +2,9 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from .render import svg_document, xml_escape
 
 __all__ = ["text", "svg"]
-
-
-def svg_text(x: float, y: float, label: str, size: float) -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-family="sans-serif" '
-            f'text-anchor="middle" dominant-baseline="central">{escape(label)}</text>')
-
-
-def svg_document(width: float, height: float, parts: list[str]) -> str:
-    body = "\n".join(parts)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-            f'viewBox="0 0 {width:g} {height:g}">\n<rect width="100%" height="100%" fill="white"/>\n'
-            f"{body}\n</svg>\n")
 
 
 def text(p, lines: frozenset) -> str:
@@ -50,5 +38,7 @@ def svg(p, lines: frozenset, cell: int = 32) -> str:
         for c in range(p.cols + 1):
             parts.append(f'<circle cx="{m + c * cell}" cy="{m + r * cell}" r="2.5" fill="#000"/>')
     for (r, c), h in p.hints.items():
-        parts.append(svg_text(m + c * cell + cell / 2, m + r * cell + cell / 2, str(h), size=cell * 0.6))
-    return svg_document(p.cols * cell + 2 * m, p.rows * cell + 2 * m, parts)
+        x, y = m + c * cell + cell / 2, m + r * cell + cell / 2
+        parts.append(f'<text x="{x:g}" y="{y:g}" font-size="{cell * 0.6:g}" font-family="sans-serif" '
+                     f'text-anchor="middle" dominant-baseline="central">{xml_escape(h)}</text>')
+    return svg_document(p.cols * cell + 2 * m, p.rows * cell + 2 * m, parts, title="Slitherlink")
