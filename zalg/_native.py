@@ -26,7 +26,7 @@ import dd.cudd_zdd as _cz
 __all__ = [
     "HAVE_NUMBA", "jit", "LIB", "manager_pointer", "node_pointer", "fn_address",
     "node_index", "node_hi", "node_lo", "call_mgr2", "call_getnode", "call_ref", "call_deref",
-    "cudd_ref", "cudd_deref", "cudd_binary", "dag_size",
+    "cudd_deref", "cudd_binary",
 ]
 
 LIB = ctypes.CDLL(_cz.__file__)
@@ -53,7 +53,6 @@ _GetNode = _declare("cuddZddGetNode", _P, [_P, ctypes.c_int, _P, _P])
 _Union = _declare("Cudd_zddUnion", _P, [_P, _P, _P])
 _Intersect = _declare("Cudd_zddIntersect", _P, [_P, _P, _P])
 _Diff = _declare("Cudd_zddDiff", _P, [_P, _P, _P])
-_DagSize = _declare("Cudd_zddDagSize", ctypes.c_int, [_P])
 
 
 def fn_address(f: ctypes._CFuncPtr) -> int:
@@ -92,10 +91,6 @@ def manager_pointer(zdd: _cz.ZDD) -> int:
     return mgr
 
 
-def cudd_ref(p: int) -> None:
-    _Ref(p)
-
-
 def cudd_deref(mgr: int, p: int) -> None:
     _Deref(mgr, p)
 
@@ -107,10 +102,6 @@ def cudd_binary(name: str, mgr: int, f: int, g: int) -> int:
     if r == 0:
         raise MemoryError("CUDD ran out of memory")
     return r
-
-
-def dag_size(p: int) -> int:
-    return _DagSize(p)
 
 
 # --- node access and calls, compiled or plain ----------------------------------------

@@ -112,20 +112,31 @@ def _intervals(spans: list[tuple[int, int]]) -> tuple[list[int], int]:
     return slot, width
 
 
+def _blank_info(n: int) -> np.ndarray:
+    """n info rows: no counted group, both edge values allowed, no loop to compare."""
+    info = np.zeros((n, M.INFO_WIDTH), dtype=np.int64)
+    info[:, M.I_GA] = -1
+    info[:, M.I_GB] = -1
+    info[:, M.I_ALLOWED] = 3
+    info[:, M.I_LOOPBIT] = -1
+    return info
+
+
+def _edge_row(row: np.ndarray, plan: FrontierPlan, i: int) -> None:
+    """The frontier columns of an info row for edge i: slots, entering, leaving."""
+    row[M.I_CU], row[M.I_CV] = plan.cu[i], plan.cv[i]
+    row[M.I_ENTER_U], row[M.I_ENTER_V] = plan.enter[i]
+    row[M.I_LEAVE_U], row[M.I_LEAVE_V] = plan.leave[i]
+
+
 def _info(graph, plan, counts, fixed) -> tuple[np.ndarray, int]:
     """Per-edge rows of ``_mate`` info, and the number of counter slots."""
     edges = graph.edges
     m = len(edges)
     pos = {e: i for i, e in enumerate(edges)}
-    info = np.zeros((m, M.INFO_WIDTH), dtype=np.int64)
-    info[:, M.I_GA] = -1
-    info[:, M.I_GB] = -1
-    info[:, M.I_ALLOWED] = 3
-    info[:, M.I_LOOPBIT] = -1
+    info = _blank_info(m)
     for i in range(m):
-        info[i, M.I_CU], info[i, M.I_CV] = plan.cu[i], plan.cv[i]
-        (info[i, M.I_ENTER_U], info[i, M.I_ENTER_V]) = plan.enter[i]
-        (info[i, M.I_LEAVE_U], info[i, M.I_LEAVE_V]) = plan.leave[i]
+        _edge_row(info[i], plan, i)
     for e, bit in (fixed or {}).items():
         if e not in pos:
             raise ValueError(f"fixed edge {e!r} is not an edge of the graph")
@@ -252,18 +263,11 @@ def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
         items.append((y, idx, need))
     slots, width = _intervals(spans)
     base = W + M.FLAGS
-    info = np.zeros((len(seq), M.INFO_WIDTH), dtype=np.int64)
-    info[:, M.I_GA] = -1
-    info[:, M.I_GB] = -1
-    info[:, M.I_ALLOWED] = 3
-    info[:, M.I_LOOPBIT] = -1
+    info = _blank_info(len(seq))
     loop = None if exclude is None else frozenset(exclude)
     for k, (kind_, x) in enumerate(seq):
         if kind_ == "edge":
-            i = edge_pos[x]
-            info[k, M.I_CU], info[k, M.I_CV] = plan.cu[i], plan.cv[i]
-            (info[k, M.I_ENTER_U], info[k, M.I_ENTER_V]) = plan.enter[i]
-            (info[k, M.I_LEAVE_U], info[k, M.I_LEAVE_V]) = plan.leave[i]
+            _edge_row(info[k], plan, edge_pos[x])
             if loop is not None:
                 info[k, M.I_LOOPBIT] = int(x in loop)
         else:
