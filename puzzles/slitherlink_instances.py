@@ -114,7 +114,16 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     G = board_graph(rows, cols)
     W = build_recorded(G, kind, U, {E: (_cell_edges(E), h[E]) for E in Y}, exclude=loop,
                        progress=progress)
-    return W.exists_minimal(G.edges).hitting(Y)  # hitting(V) = hitting(minimal(V))
+    _stage(progress, f"relation of other cycles and their violation sets: {W.node_count()} nodes")
+    V = W.exists_minimal(G.edges)
+    _stage(progress, f"minimal violation sets: {V.count()}")
+    return V.hitting(Y)  # hitting(V) = hitting(minimal(V))
+
+
+def _stage(progress: bool, text: str) -> None:
+    if progress:
+        import sys
+        print(text, file=sys.stderr, flush=True)
 
 
 def _only_solution(rows, cols, loop, kind, U) -> zalg.Family:
