@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from .errors import PuzzleFormatError
 
-__all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line"]
+__all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components"]
 
 _INT_RE = re.compile(r"-?[0-9]+")
 
@@ -44,3 +44,22 @@ def is_line(item: str, what: str) -> bool:
     if not _INT_RE.fullmatch(item):
         raise PuzzleFormatError(f"{what}: unknown edge item {item!r} (expected an integer such as 1, 0, -1)")
     return int(item) == 1
+
+
+def components(adj) -> list[frozenset]:
+    """Vertex sets of the connected pieces of a graph given as adjacency lists,
+    ordered by their least vertex."""
+    seen: set = set()
+    comps = []
+    for start in sorted(adj):
+        if start in seen:
+            continue
+        stack, comp = [start], {start}
+        while stack:
+            for nxt in adj[stack.pop()]:
+                if nxt not in comp:
+                    comp.add(nxt)
+                    stack.append(nxt)
+        seen |= comp
+        comps.append(frozenset(comp))
+    return comps

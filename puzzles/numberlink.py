@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
 
 from . import pzprjs
+from .board import components as _components
 from .board import edge_set as _edge_set
 from .board import is_int as _is_int
 from .board import is_line as _is_line
@@ -504,21 +505,3 @@ def check_solution(p: Puzzle, edges: Iterable[Edge], cover: bool = False) -> lis
             out.append(Violation("different labels", (comp,),
                                  f"the line joins {clues[a]} at {a} and {clues[b]} at {b}"))
     return out
-
-
-def _components(adj: Mapping[Cell, list[Cell]]) -> list[frozenset[Cell]]:
-    """Cell sets of the connected pieces of the line graph, ordered by their first cell."""
-    seen: set[Cell] = set()
-    comps = []
-    for start in sorted(adj):
-        if start in seen:
-            continue
-        stack, comp = [start], {start}
-        while stack:
-            for nxt in adj[stack.pop()]:
-                if nxt not in comp:
-                    comp.add(nxt)
-                    stack.append(nxt)
-        seen |= comp
-        comps.append(frozenset(comp))
-    return comps

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from . import pzprjs
+from .board import components
 from .board import edge_set as _edge_set
 from .board import is_int as _is_int
 from .board import is_line as _is_line
@@ -395,17 +396,4 @@ def _components(lines: frozenset[Edge]) -> list[frozenset[Dot]]:
     for a, b in lines:
         adj.setdefault(a, []).append(b)
         adj.setdefault(b, []).append(a)
-    seen: set[Dot] = set()
-    comps = []
-    for start in sorted(adj):
-        if start in seen:
-            continue
-        stack, comp = [start], {start}
-        while stack:
-            for nxt in adj[stack.pop()]:
-                if nxt not in comp:
-                    comp.add(nxt)
-                    stack.append(nxt)
-        seen |= comp
-        comps.append(frozenset(comp))
-    return comps
+    return components(adj)
