@@ -7,7 +7,8 @@ from collections.abc import Iterable
 
 from .errors import PuzzleFormatError
 
-__all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components"]
+__all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components",
+           "grid_edges", "point_edges", "is_grid_edge", "square_sides"]
 
 _INT_RE = re.compile(r"-?[0-9]+")
 
@@ -63,3 +64,52 @@ def components(adj) -> list[frozenset]:
         seen |= comp
         comps.append(frozenset(comp))
     return comps
+
+
+# A grid of points (r, c), 0 <= r < height, 0 <= c < width, joined to their right and
+# lower neighbours: Slitherlink's dots ((rows+1) x (cols+1)), Numberlink's cells.
+
+def grid_edges(height: int, width: int) -> list[tuple]:
+    """All edges, row-major: each point's right edge, then its down edge."""
+    out = []
+    for r in range(height):
+        for c in range(width):
+            if c + 1 < width:
+                out.append(((r, c), (r, c + 1)))
+            if r + 1 < height:
+                out.append(((r, c), (r + 1, c)))
+    return out
+
+
+def point_edges(point: tuple[int, int], height: int, width: int) -> list[tuple]:
+    """The 2 to 4 edges at a point, in grid_edges order (up, left, right, down)."""
+    r, c = point
+    out = []
+    if r > 0:
+        out.append(((r - 1, c), (r, c)))
+    if c > 0:
+        out.append(((r, c - 1), (r, c)))
+    if c + 1 < width:
+        out.append(((r, c), (r, c + 1)))
+    if r + 1 < height:
+        out.append(((r, c), (r + 1, c)))
+    return out
+
+
+def is_grid_edge(edge: object, height: int, width: int) -> bool:
+    """True when ``edge`` is a sorted pair of adjacent points of the grid."""
+    try:
+        (r1, c1), (r2, c2) = edge  # type: ignore[misc]
+    except (TypeError, ValueError):
+        return False
+    if not all(is_int(x) for x in (r1, c1, r2, c2)):
+        return False
+    inside = 0 <= r1 < height and 0 <= c1 < width and 0 <= r2 < height and 0 <= c2 < width
+    return inside and ((r1 == r2 and c2 == c1 + 1) or (c1 == c2 and r2 == r1 + 1))
+
+
+def square_sides(cell: tuple[int, int]) -> tuple:
+    """The 4 dot-grid edges around cell (r, c): top, left, right, bottom (grid_edges order)."""
+    r, c = cell
+    return (((r, c), (r, c + 1)), ((r, c), (r + 1, c)),
+            ((r, c + 1), (r + 1, c + 1)), ((r + 1, c), (r + 1, c + 1)))

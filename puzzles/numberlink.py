@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
 from . import pzprjs
 from .board import components as _components
 from .board import edge_set as _edge_set
+from .board import grid_edges, is_grid_edge, point_edges
 from .board import is_int as _is_int
 from .board import is_line as _is_line
 from .board import make_edge
@@ -137,39 +138,16 @@ class Puzzle:
 
     def edges(self) -> list[Edge]:
         """All edges: for each cell in row-major order, its right edge then its down edge."""
-        out: list[Edge] = []
-        for r, c in self.cells():
-            if c + 1 < self.cols:
-                out.append(((r, c), (r, c + 1)))
-            if r + 1 < self.rows:
-                out.append(((r, c), (r + 1, c)))
-        return out
+        return grid_edges(self.rows, self.cols)
 
     def cell_edges(self, cell: Cell) -> list[Edge]:
         """The 2 to 4 edges at ``cell``, in :meth:`edges` order."""
         self._check_cell(cell, "numberlink board")
-        r, c = cell
-        out = []
-        if r > 0:
-            out.append(((r - 1, c), (r, c)))
-        if c > 0:
-            out.append(((r, c - 1), (r, c)))
-        if c + 1 < self.cols:
-            out.append(((r, c), (r, c + 1)))
-        if r + 1 < self.rows:
-            out.append(((r, c), (r + 1, c)))
-        return out
+        return point_edges(cell, self.rows, self.cols)
 
     def is_edge(self, edge: object) -> bool:
         """True when ``edge`` is a sorted pair of adjacent cells of this board."""
-        try:
-            (r1, c1), (r2, c2) = edge  # type: ignore[misc]
-        except (TypeError, ValueError):
-            return False
-        if not all(_is_int(x) for x in (r1, c1, r2, c2)):
-            return False
-        inside = 0 <= r1 < self.rows and 0 <= c1 < self.cols and 0 <= r2 < self.rows and 0 <= c2 < self.cols
-        return inside and ((r1 == r2 and c2 == c1 + 1) or (c1 == c2 and r2 == r1 + 1))
+        return is_grid_edge(edge, self.rows, self.cols)
 
     def grid(self) -> list[list[Label | None]]:
         """Rows of cell values: the label or ``None``."""

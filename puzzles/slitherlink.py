@@ -22,6 +22,7 @@ from typing import Iterable, Mapping, Sequence
 from . import pzprjs
 from .board import components
 from .board import edge_set as _edge_set
+from .board import grid_edges, is_grid_edge, point_edges, square_sides
 from .board import is_int as _is_int
 from .board import is_line as _is_line
 from .board import make_edge
@@ -98,47 +99,23 @@ class Puzzle:
 
     def edges(self) -> list[Edge]:
         """All edges: for each dot in row-major order, its right edge then its down edge."""
-        out: list[Edge] = []
-        for r, c in self.dots():
-            if c < self.cols:
-                out.append(((r, c), (r, c + 1)))
-            if r < self.rows:
-                out.append(((r, c), (r + 1, c)))
-        return out
+        return grid_edges(self.rows + 1, self.cols + 1)
 
     def cell_edges(self, cell: Cell) -> tuple[Edge, Edge, Edge, Edge]:
         """The 4 sides of ``cell`` in :meth:`edges` order: top, left, right, bottom."""
         self._check_cell(cell, "slitherlink board")
-        r, c = cell
-        return (((r, c), (r, c + 1)), ((r, c), (r + 1, c)),
-                ((r, c + 1), (r + 1, c + 1)), ((r + 1, c), (r + 1, c + 1)))
+        return square_sides(cell)
 
     def dot_edges(self, dot: Dot) -> list[Edge]:
         """The 2 to 4 edges that touch ``dot``, in :meth:`edges` order."""
         r, c = dot
         if not (0 <= r <= self.rows and 0 <= c <= self.cols):
             raise PuzzleFormatError(f"slitherlink board: {dot!r} is not a dot of the {self.rows}x{self.cols} board")
-        out = []
-        if r > 0:
-            out.append(((r - 1, c), (r, c)))
-        if c > 0:
-            out.append(((r, c - 1), (r, c)))
-        if c < self.cols:
-            out.append(((r, c), (r, c + 1)))
-        if r < self.rows:
-            out.append(((r, c), (r + 1, c)))
-        return out
+        return point_edges(dot, self.rows + 1, self.cols + 1)
 
     def is_edge(self, edge: object) -> bool:
         """True when ``edge`` is a sorted pair of adjacent dots of this board."""
-        try:
-            (r1, c1), (r2, c2) = edge  # type: ignore[misc]
-        except (TypeError, ValueError):
-            return False
-        if not all(_is_int(x) for x in (r1, c1, r2, c2)):
-            return False
-        inside = 0 <= r1 <= self.rows and 0 <= c1 <= self.cols and 0 <= r2 <= self.rows and 0 <= c2 <= self.cols
-        return inside and ((r1 == r2 and c2 == c1 + 1) or (c1 == c2 and r2 == r1 + 1))
+        return is_grid_edge(edge, self.rows + 1, self.cols + 1)
 
     def grid(self) -> list[list[CellValue]]:
         """Rows of cell values: hint ``int``, ``"?"`` or ``None``."""

@@ -15,6 +15,8 @@ from functools import lru_cache
 import zalg
 from zalg.paths import build
 
+from .board import square_sides
+
 __all__ = ["board_graph", "prepass", "solve", "solve_algebra", "Contradiction"]
 
 
@@ -41,10 +43,7 @@ def board_graph(rows: int, cols: int) -> zalg.Graph:
     return zalg.Graph(G.edges, order=order, vertices=G.vertices)
 
 
-def _cell_edges(cell):
-    r, c = cell
-    return (((r, c), (r, c + 1)), ((r, c), (r + 1, c)),
-            ((r, c + 1), (r + 1, c + 1)), ((r + 1, c), (r + 1, c + 1)))
+_cell_edges = square_sides  # the 4 sides of a cell, without a board to check against
 
 
 def prepass(p) -> dict:
