@@ -31,14 +31,8 @@ import numpy as np  # noqa: E402
 
 def grid_edges(n: int) -> list:
     """The n x n vertex grid's edges in row-major order."""
-    edges = []
-    for r in range(n):
-        for c in range(n):
-            if c + 1 < n:
-                edges.append(((r, c), (r, c + 1)))
-            if r + 1 < n:
-                edges.append(((r, c), (r + 1, c)))
-    return edges
+    from zalg.graph import grid_edges as edges
+    return edges(n, n)
 
 
 def from_graphillion(U, ss):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from zalg.graph import grid_edges as zalg_grid_edges
+
 from .errors import PuzzleFormatError
 
 __all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components",
@@ -71,14 +73,7 @@ def components(adj) -> list[frozenset]:
 
 def grid_edges(height: int, width: int) -> list[tuple]:
     """All edges, row-major: each point's right edge, then its down edge."""
-    out = []
-    for r in range(height):
-        for c in range(width):
-            if c + 1 < width:
-                out.append(((r, c), (r, c + 1)))
-            if r + 1 < height:
-                out.append(((r, c), (r + 1, c)))
-    return out
+    return zalg_grid_edges(height, width)
 
 
 def point_edges(point: tuple[int, int], height: int, width: int) -> list[tuple]:

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable
 
 from .universe import Universe
 
-__all__ = ["Graph", "grid", "frontier_schedule"]
+__all__ = ["Graph", "grid", "grid_edges", "frontier_schedule"]
 
 
 def _sort_key(v):
@@ -215,6 +215,13 @@ def grid(rows: int, cols: int, order="as-is") -> Graph:
     (each vertex's right edge, then its down edge)."""
     if rows < 1 or cols < 1:
         raise ValueError(f"a grid needs at least one row and one column, got {rows}x{cols}")
+    return Graph(grid_edges(rows, cols), order=order,
+                 vertices=[(r, c) for r in range(rows) for c in range(cols)])
+
+
+def grid_edges(rows: int, cols: int) -> list[tuple]:
+    """The edges of the rows x cols vertex grid, row-major: each vertex's right
+    edge, then its down edge (no graph or universe is built)."""
     edges = []
     for r in range(rows):
         for c in range(cols):
@@ -222,4 +229,4 @@ def grid(rows: int, cols: int, order="as-is") -> Graph:
                 edges.append(((r, c), (r, c + 1)))
             if r + 1 < rows:
                 edges.append(((r, c), (r + 1, c)))
-    return Graph(edges, order=order, vertices=[(r, c) for r in range(rows) for c in range(cols)])
+    return edges
