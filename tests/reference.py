@@ -70,9 +70,15 @@ def forall(F, U, X):
     return {S for S in subsets(set(U) - X) if all((S | T) in F for T in subsets(X))}
 
 
-def unique_exists(F, U, X):
+def unique_exists(F, U, X, W=None):
+    """S outside X with exactly one T ⊆ X, S ∪ T ∈ F (and, given W, S ∪ T ∈ W)."""
     X = frozenset(X)
-    return {S for S in subsets(set(U) - X) if sum((S | T) in F for T in subsets(X)) == 1}
+    out = set()
+    for S in subsets(set(U) - X):
+        found = [S | T for T in subsets(X) if (S | T) in F]
+        if len(found) == 1 and (W is None or found[0] in W):
+            out.add(S)
+    return out
 
 
 def cardinality(U, elements, test):

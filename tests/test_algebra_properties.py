@@ -106,7 +106,13 @@ def test_quantifiers(data, draw):
     assert as_set(F.exists(X)) == R.exists(A, names, X)
     assert as_set(F.forall(X)) == R.forall(A, names, X)
     assert as_set(F.unique_exists(X)) == R.unique_exists(A, names, X)
+    W = {a for a in A if draw.draw(st.booleans())} | draw.draw(st.sets(st.frozensets(
+        st.sampled_from(names), max_size=len(names)), max_size=4) if names else st.just(set()))
+    assert as_set(F.unique_exists(X, witnesses=U.family(W))) == R.unique_exists(A, names, X, W)
     assert as_set(F.exists_minimal(X)) == R.minimal(R.exists(A, names, X))
+    H = {a for a in A if draw.draw(st.booleans())} | draw.draw(st.sets(st.frozensets(
+        st.sampled_from(names), max_size=len(names)), max_size=6) if names else st.just(set()))
+    assert as_set(F.exists(X, within=U.family(H))) == R.exists(A, names, X) & H
 
 
 @given(universe_and_families(count=1), st.data())
@@ -174,6 +180,20 @@ def test_sample(data, seed, draw):
     assert F.sample(k, seed=seed) == got  # reproducible
     with pytest.raises(ValueError):
         F.sample(len(A) + 1)
+
+
+@given(universe_and_families(count=1), st.integers(0, 2**32), st.integers(0, 9))
+def test_sample_of_size(data, seed, k):
+    names, (A,) = data
+    U, F = make(names, A)
+    got = F.sample_of_size(k, seed=seed)
+    if any(len(a) == k for a in A):
+        assert got in A and len(got) == k
+        assert F.sample_of_size(k, seed=seed) == got  # reproducible
+    else:
+        assert F.sample_of_size(k, seed=seed, tries=50) is None
+    with pytest.raises(ValueError):
+        F.sample_of_size(-1)
 
 
 @given(universe_and_families(count=1), st.data())

@@ -153,6 +153,22 @@ def test_large_family_count_and_sampling_are_consistent():
     assert F.by_size() == {3 + k: 120 * math.comb(30, k) for k in range(31)}
 
 
+def test_sample_of_size_is_uniform_within_the_size():
+    """Members of one size are drawn equally often, however the sizes are skewed."""
+    U = Universe(range(12))
+    small = [frozenset(c) for c in combinations(range(12), 2)][:6]  # six members of size 2
+    F = U.family(small) | U.exactly(6) | U.exactly(7)  # 1716 members that outweigh them
+    draws = [F.sample_of_size(2, seed=s) for s in range(1200)]
+    counts = [draws.count(m) for m in small]
+    assert sum(counts) == 1200
+    expected = 200
+    chi2 = sum((c - expected) ** 2 / expected for c in counts)
+    assert chi2 < 25, counts  # 5 degrees of freedom: p < 0.0002 for a fair sampler
+    assert F.sample_of_size(3, seed=1, tries=200) is None
+    big = U.power_set()
+    assert all(len(big.sample_of_size(k, seed=k)) == k for k in range(13))
+
+
 @pytest.mark.skipif(os.environ.get("ZALG_NO_NUMBA") == "1", reason="already running without numba")
 def test_plain_python_fallback_gives_the_same_results():
     """The kernels also run uncompiled (ZALG_NO_NUMBA=1), with CUDD's accessor functions."""

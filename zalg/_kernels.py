@@ -29,7 +29,7 @@ CTX_SIZE = 10
 
 # operation codes
 JOIN, MEET, QUOT, NONSUP, NONSUB, MINIMAL, MAXIMAL, EXISTS, FORALL = 1, 2, 3, 4, 5, 6, 7, 8, 9
-CHANGE, ONSET, OFFSET, SIZE, HIT, MINEX = 10, 11, 12, 13, 14, 15
+CHANGE, ONSET, OFFSET, SIZE, HIT, MINEX, UNIQ, EXWITHIN = 10, 11, 12, 13, 14, 15, 16, 17
 
 # builder modes
 EXACTLY, AT_MOST, AT_LEAST, POWER = 0, 1, 2, 3
@@ -123,6 +123,17 @@ def _terminal(op, a, b, k, ctx, perm, aux):
     elif op == MINIMAL or op == MAXIMAL or op == EXISTS or op == FORALL or op == MINEX:
         if a == Z or a == O:
             return a
+    elif op == UNIQ:  # a: the relation, b: the witnesses allowed (b ⊆ a)
+        if b == Z:
+            return Z
+        if a == O:
+            return O
+    elif op == EXWITHIN:  # (∃X a) ∩ b
+        if a == Z or b == Z:
+            return Z
+        if a == O:
+            return O if _has_empty(b, ctx) else Z
+
     elif op == CHANGE:
         if a == Z:
             return Z
@@ -256,7 +267,7 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
         if _mget(memo, key) != -1:
             continue
         v = _level(x, ctx, perm)
-        if o == JOIN or o == MEET or o == NONSUP or o == NONSUB:
+        if o == JOIN or o == MEET or o == NONSUP or o == NONSUB or o == UNIQ or o == EXWITHIN:
             vy = _level(y, ctx, perm)
             if vy < v:
                 v = vy
@@ -308,10 +319,24 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
             elif o == SIZE:
                 stack.append((o, x0, y, 0))
                 stack.append((o, x1, y - 1, 0))
+            elif o == UNIQ:
+                y0, y1 = _cof(y, v, ctx, perm)
+                stack.append((o, x0, y0, 0))
+                stack.append((o, x1, y1, 0))
+                if aux[v + 1] - aux[v] > 0:
+                    stack.append((EXISTS, x0, 0, 0))
+                    stack.append((EXISTS, x1, 0, 0))
+            elif o == EXWITHIN:
+                y0, y1 = _cof(y, v, ctx, perm)
+                stack.append((o, x0, y0, 0))
+                if aux[v + 1] - aux[v] > 0:  # the result lacks v: follow y's else-branch
+                    stack.append((o, x1, y0, 0))
+                else:
+                    stack.append((o, x1, y1, 0))
             elif o == HIT:
                 stack.append((o, x0, 0, 0))
                 stack.append((o, x1, 0, 0))
-            else:  # MINIMAL, MAXIMAL, EXISTS, FORALL, OFFSET: unary on x
+            else:  # MINIMAL, MAXIMAL, EXISTS, FORALL, OFFSET, UNIQ: unary on x
                 stack.append((o, x0, y, 0))
                 stack.append((o, x1, y, 0))
             # drop children that need no work
@@ -430,6 +455,32 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
                 r = _binary(ctx, C_UNION, r0, r1)
             else:
                 r = _getnode(ctx, inv, v, r1, r0)
+            _ref(ctx, r)
+        elif o == UNIQ:
+            # ∃!X with witnesses in y: at a quantified level the witness either lacks
+            # v (exactly one in x0, none in x1) or holds it (the reverse)
+            y0, y1 = _cof(y, v, ctx, perm)
+            u0 = _resolve(memo, o, x0, y0, k, ctx, perm, aux)
+            u1 = _resolve(memo, o, x1, y1, k, ctx, perm, aux)
+            if aux[v + 1] - aux[v] == 0:
+                r = _getnode(ctx, inv, v, u1, u0)
+                _ref(ctx, r)
+            else:
+                a0 = _binary(ctx, C_DIFF, u0, _resolve(memo, EXISTS, x1, 0, k, ctx, perm, aux))
+                _ref(ctx, a0)
+                a1 = _binary(ctx, C_DIFF, u1, _resolve(memo, EXISTS, x0, 0, k, ctx, perm, aux))
+                _ref(ctx, a1)
+                r = _binary(ctx, C_UNION, a0, a1)
+                _ref(ctx, r)
+                _deref(ctx, a0)
+                _deref(ctx, a1)
+        elif o == EXWITHIN:
+            y0, y1 = _cof(y, v, ctx, perm)
+            r0 = _resolve(memo, o, x0, y0, k, ctx, perm, aux)
+            if aux[v + 1] - aux[v] > 0:
+                r = _binary(ctx, C_UNION, r0, _resolve(memo, o, x1, y0, k, ctx, perm, aux))
+            else:
+                r = _getnode(ctx, inv, v, _resolve(memo, o, x1, y1, k, ctx, perm, aux), r0)
             _ref(ctx, r)
         elif o == FORALL:
             r0 = Z

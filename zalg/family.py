@@ -177,9 +177,14 @@ class Family:
         """Members of size above k: {a ∈ F : |a| > k}."""
         return self._size_range(k + 1, len(self.universe))
 
-    def exists(self, elements: Iterable[Hashable]) -> Family:
-        """∃X: {S ⊆ U∖X : S ∪ T ∈ F for some T ⊆ X}."""
-        return self._apply(K.EXISTS, aux=self.universe._prefix(elements))
+    def exists(self, elements: Iterable[Hashable], within: Family | None = None) -> Family:
+        """∃X: {S ⊆ U∖X : S ∪ T ∈ F for some T ⊆ X}.
+
+        ``within`` (a family H): (∃X F) ∩ H, computed only along H, so that
+        the projection itself is never built (fast when H is small)."""
+        if within is None:
+            return self._apply(K.EXISTS, aux=self.universe._prefix(elements))
+        return self._apply(K.EXWITHIN, self._other(within), aux=self.universe._prefix(elements))
 
     def exists_minimal(self, elements: Iterable[Hashable]) -> Family:
         """minimal(∃X F): the minimal members of ``F.exists(X)``, in one pass.
@@ -192,17 +197,17 @@ class Family:
         """∀X: {S ⊆ U∖X : S ∪ T ∈ F for every T ⊆ X}."""
         return self._apply(K.FORALL, aux=self.universe._prefix(elements))
 
-    def unique_exists(self, elements: Iterable[Hashable]) -> Family:
-        """∃!X: {S ⊆ U∖X : exactly one T ⊆ X with S ∪ T ∈ F}."""
-        X = list(elements)
-        once = self.exists(X)
-        if not X:
-            return once
-        # S has two witnesses iff, for some x in X, witnesses exist both with and without x
-        twice = self.universe.empty
-        for x in X:
-            twice = twice | (self.onset(x).exists(X) & self.offset(x).exists(X))
-        return once - twice
+    def unique_exists(self, elements: Iterable[Hashable], witnesses: Family | None = None) -> Family:
+        """∃!X: {S ⊆ U∖X : exactly one T ⊆ X with S ∪ T ∈ F}.
+
+        ``witnesses`` (a family W): only the S whose one witness also has
+        S ∪ T ∈ W (Numberlink: the one solution covers the board).  One pass:
+        at an element x of X the sets with exactly one witness are those with
+        exactly one witness lacking x and none holding x, or the reverse,
+        ∃!F = (∃!F₀ ∖ ∃F₁) ∪ (∃!F₁ ∖ ∃F₀); with ``witnesses``, the first
+        term is only followed where W still has members."""
+        W = self if witnesses is None else self & self._other(witnesses)
+        return self._apply(K.UNIQ, W, aux=self.universe._prefix(elements))
 
     # ---- comparisons ------------------------------------------------------------------
     def __eq__(self, other) -> bool:
@@ -299,6 +304,12 @@ class Family:
         """k distinct members drawn uniformly at random (exact for any family size)."""
         from .reading import sample
         return sample(self, k, seed)
+
+    def sample_of_size(self, size: int, seed=None, tries: int = 100_000) -> frozenset | None:
+        """One member of the given size, uniformly among those (None if ``tries``
+        tilted draws find none); for families too big for exact counts by size."""
+        from .reading import sample_of_size
+        return sample_of_size(self, size, seed, tries)
 
     def min_weight(self, weights) -> tuple:
         """(w(a), a) for a member a of least total weight w(a) = Σ_{x∈a} w[x]."""

@@ -16,8 +16,10 @@ from collections.abc import Iterator, Mapping
 import numpy as np
 
 from . import _kernels as K
+from ._native import jit
 
-__all__ = ["counts", "by_size", "iterate", "sample", "extreme_weight", "iter_by_weight"]
+__all__ = ["counts", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
+           "iter_by_weight"]
 
 
 class _Counts:
@@ -133,6 +135,75 @@ def sample(family, k: int, seed=None) -> list[frozenset]:
                 seen.add(r)
                 ranks.append(r)
     return [_unrank(family, c, r) for r in ranks]
+
+
+@jit
+def _tilt(hi, lo, log_lambda):
+    """Per node: log of Σ λ^|a| over its members, and the λ-weighted mean size."""
+    n = len(hi)
+    logw = np.empty(n)
+    mean = np.zeros(n)
+    logw[0] = -np.inf
+    logw[1] = 0.0
+    for i in range(2, n):
+        a = logw[lo[i]]
+        b = log_lambda + logw[hi[i]]
+        top = max(a, b)
+        logw[i] = top + np.log(np.exp(a - top) + np.exp(b - top)) if top > -np.inf else -np.inf
+        if logw[i] > -np.inf:
+            p = np.exp(b - logw[i])
+            mean[i] = p * (1.0 + mean[hi[i]]) + (1.0 - p) * mean[lo[i]]
+    return logw, mean
+
+
+@jit
+def _tilted_walk(level, hi, lo, root, logw, log_lambda, u, out):
+    """One member drawn with probability ∝ λ^|a|; its levels into out, their number returned."""
+    v = root
+    k = 0
+    j = 0
+    while v > 1:
+        if u[j] < np.exp(log_lambda + logw[hi[v]] - logw[v]):
+            out[k] = level[v]
+            k += 1
+            v = hi[v]
+        else:
+            v = lo[v]
+        j += 1
+    return k
+
+
+def sample_of_size(family, size: int, seed=None, tries: int = 100_000) -> frozenset | None:
+    """One member of the given size, uniformly among those members (None if none found).
+
+    For families too large for exact counts by size: draws with probability
+    ∝ λ^|a|, with λ chosen so that the mean size is ``size``, and keeps the first
+    draw of that size.  Every member of one size has the same weight, so the
+    result is uniform among them (up to floating-point rounding of the walk)."""
+    if not isinstance(size, int) or size < 0:
+        raise ValueError(f"size must be a non-negative integer, got {size!r}")
+    level, hi, lo, root = family._arrays()
+    if root == 0:
+        return None
+    lo_l, hi_l = -60.0, 60.0
+    for _ in range(40):  # bisection on log λ: the mean size grows with λ
+        mid = (lo_l + hi_l) / 2
+        logw, mean = _tilt(hi, lo, mid)
+        if mean[root] < size:
+            lo_l = mid
+        else:
+            hi_l = mid
+    log_lambda = (lo_l + hi_l) / 2
+    logw, _ = _tilt(hi, lo, log_lambda)
+    rng = np.random.default_rng(random.Random(seed).randrange(2 ** 63))
+    elements = family.universe.elements
+    depth = len(elements) + 1
+    out = np.empty(depth, dtype=np.int64)
+    for _ in range(tries):
+        k = _tilted_walk(level, hi, lo, root, logw, log_lambda, rng.random(depth), out)
+        if k == size:
+            return frozenset(elements[int(x)] for x in out[:k])
+    return None
 
 
 def _weights_by_level(family, weights) -> tuple[np.ndarray, list]:
