@@ -30,17 +30,7 @@ def board_graph(rows: int, cols: int) -> zalg.Graph:
 
     Row-major (each dot's right edge, then its down edge) when cols <= rows, else
     column-major: the frontier then spans min(rows, cols) + 2 dots."""
-    G = zalg.grid(rows + 1, cols + 1)
-    if cols <= rows:
-        return G
-    order = []
-    for c in range(cols + 1):
-        for r in range(rows + 1):
-            if r < rows:
-                order.append(((r, c), (r + 1, c)))
-            if c < cols:
-                order.append(((r, c), (r, c + 1)))
-    return zalg.Graph(G.edges, order=order, vertices=G.vertices)
+    return zalg.grid(rows + 1, cols + 1, order="narrow")
 
 
 _cell_edges = square_sides  # the 4 sides of a cell, without a board to check against

@@ -9,9 +9,11 @@ True
 
 from .family import Family, intersection, union
 from .graph import Graph, grid
+from .pairing import pair_element, pairing_relation, pairing_universe
 from .universe import Universe
 
-__all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load"]
+__all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load",
+           "pairing_relation", "pairing_universe", "pair_element"]
 __version__ = "0.1.0"
 
 

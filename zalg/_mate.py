@@ -165,22 +165,54 @@ def _step(s, t, bit, W, info, lab, mode, cover):
 
 
 @jit
+def child_store(n, width):
+    """(hash table, row store) for the at most 2n children of n states (load <= 1/2)."""
+    cap = 16
+    while cap < 4 * n:
+        cap *= 2
+    return np.full(cap, -1, dtype=np.int64), np.empty((2 * n, width), dtype=np.int32)
+
+
+@jit
+def intern(t, table, out, count):
+    """Index of row t among ``out[:count]`` (open-addressing ``table``), added if new.
+
+    Returns (index, new count).  ``table`` has a power-of-two size above ``count``."""
+    width = t.shape[0]
+    mask = table.shape[0] - 1
+    h = np.uint64(1469598103934665603)
+    for k in range(width):
+        h = (h ^ np.uint64(t[k] + 7)) * np.uint64(1099511628211)
+    pos = np.int64(h & np.uint64(mask))
+    while True:
+        e = table[pos]
+        if e == -1:
+            table[pos] = count
+            for k in range(width):
+                out[count, k] = t[k]
+            return count, count + 1
+        same = True
+        for k in range(width):
+            if out[e, k] != t[k]:
+                same = False
+                break
+        if same:
+            return e, count
+        pos = (pos + 1) & mask
+
+
+@jit
 def layer(states, W, info, lab, mode, cover, last):
     """All children of one layer: (distinct child states, lo codes, hi codes).
 
     A code is an index into the child states, -1 for REJECT or -2 for ACCEPT."""
     n = states.shape[0]
     width = states.shape[1]
-    cap = 16
-    while cap < 4 * n:
-        cap *= 2
-    table = np.full(cap, -1, dtype=np.int64)
-    out = np.empty((2 * n, width), dtype=np.int32)
+    table, out = child_store(n, width)
     count = 0
     lo = np.empty(n, dtype=np.int64)
     hi = np.empty(n, dtype=np.int64)
     t = np.empty(width, dtype=np.int32)
-    mask = cap - 1
     for j in range(n):
         for bit in range(2):
             status = _step(states[j], t, bit, W, info, lab, mode, cover)
@@ -194,28 +226,7 @@ def layer(states, W, info, lab, mode, cover, last):
             elif status == ACCEPT:
                 code = -2
             else:
-                h = np.uint64(1469598103934665603)
-                for k in range(width):
-                    h = (h ^ np.uint64(t[k] + 7)) * np.uint64(1099511628211)
-                pos = np.int64(h & np.uint64(mask))
-                while True:
-                    e = table[pos]
-                    if e == -1:
-                        table[pos] = count
-                        for k in range(width):
-                            out[count, k] = t[k]
-                        code = count
-                        count += 1
-                        break
-                    same = True
-                    for k in range(width):
-                        if out[e, k] != t[k]:
-                            same = False
-                            break
-                    if same:
-                        code = e
-                        break
-                    pos = (pos + 1) & mask
+                code, count = intern(t, table, out, count)
             if bit == 0:
                 lo[j] = code
             else:

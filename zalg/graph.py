@@ -212,10 +212,22 @@ def _best_frontier_order(edges: list[tuple], vertices: list) -> list[tuple]:
 
 def grid(rows: int, cols: int, order="as-is") -> Graph:
     """The rows x cols vertex grid graph; vertices (r, c), edges in row-major order
-    (each vertex's right edge, then its down edge)."""
+    (each vertex's right edge, then its down edge).
+
+    ``order="narrow"``: row-major when cols <= rows, else column-major (each
+    vertex's down edge, then its right edge), so that the frontier spans the
+    narrow side: about min(rows, cols) + 1 vertices.  Other orders as ``Graph``."""
     if rows < 1 or cols < 1:
         raise ValueError(f"a grid needs at least one row and one column, got {rows}x{cols}")
-    return Graph(grid_edges(rows, cols), order=order,
+    edges = grid_edges(rows, cols)
+    if order == "narrow":
+        if cols <= rows:
+            order = "as-is"
+        else:
+            order = [((r, c), (r + 1, c)) if down else ((r, c), (r, c + 1))
+                     for c in range(cols) for r in range(rows) for down in (True, False)
+                     if (r + 1 < rows if down else c + 1 < cols)]
+    return Graph(edges, order=order,
                  vertices=[(r, c) for r in range(rows) for c in range(cols)])
 
 

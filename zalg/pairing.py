@@ -1,0 +1,115 @@
+"""Path matchings together with the pairs of endpoints they join (a relation).
+
+For a graph G, the *pairing relation* is the family
+
+    R = { P ∪ ends(P) : P a path matching of G }
+
+over the edges and the *pair elements* ``("pair", s, t)`` (s < t), where a path
+matching is a set of vertex-disjoint paths of at least one edge and ends(P) holds
+one pair element per path, for its two end vertices.  Quantifying the edges out
+of R answers questions about the pairs: ``R.exists(edges)`` is the set of
+pairings that have a solution, ``R.unique_exists(edges)`` those that have
+exactly one (Numberlink's instances; Yoshinaka et al. 2012, section 5).
+
+The universe holds the edges in the graph's order, and each pair element right
+after the edge at which the later of its two vertices leaves the frontier, so
+that the frontier engine (``_pairing``) can emit it as soon as the path is known.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from . import _pairing as P
+from .graph import Graph, _edge
+from .paths import frontier_plan
+from .universe import Universe
+
+__all__ = ["pair_element", "pairing_universe", "pairing_relation"]
+
+
+def pair_element(s, t) -> tuple:
+    """The element naming the unordered pair {s, t}: ``("pair", s, t)`` with s < t."""
+    return ("pair",) + _edge(s, t)
+
+
+def _last_edge(graph: Graph) -> dict:
+    last = {}
+    for i, (u, v) in enumerate(graph.edges):
+        last[u] = i
+        last[v] = i
+    return last
+
+
+def pairing_universe(graph: Graph) -> Universe:
+    """Edges in graph order, each pair element after the edge where its later end leaves.
+
+    Vertices without edges get no pair elements (no path can end there).  The
+    universe is made once per graph and shared by its pairing relations."""
+    U = getattr(graph, "_pairing_universe", None)
+    if U is not None:
+        return U
+    last = _last_edge(graph)
+    rank = {x: k for k, x in enumerate(graph.vertices)}
+    after: list[list] = [[] for _ in graph.edges]
+    linked = sorted(last, key=rank.__getitem__)
+    for j, t in enumerate(linked):
+        for s in linked[:j]:
+            after[max(last[s], last[t])].append(pair_element(s, t))
+    order: list = []
+    for i, e in enumerate(graph.edges):
+        order.append(e)
+        order += after[i]
+    U = graph._pairing_universe = Universe(order)
+    return U
+
+
+def pairing_relation(graph: Graph, cover: bool = False, max_paths: int | None = None,
+                     progress: bool = False):
+    """R = {P ∪ ends(P)} over ``pairing_universe(graph)`` (see the module docstring).
+
+    ``cover``: only path matchings that visit every vertex.  ``max_paths``: only
+    those with at most that many paths (much smaller when the bound is small)."""
+    U = pairing_universe(graph)
+    if max_paths is not None and max_paths < 0:
+        return U.empty
+    isolated = [x for x in graph.vertices if not graph.neighbours(x)]
+    if cover and isolated:
+        return U.empty
+    if not graph.edges:
+        return U.unit
+    plan = frontier_plan(graph)
+    W = plan.width
+    vid = {x: k for k, x in enumerate(graph.vertices)}
+    n = len(graph.vertices)
+    pair_level = np.full((n, n), -1, dtype=np.int64)
+    for x in U.elements:
+        if x[0] == "pair":
+            s, t = vid[x[1]], vid[x[2]]
+            pair_level[s, t] = pair_level[t, s] = U.level(x)
+    m = len(graph.edges)
+    info = np.zeros((m, P.PAIR_INFO_WIDTH), dtype=np.int64)
+    for i, (u, v) in enumerate(graph.edges):
+        info[i, P.P_CU], info[i, P.P_CV] = plan.cu[i], plan.cv[i]
+        info[i, P.P_ENTER_U], info[i, P.P_ENTER_V] = plan.enter[i]
+        info[i, P.P_LEAVE_U], info[i, P.P_LEAVE_V] = plan.leave[i]
+        info[i, P.P_VID_U], info[i, P.P_VID_V] = vid[u], vid[v]
+    bound = -1 if max_paths is None else int(max_paths)
+    VB = W + n  # mate codes of committed ends start here
+    states = np.full((1, W + (1 if bound >= 0 else 0)), P.EMPTY, dtype=np.int32)
+    if bound >= 0:
+        states[0, W] = 0
+    layers = []
+    for i in range(m):
+        states, lo, hi, aux = P.layer(states, W, VB, info[i], cover, bound, pair_level,
+                                      i == m - 1)
+        layers.append((lo, hi, aux[:, 0], aux[:, 1], aux[:, 2]))
+        if progress and (i % 4 == 0 or i == m - 1):
+            print(f"\rpairing relation: edge {i + 1}/{m}, {len(states)} states", end="",
+                  file=sys.stderr)
+    if progress:
+        print(file=sys.stderr)
+    from .frontier import assemble
+    return assemble(U, [U.level(e) for e in graph.edges], layers)
