@@ -1,6 +1,8 @@
 """``zalg numberlink ...``: Numberlink subcommands of the zalg command line.
 
 ``zalg numberlink solve <url|file> [--cover] [--count] [--svg out.svg]``
+``zalg numberlink instances ROWSxCOLS [--max-pairs K] [--by-size] [--minimum] [--list N]``
+``zalg numberlink generate ROWSxCOLS [--pairs K] [--seed S]``
 """
 from __future__ import annotations
 
@@ -41,10 +43,95 @@ def register(subparsers) -> None:
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE", help="write the board with one solution as SVG")
     solve.set_defaults(run=_solve)
+    inst = sub.add_parser(
+        "instances", help="count every good instance of a grid",
+        description="Every good instance of a ROWSxCOLS grid: sets of cell pairs whose "
+                    "puzzle has exactly one solution, and that solution uses every cell.")
+    inst.add_argument("size", metavar="ROWSxCOLS", help="the grid, e.g. 4x4")
+    inst.add_argument("--max-pairs", type=int, metavar="K", help="only instances with at most K pairs")
+    inst.add_argument("--by-size", action="store_true", help="print the count per number of pairs")
+    inst.add_argument("--minimum", action="store_true",
+                      help="list only instances with the fewest pairs")
+    inst.add_argument("--list", type=int, default=0, metavar="N",
+                      help="draw N instances as boards (with --minimum: N of the smallest)")
+    inst.add_argument("--seed", type=int, help="pick the listed instances at random with this seed")
+    inst.set_defaults(run=_instances)
+    gen = sub.add_parser(
+        "generate", help="a random good instance of a grid",
+        description="A random good instance: draw a covering path matching uniformly, take "
+                    "its path ends as clues, and cut paths until the solution is unique.")
+    gen.add_argument("size", metavar="ROWSxCOLS", help="the grid, e.g. 10x10")
+    gen.add_argument("--pairs", type=int, metavar="K",
+                     help="draw K paths (cuts made for uniqueness may add pairs)")
+    gen.add_argument("--seed", type=int, help="random seed (same seed, same puzzle)")
+    gen.add_argument("--svg", metavar="FILE", help="write the puzzle with its solution as SVG")
+    gen.set_defaults(run=_generate)
 
 
 def _help(parser: argparse.ArgumentParser) -> int:
     parser.print_help()
+    return 0
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """(rows, cols) from ``ROWSxCOLS``; UserError otherwise."""
+    m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if not m or int(m[1]) < 1 or int(m[2]) < 1:
+        raise UserError(f"numberlink: board size must look like 4x5 (rows x columns), got {text!r}")
+    return int(m[1]), int(m[2])
+
+
+def _instances(args) -> int:
+    from . import numberlink_instances as NI
+    rows, cols = parse_size(args.size)
+    if args.list < 0:
+        raise UserError("numberlink: --list takes a non-negative number")
+    start = time.perf_counter()
+    try:
+        good = NI.good_instances(rows, cols, max_pairs=args.max_pairs,
+                                 progress=rows * cols > 16)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    took = time.perf_counter() - start
+    bound = "" if args.max_pairs is None else f" with at most {args.max_pairs} pairs"
+    print(f"good instances of the {rows}x{cols} grid{bound}: {good.count()}")
+    print(f"computed in {took:.2f} s ({good.node_count()} ZDD nodes)", file=sys.stderr)
+    sizes = good.by_size()
+    if args.by_size:
+        print("pairs  instances")
+        for k in sorted(sizes):
+            print(f"{k:5d}  {sizes[k]}")
+    chosen = NI.minimum_instances(good) if args.minimum else good
+    if args.minimum:
+        print(f"minimum instances: {chosen.count()}"
+              + (f" with {min(sizes)} pairs" if sizes else ""))
+    if args.list and chosen:
+        picked = (chosen.sample(min(args.list, chosen.count()), seed=args.seed)
+                  if args.seed is not None else [m for _, m in zip(range(args.list), chosen)])
+        for n, pairs in enumerate(picked, 1):
+            p = NI.to_puzzle(rows, cols, pairs)
+            print(f"\n#{n} {len(p.pairs)} pairs  {p.to_url()}")
+            print(p.render(), end="")
+    return 0
+
+
+def _generate(args) -> int:
+    from . import numberlink_instances as NI
+    rows, cols = parse_size(args.size)
+    start = time.perf_counter()
+    try:
+        p = NI.random_instance(rows, cols, pairs=args.pairs, seed=args.seed, progress=True)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    print(f"numberlink {rows}x{cols}, {len(p.pairs)} pairs, unique solution "
+          f"({time.perf_counter() - start:.1f} s)")
+    print(p.to_url())
+    print(p.render(), end="")
+    solution = p.solution()
+    print()
+    print(p.render(solution), end="")
+    if args.svg:
+        _write_svg(args.svg, p, solution)
     return 0
 
 
@@ -92,12 +179,16 @@ def _solve(args) -> int:
         print()
         print(p.render(solution), end="")
     if args.svg:
-        try:
-            Path(args.svg).write_text(p.render(solution, fmt="svg"), encoding="utf-8")
-        except OSError as exc:
-            raise UserError(f"numberlink: cannot write {args.svg}: {exc.strerror or exc}") from None
-        print(f"wrote {args.svg}")
+        _write_svg(args.svg, p, solution)
     return 0
+
+
+def _write_svg(path: str, p: Puzzle, solution) -> None:
+    try:
+        Path(path).write_text(p.render(solution, fmt="svg"), encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"numberlink: cannot write {path}: {exc.strerror or exc}") from None
+    print(f"wrote {path}")
 
 
 def _solve_with_progress(p: Puzzle, cover: bool):

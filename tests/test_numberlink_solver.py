@@ -24,6 +24,7 @@ import zalg
 from puzzles import render
 from puzzles.errors import PuzzleFormatError
 from puzzles.numberlink import Puzzle, check_solution, read_pzprv3
+from puzzles.numberlink_instances import covering_path_matchings
 from zalg.cli import main
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -282,16 +283,10 @@ def test_pzprjs_board_accepted_answer_is_the_unique_solution():
 
 
 @lru_cache(maxsize=None)
-def covering_path_matchings(rows: int, cols: int) -> zalg.Family:
-    """All sets of vertex-disjoint paths that cover the grid (10x10: 8M nodes, ~6 s)."""
-    return zalg.grid(rows, cols).path_matchings(pairs=None, cover=True)
-
-
-@lru_cache(maxsize=None)
 def covering_instance(rows: int, cols: int, seed: int) -> tuple[Puzzle, frozenset]:
     """A board whose pairs are the ends of a random covering path matching, and that
     path matching (the generating solution)."""
-    M = covering_path_matchings(rows, cols)
+    M = covering_path_matchings(rows, cols)  # 10x10: 8M nodes, ~9 s, shared with the instance tests
     G = zalg.grid(rows, cols)
     (S,) = M.sample(1, seed=seed)
     pairs = {}

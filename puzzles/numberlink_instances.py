@@ -1,0 +1,180 @@
+"""Numberlink for designers: every good instance of a grid, and random good instances.
+
+A *pairing* h of the rows x cols grid is a set of disjoint cell pairs (the clue
+pairs of a board).  It is a *good instance* when (G, h) has exactly one solution
+among all path matchings, covering or not, and that solution visits every cell
+(Yoshinaka et al. 2012, section 5 and Table 5).  With the pairing relation
+R = {P ∪ ends(P)} of ``zalg.pairing`` over edges and pair elements,
+
+    good = ∃!E. R  with the one witness in R_cover
+         = {h : exactly one P with P ∪ h ∈ R, and P ∪ h ∈ R_cover},
+
+one call of ``Family.unique_exists(edges, witnesses=R_cover)``.  The result is a
+family over the grid's *pair elements* ``(a, b)`` (two cells, a < b).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from functools import lru_cache
+
+import zalg
+from zalg.graph import Graph
+from zalg.pairing import pairing_relation, pairing_universe
+
+from .errors import PuzzleFormatError
+from .numberlink import Puzzle
+
+__all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
+           "to_puzzle", "random_instance"]
+
+
+def _check_shape(rows: int, cols: int) -> None:
+    if not all(isinstance(v, int) and v >= 1 for v in (rows, cols)):
+        raise PuzzleFormatError(f"board size must be two positive integers, got {rows}x{cols}")
+
+
+@lru_cache(maxsize=16)
+def instance_graph(rows: int, cols: int) -> Graph:
+    """The grid of cells with its edges ordered across the narrow side (shared per shape)."""
+    _check_shape(rows, cols)
+    return zalg.grid(rows, cols, order="narrow")
+
+
+@lru_cache(maxsize=16)
+def pair_universe(rows: int, cols: int) -> zalg.Universe:
+    """The pair elements (a, b) of the grid, in the relation's order (shared per shape)."""
+    return zalg.Universe(x[1:] for x in pairing_universe(instance_graph(rows, cols)).elements
+                         if x[0] == "pair")
+
+
+def _pair_name(x):
+    return x[1:] if x[0] == "pair" else x
+
+
+def good_instances(rows: int, cols: int, max_pairs: int | None = None,
+                   progress: bool = False) -> zalg.Family:
+    """Every good instance of the rows x cols grid, as a family of sets of cell pairs.
+
+    ``max_pairs``: only those with at most that many pairs (the relation is then
+    built for at most that many paths, which is what makes 6x6 with 3 pairs fast)."""
+    G = instance_graph(rows, cols)
+    if max_pairs is not None and (not isinstance(max_pairs, int) or max_pairs < 0):
+        raise PuzzleFormatError(f"max_pairs must be a non-negative integer, got {max_pairs!r}")
+    if progress:
+        print(f"{rows}x{cols}: pairing relation", file=sys.stderr)
+    R = pairing_relation(G, max_paths=max_pairs, progress=progress)
+    if progress:
+        print(f"{rows}x{cols}: covering pairing relation", file=sys.stderr)
+    covering = pairing_relation(G, cover=True, max_paths=max_pairs, progress=progress)
+    if progress:
+        print(f"{rows}x{cols}: unique solutions (∃! over {len(G.edges)} edges)", file=sys.stderr)
+    good = R.unique_exists(G.edges, witnesses=covering)
+    return pair_universe(rows, cols).adopt(good, rename=_pair_name)
+
+
+def minimum_instances(instances: zalg.Family) -> zalg.Family:
+    """The members with the fewest pairs (∅ when there are none)."""
+    sizes = instances.by_size()
+    if not sizes:
+        return instances
+    return instances.of_size(min(sizes))
+
+
+def to_puzzle(rows: int, cols: int, pairs) -> Puzzle:
+    """The board of a set of cell pairs, labelled 1, 2, ... in reading order."""
+    ordered = sorted(tuple(sorted(p)) for p in pairs)
+    return Puzzle(rows, cols, {k + 1: p for k, p in enumerate(ordered)})
+
+
+def _path_ends(edges) -> list[tuple]:
+    """The end pairs of the paths of a linear forest (a set of edges)."""
+    adj: dict = {}
+    for u, v in edges:
+        adj.setdefault(u, []).append(v)
+        adj.setdefault(v, []).append(u)
+    seen: set = set()
+    ends = []
+    for x, nb in adj.items():
+        if len(nb) != 1 or x in seen:
+            continue
+        prev, cur = None, x
+        while True:
+            seen.add(cur)
+            nxt = [y for y in adj[cur] if y != prev]
+            if not nxt:
+                break
+            prev, cur = cur, nxt[0]
+        seen.add(cur)
+        ends.append(tuple(sorted((x, cur))))
+    return ends
+
+
+def _split(edges: frozenset, other: frozenset, rng: random.Random) -> frozenset | None:
+    """Cut one path of ``edges`` at an inner edge that ``other`` (another solution)
+    lacks, or None when every such edge ends a path (cutting it would strand a cell)."""
+    degree: dict = {}
+    for u, v in edges:
+        degree[u] = degree.get(u, 0) + 1
+        degree[v] = degree.get(v, 0) + 1
+    inner = sorted(e for e in edges - other if degree[e[0]] == 2 and degree[e[1]] == 2)
+    return edges - {rng.choice(inner)} if inner else None
+
+
+@lru_cache(maxsize=4)
+def covering_path_matchings(rows: int, cols: int) -> zalg.Family:
+    """Every set of disjoint paths that visits every cell (shared per shape)."""
+    return zalg.grid(rows, cols, order="narrow").path_matchings(cover=True)
+
+
+def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
+                    tries: int = 200, progress: bool = False) -> Puzzle:
+    """A good instance of the rows x cols grid, for boards far beyond enumeration.
+
+    Samples a covering path matching uniformly from its ZDD (with exactly ``pairs``
+    paths when given: a member of n − pairs edges, drawn by
+    ``Family.sample_of_size``) and takes its end pairs as clues.  While the
+    solver finds another solution, it repairs the drawing: it cuts a path at an
+    inner edge that the other solution lacks (one more pair, which rules that
+    solution out); when no such edge exists it draws again.  So ``pairs`` is the
+    number of paths drawn; the repaired instance may have more.  Uniform
+    drawings with few paths are rarely unique (a 10x10 drawing of 12 paths
+    typically has 10^9 to 10^12 solutions), so repairs are the rule there."""
+    _check_shape(rows, cols)
+    n = rows * cols
+    if pairs is not None and (not isinstance(pairs, int) or not 1 <= pairs <= n // 2):
+        raise PuzzleFormatError(f"a {rows}x{cols} board takes 1 to {n // 2} pairs, got {pairs!r}")
+    if n < 2:
+        raise PuzzleFormatError(f"a {rows}x{cols} board has no room for a pair")
+    covers = covering_path_matchings(rows, cols)
+    if not covers:
+        raise PuzzleFormatError(f"the {rows}x{cols} grid has no covering path matching")
+    rng = random.Random(seed)
+    for attempt in range(tries):
+        if pairs is None:
+            (drawn,) = covers.sample(1, seed=rng.randrange(2 ** 63))
+        else:  # a covering path matching of k paths has n - k edges
+            drawn = covers.sample_of_size(n - pairs, seed=rng.randrange(2 ** 63))
+            if drawn is None:
+                raise PuzzleFormatError(f"no covering path matching of the {rows}x{cols} grid "
+                                        f"with {pairs} paths was found")
+        drawn = frozenset(drawn)
+        while True:
+            p = to_puzzle(rows, cols, _path_ends(drawn))
+            solutions = p.solve()
+            if progress:
+                print(f"\rtry {attempt + 1}: {len(p.pairs)} pairs, {solutions.count()} solutions",
+                      end="", file=sys.stderr)
+            if solutions.count() == 1:
+                if progress:
+                    print(file=sys.stderr)
+                return p
+            other = next(frozenset(s) for s in solutions if frozenset(s) != drawn)
+            drawn = _split(drawn, other, rng)
+            if drawn is None:
+                break
+    if progress:
+        print(file=sys.stderr)
+    raise PuzzleFormatError(f"no good {rows}x{cols} instance with {pairs} pairs in {tries} samples; "
+                            "try more pairs or leave --pairs out")

@@ -1,0 +1,300 @@
+"""Numberlink instance enumeration: the pairing relation, good instances, minimum
+instances, random good instances and the ``zalg numberlink instances/generate`` CLI.
+
+Evidence: the pairing relation is compared member by member with a brute-force
+enumeration of edge subsets; good instances with an independent brute force
+(group every linear forest of the grid by its end pairs) and with the published
+counts of Yoshinaka et al. 2012 (Table 5) and the seed slides (4x4 by number of
+pairs); every good instance of 3x3 is solved again with the solver; random
+instances are checked with the solver.
+"""
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from collections import defaultdict
+from functools import lru_cache
+from itertools import combinations
+
+import pytest
+
+import zalg
+from puzzles import numberlink_instances as NI
+from puzzles.errors import PuzzleFormatError
+from puzzles.numberlink import Puzzle
+from zalg.cli import main
+from zalg.graph import Graph
+from zalg.pairing import pair_element, pairing_relation, pairing_universe
+
+# ------------------------------------------------------------------ brute force
+
+
+def linear_forest_ends(graph: Graph, edges) -> list | None:
+    """The end pairs of the paths formed by ``edges``, or None if they do not form
+    vertex-disjoint paths (a vertex of degree 3, or a cycle)."""
+    adj = defaultdict(list)
+    for u, v in edges:
+        adj[u].append(v)
+        adj[v].append(u)
+    if any(len(nb) > 2 for nb in adj.values()):
+        return None
+    seen, ends = set(), []
+    for x in adj:
+        if x in seen:
+            continue
+        stack, comp = [x], []
+        seen.add(x)
+        while stack:
+            y = stack.pop()
+            comp.append(y)
+            for z in adj[y]:
+                if z not in seen:
+                    seen.add(z)
+                    stack.append(z)
+        comp_edges = sum(len(adj[y]) for y in comp) // 2
+        if comp_edges != len(comp) - 1:
+            return None  # a cycle
+        a, b = [y for y in comp if len(adj[y]) == 1]
+        ends.append((a, b) if a <= b else (b, a))
+    return ends
+
+
+@lru_cache(maxsize=None)
+def brute_forests(graph: Graph) -> tuple:
+    """(edge set, end pairs, covers every vertex) for every linear forest of the graph."""
+    out = []
+    for r in range(len(graph.edges) + 1):
+        for S in combinations(graph.edges, r):
+            ends = linear_forest_ends(graph, S)
+            if ends is not None:
+                touched = {v for e in S for v in e}
+                out.append((frozenset(S), frozenset(ends), len(touched) == len(graph.vertices)))
+    return tuple(out)
+
+
+def brute_relation(graph: Graph, cover: bool, max_paths) -> set:
+    return {S | {pair_element(s, t) for s, t in ends}
+            for S, ends, covers in brute_forests(graph)
+            if (covers or not cover) and (max_paths is None or len(ends) <= max_paths)}
+
+
+def brute_good(rows: int, cols: int) -> set:
+    """Pairings with exactly one linear forest, which covers every cell."""
+    solutions = defaultdict(list)
+    for S, ends, covers in brute_forests(zalg.grid(rows, cols)):
+        solutions[ends].append(covers)
+    return {h for h, found in solutions.items() if found == [True]}
+
+
+def random_graph(seed: int) -> Graph:
+    rng = random.Random(seed)
+    nv = rng.randint(4, 7)
+    edges = rng.sample(list(combinations(range(nv), 2)), rng.randint(nv - 1, min(11, nv * (nv - 1) // 2)))
+    return Graph(edges, vertices=list(range(nv)) + ([99] if seed % 2 else []))
+
+
+# ------------------------------------------------------------------ the pairing relation
+
+
+GRAPHS = [zalg.grid(2, 2), zalg.grid(2, 3), zalg.grid(3, 3), zalg.grid(2, 4, order="narrow")] + [
+    random_graph(s) for s in range(4)]
+
+
+@pytest.mark.parametrize("graph", GRAPHS, ids=lambda g: f"{len(g.vertices)}v{len(g.edges)}e")
+@pytest.mark.parametrize("cover", [False, True])
+def test_pairing_relation_equals_brute_force(graph, cover):
+    U = pairing_universe(graph)
+    for max_paths in (None, 0, 1, 2, 3):
+        R = pairing_relation(graph, cover=cover, max_paths=max_paths)
+        members = list(R)
+        assert set(members) == brute_relation(graph, cover, max_paths), max_paths
+        assert R == U.family(members)  # canonical: the same ZDD as built member by member
+
+
+def test_pairing_universe_places_each_pair_after_its_later_end():
+    G = zalg.grid(2, 3)
+    order = pairing_universe(G).elements
+    last = {v: i for i, e in enumerate(order) if e[0] != "pair" for v in e}
+    for k, x in enumerate(order):
+        if x[0] == "pair":
+            assert k > max(last[x[1]], last[x[2]])
+    n_pairs = sum(x[0] == "pair" for x in order)
+    assert n_pairs == 6 * 5 // 2 and len(order) == n_pairs + len(G.edges)
+    assert pairing_universe(G) is pairing_universe(G)  # shared per graph
+
+
+# ------------------------------------------------------------------ good instances
+
+
+def test_good_instances_equal_brute_force():
+    for rows, cols in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]:
+        got = NI.good_instances(rows, cols)
+        assert set(got) == brute_good(rows, cols), (rows, cols)
+
+
+# Yoshinaka et al. 2012, Table 5 (number of good instances of the rows x cols grid).
+PAPER_TABLE_5 = {(2, 2): 2, (2, 3): 10, (2, 4): 36, (2, 5): 126, (2, 6): 454, (2, 7): 1632,
+                 (3, 3): 86, (3, 4): 807, (3, 5): 6690, (3, 6): 58422, (3, 7): 499733,
+                 (4, 4): 16410, (4, 5): 338460}
+
+
+@pytest.mark.parametrize("shape", list(PAPER_TABLE_5), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_good_instance_counts_match_the_paper(shape):
+    assert NI.good_instances(*shape).count() == PAPER_TABLE_5[shape]
+
+
+def test_transposed_grids_have_the_same_count():
+    for rows, cols in [(2, 5), (3, 4)]:
+        assert NI.good_instances(cols, rows).count() == PAPER_TABLE_5[(rows, cols)]
+
+
+def test_four_by_four_by_number_of_pairs_and_minimum():
+    good = NI.good_instances(4, 4)
+    assert good.by_size() == {3: 496, 4: 3454, 5: 6820, 6: 4652, 7: 952, 8: 36}  # seed slides
+    low = NI.minimum_instances(good)
+    assert low == good.of_size(3) and low.count() == 496
+    assert NI.good_instances(4, 4, max_pairs=4) == good.of_size(3) | good.of_size(4)
+    assert not NI.good_instances(4, 4, max_pairs=2)
+    assert NI.minimum_instances(good & NI.pair_universe(4, 4).empty) == NI.pair_universe(4, 4).empty
+
+
+def test_both_routes_agree():
+    """∃! with covering witnesses in one pass == ∃!(R) ∩ ∃(R_cover), on 3x4."""
+    G = NI.instance_graph(3, 4)
+    R = pairing_relation(G)
+    Rc = pairing_relation(G, cover=True)
+    two_pass = R.unique_exists(G.edges) & Rc.exists(G.edges)
+    one_pass = R.unique_exists(G.edges, witnesses=Rc)
+    assert one_pass == two_pass and one_pass.count() == 807
+
+
+def test_every_good_three_by_three_instance_has_one_covering_solution():
+    good = NI.good_instances(3, 3)
+    for pairs in good:
+        p = NI.to_puzzle(3, 3, pairs)
+        solutions = p.solve()
+        assert solutions.count() == 1
+        assert p.solve(cover=True) == solutions
+    bad = pairing_relation(NI.instance_graph(3, 3)).exists(NI.instance_graph(3, 3).edges)
+    bad = NI.pair_universe(3, 3).adopt(bad, rename=lambda x: x[1:] if x[0] == "pair" else x) - good
+    for pairs in bad.sample(60, seed=1):
+        p = NI.to_puzzle(3, 3, pairs)
+        assert p.solve().count() > 1 or p.solve(cover=True).count() == 0
+
+
+def test_minimal_instances_equal_brute_force():
+    good = NI.good_instances(3, 3)
+    brute = brute_good(3, 3)
+    minimal = {h for h in brute if not any(g < h for g in brute)}
+    assert set(good.minimal()) == minimal
+    assert set(NI.minimum_instances(good)) == {h for h in brute if len(h) == min(map(len, brute))}
+
+
+def test_to_puzzle_labels_in_reading_order():
+    p = NI.to_puzzle(2, 3, [((1, 0), (1, 2)), ((0, 2), (0, 0))])
+    assert p.pairs == {1: ((0, 0), (0, 2)), 2: ((1, 0), (1, 2))}
+
+
+def test_bad_sizes():
+    with pytest.raises(PuzzleFormatError, match="positive"):
+        NI.good_instances(0, 3)
+    with pytest.raises(PuzzleFormatError, match="max_pairs"):
+        NI.good_instances(3, 3, max_pairs=-1)
+
+
+# ------------------------------------------------------------------ random instances
+
+
+def is_good(p: Puzzle) -> bool:
+    F = p.solve()
+    return F.count() == 1 and p.solve(cover=True) == F
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_instance_is_good(seed):
+    p = NI.random_instance(6, 6, seed=seed)
+    assert is_good(p)
+    assert NI.random_instance(6, 6, seed=seed).pairs == p.pairs  # reproducible
+    q = NI.random_instance(6, 6, pairs=5, seed=seed)
+    assert is_good(q) and len(q.pairs) >= 5
+
+
+def test_random_instance_is_one_of_the_enumerated_good_instances():
+    good = NI.good_instances(3, 4)
+    for seed in range(5):
+        p = NI.random_instance(3, 4, seed=seed)
+        assert frozenset(p.pairs.values()) in good
+
+
+def test_random_ten_by_ten_instance():
+    p = NI.random_instance(10, 10, seed=7)
+    assert (p.rows, p.cols) == (10, 10) and is_good(p)
+    assert Puzzle.from_url(p.to_url()).pairs == p.pairs
+
+
+def test_random_instance_bad_requests():
+    with pytest.raises(PuzzleFormatError, match="1 to 8 pairs"):
+        NI.random_instance(4, 4, pairs=9)
+    with pytest.raises(PuzzleFormatError, match="1 to 8 pairs"):
+        NI.random_instance(4, 4, pairs=0)
+    with pytest.raises(PuzzleFormatError, match="no room"):
+        NI.random_instance(1, 1)
+    with pytest.raises(PuzzleFormatError, match="positive"):
+        NI.random_instance(-2, 3)
+
+
+# ------------------------------------------------------------------ CLI
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "zalg.cli", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+class TestCli:
+    def test_instances_by_size_and_minimum(self, capsys):
+        assert main(["numberlink", "instances", "4x4", "--by-size", "--minimum", "--list", "2"]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("good instances of the 4x4 grid: 16410\n")
+        assert "    3  496\n" in out and "    8  36\n" in out
+        assert "minimum instances: 496 with 3 pairs" in out
+        urls = re.findall(r"https://puzz\.link/p\?numlin/\S+", out)
+        assert len(urls) == 2
+        good = NI.good_instances(4, 4)
+        for url in urls:
+            p = Puzzle.from_url(url)
+            assert len(p.pairs) == 3 and frozenset(p.pairs.values()) in good
+
+    def test_instances_max_pairs_and_seeded_list(self, capsys):
+        assert main(["numberlink", "instances", "3x4", "--max-pairs", "3", "--list", "3",
+                     "--seed", "5"]) == 0
+        out = capsys.readouterr().out
+        good = NI.good_instances(3, 4)
+        expected = sum(n for k, n in good.by_size().items() if k <= 3)
+        assert out.startswith(f"good instances of the 3x4 grid with at most 3 pairs: {expected}\n")
+        urls = re.findall(r"https://puzz\.link/p\?numlin/\S+", out)
+        assert len(urls) == 3 and all(len(Puzzle.from_url(u).pairs) <= 3 for u in urls)
+
+    def test_generate(self, capsys, tmp_path):
+        svg = tmp_path / "g.svg"
+        assert main(["numberlink", "generate", "5x5", "--seed", "3", "--svg", str(svg)]) == 0
+        out = capsys.readouterr().out
+        (url,) = re.findall(r"https://puzz\.link/p\?numlin/\S+", out)
+        p = Puzzle.from_url(url)
+        assert is_good(p) and out.startswith(f"numberlink 5x5, {len(p.pairs)} pairs, unique solution")
+        assert p.render(p.solution()) in out and svg.read_text().startswith("<svg")
+
+    @pytest.mark.parametrize("args, message", [
+        (["instances", "4by4"], "board size must look like 4x5"),
+        (["instances", "0x3"], "board size must look like 4x5"),
+        (["instances", "3x3", "--max-pairs", "-2"], "max_pairs must be a non-negative integer"),
+        (["generate", "4x4", "--pairs", "20"], "takes 1 to 8 pairs"),
+        (["generate", "1x1"], "no room for a pair"),
+    ])
+    def test_bad_input_is_one_line_and_status_2(self, args, message):
+        run = run_cli("numberlink", *args)
+        assert run.returncode == 2
+        lines = run.stderr.strip().splitlines()
+        assert len(lines) == 1 and message in lines[0] and "Traceback" not in run.stderr
