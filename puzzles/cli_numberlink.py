@@ -1,7 +1,8 @@
 """``zalg numberlink ...``: Numberlink subcommands of the zalg command line.
 
 ``zalg numberlink solve <url|file> [--cover] [--count] [--svg out.svg]``
-``zalg numberlink instances ROWSxCOLS [--max-pairs K] [--by-size] [--minimum] [--list N]``
+``zalg numberlink instances ROWSxCOLS [--max-pairs K] [--by-size] [--minimum] [--list N]
+[--seed S] [--method witness|covering]``
 ``zalg numberlink generate ROWSxCOLS [--pairs K] [--seed S]``
 """
 from __future__ import annotations
@@ -55,6 +56,10 @@ def register(subparsers) -> None:
     inst.add_argument("--list", type=int, default=0, metavar="N",
                       help="draw N instances as boards (with --minimum: N of the smallest)")
     inst.add_argument("--seed", type=int, help="pick the listed instances at random with this seed")
+    inst.add_argument("--method", choices=["witness", "covering"], default="witness",
+                      help="witness: one pass over all path matchings (default); covering: "
+                           "candidates from the covering ones, then solved one by one "
+                           "(for few pairs on larger grids, e.g. 6x6 --max-pairs 3)")
     inst.set_defaults(run=_instances)
     gen = sub.add_parser(
         "generate", help="a random good instance of a grid",
@@ -88,7 +93,7 @@ def _instances(args) -> int:
         raise UserError("numberlink: --list takes a non-negative number")
     start = time.perf_counter()
     try:
-        good = NI.good_instances(rows, cols, max_pairs=args.max_pairs,
+        good = NI.good_instances(rows, cols, max_pairs=args.max_pairs, method=args.method,
                                  progress=rows * cols > 16)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
 
@@ -233,8 +234,8 @@ class Puzzle:
         """The board's grid graph ``zalg.grid(rows, cols)``: vertices are the cells,
         elements of its universe are the edges in :meth:`edges` order.
 
-        Cached on the board, and shared by equal boards that are alive at the same
-        time, so their families (one universe) can be compared with ``==``."""
+        One graph per shape (the last 8 shapes used), shared by all boards of that
+        shape, so their families (one universe) can be compared with ``==``."""
         return _cache(self)["graph"]
 
     def solve(self, cover: bool = False, method: str = "frontier") -> "zalg.Family":
@@ -337,6 +338,14 @@ class _SolverCache(dict):
 _SHARED: "weakref.WeakValueDictionary[tuple, _SolverCache]" = weakref.WeakValueDictionary()
 
 
+@lru_cache(maxsize=8)
+def _grid(rows: int, cols: int) -> "zalg.Graph":
+    """The board graph of a shape, shared by all boards of that shape (building a
+    graph and its universe costs more than solving a small board)."""
+    import zalg
+    return zalg.grid(rows, cols)
+
+
 def _cache(p: Puzzle) -> _SolverCache:
     """The board's cache, kept on the instance (so ``p.graph()`` never changes during
     ``p``'s life) and shared with every equal board alive at the same time."""
@@ -345,8 +354,7 @@ def _cache(p: Puzzle) -> _SolverCache:
         key = (p.rows, p.cols, frozenset(p.pairs.items()), p.variant, p.flags)
         entry = _SHARED.get(key)
         if entry is None:
-            import zalg
-            entry = _SolverCache(graph=zalg.grid(p.rows, p.cols))
+            entry = _SolverCache(graph=_grid(p.rows, p.cols))
             _SHARED[key] = entry
         object.__setattr__(p, "_solver_cache", entry)
     return entry

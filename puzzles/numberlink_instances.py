@@ -54,24 +54,56 @@ def _pair_name(x):
 
 
 def good_instances(rows: int, cols: int, max_pairs: int | None = None,
-                   progress: bool = False) -> zalg.Family:
+                   method: str = "witness", progress: bool = False) -> zalg.Family:
     """Every good instance of the rows x cols grid, as a family of sets of cell pairs.
 
-    ``max_pairs``: only those with at most that many pairs (the relation is then
-    built for at most that many paths, which is what makes 6x6 with 3 pairs fast)."""
+    ``max_pairs``: only those with at most that many pairs (both relations are
+    then built for at most that many paths).  ``method``:
+
+    * ``"witness"``: ∃!E. R with the witness in R_cover, one pass over R;
+    * ``"covering"``: U = ∃!E. R_cover, the pairings with exactly one covering
+      solution, from the (much smaller) covering relation alone; then every
+      candidate in U is solved once and kept if it has no other solution.  For
+      few pairs on larger grids (6x6 with 3 pairs), where R is too big for the
+      one-pass route but U has only tens of thousands of members."""
     G = instance_graph(rows, cols)
     if max_pairs is not None and (not isinstance(max_pairs, int) or max_pairs < 0):
         raise PuzzleFormatError(f"max_pairs must be a non-negative integer, got {max_pairs!r}")
-    if progress:
-        print(f"{rows}x{cols}: pairing relation", file=sys.stderr)
-    R = pairing_relation(G, max_paths=max_pairs, progress=progress)
-    if progress:
-        print(f"{rows}x{cols}: covering pairing relation", file=sys.stderr)
+    if method not in ("witness", "covering"):
+        raise PuzzleFormatError(f"method must be 'witness' or 'covering', got {method!r}")
+    note = _note(progress, f"{rows}x{cols}")
+    note("covering pairing relation")
     covering = pairing_relation(G, cover=True, max_paths=max_pairs, progress=progress)
-    if progress:
-        print(f"{rows}x{cols}: unique solutions (∃! over {len(G.edges)} edges)", file=sys.stderr)
+    if method == "covering":
+        note(f"pairings with one covering solution (∃! over {len(G.edges)} edges)")
+        candidates = pair_universe(rows, cols).adopt(covering.unique_exists(G.edges),
+                                                     rename=_pair_name)
+        return _without_other_solutions(rows, cols, candidates, note)
+    note("pairing relation")
+    R = pairing_relation(G, max_paths=max_pairs, progress=progress)
+    note(f"unique solutions (∃! over {len(G.edges)} edges)")
     good = R.unique_exists(G.edges, witnesses=covering)
     return pair_universe(rows, cols).adopt(good, rename=_pair_name)
+
+
+def _note(progress: bool, prefix: str):
+    def note(text: str) -> None:
+        if progress:
+            print(f"{prefix}: {text}", file=sys.stderr, flush=True)
+    return note
+
+
+def _without_other_solutions(rows: int, cols: int, candidates: zalg.Family, note) -> zalg.Family:
+    """The members h of ``candidates`` whose board has exactly one solution."""
+    total = candidates.count()
+    note(f"solving {total} candidates")
+    kept = []
+    for n, pairs in enumerate(candidates, 1):
+        if to_puzzle(rows, cols, pairs).count() == 1:
+            kept.append(pairs)
+        if n % 5000 == 0:
+            note(f"{n}/{total} candidates solved, {len(kept)} good")
+    return pair_universe(rows, cols).family(kept)
 
 
 def minimum_instances(instances: zalg.Family) -> zalg.Family:

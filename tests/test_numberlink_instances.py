@@ -170,6 +170,21 @@ def test_both_routes_agree():
     assert one_pass == two_pass and one_pass.count() == 807
 
 
+@pytest.mark.parametrize("rows, cols, max_pairs", [(3, 4, None), (4, 4, 3), (2, 5, 2)])
+def test_covering_first_method_agrees(rows, cols, max_pairs):
+    """∃!(R_cover) and a solver check per candidate == one ∃! pass over R."""
+    witness = NI.good_instances(rows, cols, max_pairs=max_pairs)
+    assert NI.good_instances(rows, cols, max_pairs=max_pairs, method="covering") == witness
+    assert witness
+
+
+def test_six_by_six_has_no_good_instance_with_two_pairs():
+    """Paper, Table 7: the fewest pairs of a good 6x6 instance is 3 (the 304 with
+    3 pairs take 5 minutes: benchmarks/bench_numberlink.py)."""
+    assert not NI.good_instances(6, 6, max_pairs=2, method="covering")
+    assert NI.good_instances(5, 5, max_pairs=2, method="covering").count() == 0
+
+
 def test_every_good_three_by_three_instance_has_one_covering_solution():
     good = NI.good_instances(3, 3)
     for pairs in good:
@@ -202,6 +217,8 @@ def test_bad_sizes():
         NI.good_instances(0, 3)
     with pytest.raises(PuzzleFormatError, match="max_pairs"):
         NI.good_instances(3, 3, max_pairs=-1)
+    with pytest.raises(PuzzleFormatError, match="method"):
+        NI.good_instances(3, 3, method="guess")
 
 
 # ------------------------------------------------------------------ random instances
@@ -269,7 +286,7 @@ class TestCli:
 
     def test_instances_max_pairs_and_seeded_list(self, capsys):
         assert main(["numberlink", "instances", "3x4", "--max-pairs", "3", "--list", "3",
-                     "--seed", "5"]) == 0
+                     "--seed", "5", "--method", "covering"]) == 0
         out = capsys.readouterr().out
         good = NI.good_instances(3, 4)
         expected = sum(n for k, n in good.by_size().items() if k <= 3)

@@ -229,6 +229,7 @@ def test_graph_is_cached_and_in_board_edge_order():
     assert isinstance(G, zalg.Graph) and G is p.graph()
     assert G.edges == p.edges() and list(G.universe) == p.edges()
     assert board("1..2/..../1..2").graph() is G  # equal boards share the graph
+    assert board("1...\n..2.\n1..2").graph() is G  # so do boards of the same shape
     assert p.solve() is p.solve()
     q = pickle.loads(pickle.dumps(p))  # the cache (CUDD objects) is not pickled
     assert q == p and q.graph() is G and q.solve() is p.solve()

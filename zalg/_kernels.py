@@ -329,10 +329,10 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
             elif o == EXWITHIN:
                 y0, y1 = _cof(y, v, ctx, perm)
                 stack.append((o, x0, y0, 0))
-                if aux[v + 1] - aux[v] > 0:  # the result lacks v: follow y's else-branch
-                    stack.append((o, x1, y0, 0))
-                else:
+                if aux[v + 1] - aux[v] == 0:
                     stack.append((o, x1, y1, 0))
+                # at a quantified level the result lacks v, so x1 is tried against y0
+                # in phase 1, and only if x0 has not already found all of y0
             elif o == HIT:
                 stack.append((o, x0, 0, 0))
                 stack.append((o, x1, 0, 0))
@@ -478,7 +478,15 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
             y0, y1 = _cof(y, v, ctx, perm)
             r0 = _resolve(memo, o, x0, y0, k, ctx, perm, aux)
             if aux[v + 1] - aux[v] > 0:
-                r = _binary(ctx, C_UNION, r0, _resolve(memo, o, x1, y0, k, ctx, perm, aux))
+                if r0 == y0:
+                    r = r0
+                elif phase == 1:
+                    stack.append((o, x, y, 2))
+                    if _resolve(memo, o, x1, y0, k, ctx, perm, aux) == -1:
+                        stack.append((o, x1, y0, 0))
+                    continue
+                else:
+                    r = _binary(ctx, C_UNION, r0, _resolve(memo, o, x1, y0, k, ctx, perm, aux))
             else:
                 r = _getnode(ctx, inv, v, _resolve(memo, o, x1, y1, k, ctx, perm, aux), r0)
             _ref(ctx, r)
