@@ -3,7 +3,7 @@
 ``zalg numberlink solve <url|file> [--cover] [--count] [--svg out.svg]``
 ``zalg numberlink instances ROWSxCOLS [--max-pairs K] [--by-size] [--minimum] [--list N]
 [--seed S] [--method witness|covering]``
-``zalg numberlink generate ROWSxCOLS [--pairs K] [--seed S]``
+``zalg numberlink generate ROWSxCOLS [--pairs K] [--seed S] [--no-merge] [--svg FILE]``
 """
 from __future__ import annotations
 
@@ -69,6 +69,8 @@ def register(subparsers) -> None:
     gen.add_argument("--pairs", type=int, metavar="K",
                      help="draw K paths (cuts made for uniqueness may add pairs)")
     gen.add_argument("--seed", type=int, help="random seed (same seed, same puzzle)")
+    gen.add_argument("--no-merge", action="store_true",
+                     help="keep the repaired drawing (do not join paths to reduce the pairs)")
     gen.add_argument("--svg", metavar="FILE", help="write the puzzle with its solution as SVG")
     gen.set_defaults(run=_generate)
 
@@ -125,7 +127,8 @@ def _generate(args) -> int:
     rows, cols = parse_size(args.size)
     start = time.perf_counter()
     try:
-        p = NI.random_instance(rows, cols, pairs=args.pairs, seed=args.seed, progress=True)
+        p = NI.random_instance(rows, cols, pairs=args.pairs, seed=args.seed,
+                               merge=not args.no_merge, progress=True)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
     print(f"numberlink {rows}x{cols}, {len(p.pairs)} pairs, unique solution "

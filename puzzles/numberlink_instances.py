@@ -27,7 +27,7 @@ from .errors import PuzzleFormatError
 from .numberlink import Puzzle
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
-           "to_puzzle", "random_instance"]
+           "to_puzzle", "random_instance", "merge_candidates", "covering_path_matchings"]
 
 
 def _check_shape(rows: int, cols: int) -> None:
@@ -154,6 +154,30 @@ def _split(edges: frozenset, other: frozenset, rng: random.Random) -> frozenset 
     return edges - {rng.choice(inner)} if inner else None
 
 
+def merge_candidates(edges) -> list[tuple]:
+    """Edges joining an end of one path of ``edges`` to an end of another."""
+    ends = _path_ends(edges)
+    path_of = {x: i for i, pair in enumerate(ends) for x in pair}
+    return sorted((x, y) for x in path_of for y in path_of
+                  if x < y and path_of[x] != path_of[y] and abs(x[0] - y[0]) + abs(x[1] - y[1]) == 1)
+
+
+def _merge_paths(p: Puzzle, solution: frozenset, rng: random.Random, progress: bool) -> Puzzle:
+    """Join paths end to end (random order) while the board stays unique."""
+    while True:
+        joins = merge_candidates(solution)
+        rng.shuffle(joins)
+        for e in joins:
+            q = to_puzzle(p.rows, p.cols, _path_ends(solution | {e}))
+            if q.count() == 1:
+                p, solution = q, solution | {e}
+                if progress:
+                    print(f"\rmerged: {len(p.pairs)} pairs", end="", file=sys.stderr)
+                break
+        else:
+            return p
+
+
 @lru_cache(maxsize=4)
 def covering_path_matchings(rows: int, cols: int) -> zalg.Family:
     """Every set of disjoint paths that visits every cell (shared per shape)."""
@@ -161,7 +185,7 @@ def covering_path_matchings(rows: int, cols: int) -> zalg.Family:
 
 
 def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
-                    tries: int = 200, progress: bool = False) -> Puzzle:
+                    tries: int = 200, merge: bool = True, progress: bool = False) -> Puzzle:
     """A good instance of the rows x cols grid, for boards far beyond enumeration.
 
     Samples a covering path matching uniformly from its ZDD (with exactly ``pairs``
@@ -169,10 +193,14 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
     ``Family.sample_of_size``) and takes its end pairs as clues.  While the
     solver finds another solution, it repairs the drawing: it cuts a path at an
     inner edge that the other solution lacks (one more pair, which rules that
-    solution out); when no such edge exists it draws again.  So ``pairs`` is the
-    number of paths drawn; the repaired instance may have more.  Uniform
-    drawings with few paths are rarely unique (a 10x10 drawing of 12 paths
-    typically has 10^9 to 10^12 solutions), so repairs are the rule there."""
+    solution out); when no such edge exists it draws again.  Uniform drawings
+    with few paths are rarely unique (a 10x10 drawing of 12 paths typically has
+    10^9 to 10^12 solutions), so repairs are the rule there.
+
+    ``merge``: then join two paths whose ends are adjacent cells, as long as
+    the puzzle stays unique, until no such join does (a 10x10 instance drops
+    from about 30 pairs to 12-22).  So ``pairs`` is the number of paths drawn,
+    not a promise about the result."""
     _check_shape(rows, cols)
     n = rows * cols
     if pairs is not None and (not isinstance(pairs, int) or not 1 <= pairs <= n // 2):
@@ -199,6 +227,8 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
                 print(f"\rtry {attempt + 1}: {len(p.pairs)} pairs, {solutions.count()} solutions",
                       end="", file=sys.stderr)
             if solutions.count() == 1:
+                if merge:
+                    p = _merge_paths(p, drawn, rng, progress)
                 if progress:
                     print(file=sys.stderr)
                 return p

@@ -238,6 +238,25 @@ def test_random_instance_is_good(seed):
     assert is_good(q) and len(q.pairs) >= 5
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_merging_leaves_no_join_that_keeps_the_instance_unique(seed):
+    p = NI.random_instance(6, 6, seed=seed)
+    unmerged = NI.random_instance(6, 6, seed=seed, merge=False)
+    assert is_good(unmerged) and len(p.pairs) <= len(unmerged.pairs)
+    solution = p.solution()
+    joins = NI.merge_candidates(solution)
+    for e in joins:
+        merged = NI._path_ends(solution | {e})
+        assert len(merged) == len(p.pairs) - 1
+        assert NI.to_puzzle(6, 6, merged).count() > 1
+
+
+def test_merge_candidates():
+    edges = {((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 2), (1, 2))}
+    assert NI.merge_candidates(edges) == [((0, 0), (1, 0)), ((0, 1), (0, 2)), ((0, 1), (1, 1)),
+                                          ((1, 1), (1, 2))]
+
+
 def test_random_instance_is_one_of_the_enumerated_good_instances():
     good = NI.good_instances(3, 4)
     for seed in range(5):
@@ -302,6 +321,10 @@ class TestCli:
         p = Puzzle.from_url(url)
         assert is_good(p) and out.startswith(f"numberlink 5x5, {len(p.pairs)} pairs, unique solution")
         assert p.render(p.solution()) in out and svg.read_text().startswith("<svg")
+        assert main(["numberlink", "generate", "5x5", "--seed", "3", "--no-merge"]) == 0
+        (unmerged,) = re.findall(r"https://puzz\.link/p\?numlin/\S+", capsys.readouterr().out)
+        assert unmerged == NI.random_instance(5, 5, seed=3, merge=False).to_url()
+        assert url == NI.random_instance(5, 5, seed=3).to_url()
 
     @pytest.mark.parametrize("args, message", [
         (["instances", "4by4"], "board size must look like 4x5"),
