@@ -16,12 +16,11 @@ from 10x10 to 36x20 (the paper: 9-26 s for 37x21); median of 3 runs.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
-import subprocess
-import sys
 import time
+
+from isolated import run_case, serve_case
 
 CASES = [  # (name, rows, cols, loop seed, number of candidates or None for all)
     ("5x7, all 35 cells", 5, 7, 3, None),
@@ -91,32 +90,12 @@ def main() -> None:
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
-        import resource  # fail with MemoryError at 14 GB instead of waking the OOM killer
-        resource.setrlimit(resource.RLIMIT_AS, (14 * 2**30, 14 * 2**30))
-        kind, *rest = json.loads(args.case)
-        print(json.dumps(instance_case(*rest) if kind == "inst" else solve_case(*rest)))
-        return
-
-    def run(payload, limit):
-        try:
-            out = subprocess.run([sys.executable, __file__, "--case", json.dumps(payload)],
-                                 capture_output=True, text=True, timeout=limit, check=True)
-            return json.loads(out.stdout.strip().splitlines()[-1])
-        except subprocess.TimeoutExpired:
-            return None
-        except subprocess.CalledProcessError as exc:
-            memory = exc.returncode == -9 or "MemoryError" in (exc.stderr or "")
-            return {"failed": "ran out of memory (14 GB limit)" if memory
-                    else f"failed with status {exc.returncode}"}
-
+        return serve_case(args.case, {"inst": instance_case, "solve": solve_case})
     print("Instance enumeration")
     print(f"{'case':20} {'loop':>4} {'good hint sets':>16} {'nodes':>8} {'H s':>8} "
           f"{'minimal':>10} {'min s':>7} {'fewest':>6}")
     for name, rows, cols, seed, ncand in CASES:
-        r = run(["inst", rows, cols, seed, ncand], args.limit)
-        if r is None:
-            print(f"{name:20} not finished within {args.limit:.0f} s", flush=True)
-            continue
+        r = run_case(__file__, ["inst", rows, cols, seed, ncand], args.limit)
         if "failed" in r:
             print(f"{name:20} {r['failed']}", flush=True)
             continue
@@ -125,7 +104,10 @@ def main() -> None:
     print("\nSolving (hints on 55 % of the cells of a random loop)")
     print(f"{'board':>8} {'solutions':>10} {'s (median of 3)':>16}")
     for rows, cols, seed in [(10, 10, 1), (10, 18, 2), (14, 24, 3), (20, 36, 4), (21, 37, 5)]:
-        r = run(["solve", rows, cols, seed], args.limit)
+        r = run_case(__file__, ["solve", rows, cols, seed], args.limit)
+        if "failed" in r:
+            print(f"{rows:>3}x{cols:<4} {r['failed']}", flush=True)
+            continue
         print(f"{rows:>3}x{cols:<4} {r['solutions']:10d} {r['t']:16.3f}", flush=True)
 
 
