@@ -10,7 +10,10 @@ R = {P ∪ ends(P)} of ``zalg.pairing`` over edges and pair elements,
          = {h : exactly one P with P ∪ h ∈ R, and P ∪ h ∈ R_cover},
 
 one call of ``Family.unique_exists(edges, witnesses=R_cover)``.  The result is a
-family over the grid's *pair elements* ``(a, b)`` (two cells, a < b).
+family over the grid's *pair elements* ``(a, b)`` (two cells, a < b).  For few
+pairs on larger grids, ``method="covering"`` takes ∃! over R_cover alone and
+checks the candidates with the solver.  ``random_instance`` reaches boards far
+beyond enumeration by sampling, repairing and merging (docs/numberlink.md).
 """
 
 from __future__ import annotations

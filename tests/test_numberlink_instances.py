@@ -17,6 +17,7 @@ import sys
 from collections import defaultdict
 from functools import lru_cache
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -338,3 +339,14 @@ class TestCli:
         assert run.returncode == 2
         lines = run.stderr.strip().splitlines()
         assert len(lines) == 1 and message in lines[0] and "Traceback" not in run.stderr
+
+
+def test_example_script_prints_the_table_and_a_minimum_instance():
+    script = Path(__file__).resolve().parents[1] / "examples" / "numberlink_instances.py"
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "good instances of the 4x4 grid: 16410" in run.stdout
+    assert "    3        496\n" in run.stdout and "    8         36\n" in run.stdout
+    (url,) = re.findall(r"https://puzz\.link/p\?numlin/\S+(?=\))", run.stdout)
+    p = Puzzle.from_url(url)
+    assert len(p.pairs) == 3 and is_good(p)
