@@ -156,6 +156,7 @@ def test_four_by_four_by_number_of_pairs_and_minimum():
     assert good.by_size() == {3: 496, 4: 3454, 5: 6820, 6: 4652, 7: 952, 8: 36}  # seed slides
     low = NI.minimum_instances(good)
     assert low == good.of_size(3) and low.count() == 496
+    assert good.minimal() == good  # an antichain: no good instance contains another
     assert NI.good_instances(4, 4, max_pairs=4) == good.of_size(3) | good.of_size(4)
     assert not NI.good_instances(4, 4, max_pairs=2)
     assert NI.minimum_instances(good & NI.pair_universe(4, 4).empty) == NI.pair_universe(4, 4).empty
