@@ -12,7 +12,7 @@ on generated boards (the pairs are the path ends of a covering path matching:
 for 10x10 a good instance from ``random_instance``, for 15x15 and 20x15 the union
 of uniform covering path matchings of 5-column strips); median of 3 runs.
 
-    python benchmarks/bench_numberlink.py [--limit SECONDS] [--big]
+    python benchmarks/bench_numberlink.py [--limit SECONDS] [--big] [--only RxC] [--solving]
 
 ``--big`` adds 5x6 (the paper: an hour; not run by default).  Grids with a bound
 on the pairs run both methods of ``good_instances``: ``w`` (one ∃! pass over R
@@ -95,10 +95,18 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=1800, help="seconds per instance case")
     ap.add_argument("--big", action="store_true", help="also run 5x6")
     ap.add_argument("--only", metavar="RxC", help="run the instance cases of this grid only")
+    ap.add_argument("--solving", action="store_true", help="run the solving table only")
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
         return serve_case(args.case, {"inst": instance_case, "solve": solve_case})
+    if not args.solving:
+        enumerate_instances(args)
+    if not args.only:
+        solving_table(args)
+
+
+def enumerate_instances(args) -> None:
     print("Instance enumeration (good_instances), against the paper's Tables 4, 5 and 7")
     print(f"{'grid':10} {'good instances':>15} {'paper':>6} {'s':>9} {'paper s':>8} "
           f"{'ratio':>6} {'nodes':>9} {'fewest':>6} {'peak GB':>7}")
@@ -119,8 +127,8 @@ def main() -> None:
         print(f"{name:10} {res['count']:15d} {ok:>6} {res['t']:9.2f} {paper} {ratio} "
               f"{res['nodes']:9d} {res['fewest']!s:>6} {res['rss_gb']:7.2f}", flush=True)
 
-    if args.only:
-        return
+
+def solving_table(args) -> None:
     print("\nSolving (median of 3; pairs at the ends of a covering path matching)")
     print(f"{'board':>6} {'kind':>8} {'pairs':>5} {'solutions':>12} {'solve s':>8} "
           f"{'covering':>10} {'cover s':>8}")

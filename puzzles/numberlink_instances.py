@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from functools import lru_cache
 
 import zalg
@@ -28,6 +29,7 @@ from zalg.pairing import pairing_relation, pairing_universe
 
 from .errors import PuzzleFormatError
 from .numberlink import Puzzle
+from .render import components
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
            "to_puzzle", "random_instance", "merge_candidates", "covering_path_matchings"]
@@ -123,36 +125,20 @@ def to_puzzle(rows: int, cols: int, pairs) -> Puzzle:
     return Puzzle(rows, cols, {k + 1: p for k, p in enumerate(ordered)})
 
 
+def _degrees(edges) -> Counter:
+    return Counter(v for e in edges for v in e)
+
+
 def _path_ends(edges) -> list[tuple]:
     """The end pairs of the paths of a linear forest (a set of edges)."""
-    adj: dict = {}
-    for u, v in edges:
-        adj.setdefault(u, []).append(v)
-        adj.setdefault(v, []).append(u)
-    seen: set = set()
-    ends = []
-    for x, nb in adj.items():
-        if len(nb) != 1 or x in seen:
-            continue
-        prev, cur = None, x
-        while True:
-            seen.add(cur)
-            nxt = [y for y in adj[cur] if y != prev]
-            if not nxt:
-                break
-            prev, cur = cur, nxt[0]
-        seen.add(cur)
-        ends.append(tuple(sorted((x, cur))))
-    return ends
+    degree = _degrees(edges)
+    return [tuple(sorted(v for v in cells if degree[v] == 1)) for cells, _ in components(edges)]
 
 
 def _split(edges: frozenset, other: frozenset, rng: random.Random) -> frozenset | None:
     """Cut one path of ``edges`` at an inner edge that ``other`` (another solution)
     lacks, or None when every such edge ends a path (cutting it would strand a cell)."""
-    degree: dict = {}
-    for u, v in edges:
-        degree[u] = degree.get(u, 0) + 1
-        degree[v] = degree.get(v, 0) + 1
+    degree = _degrees(edges)
     inner = sorted(e for e in edges - other if degree[e[0]] == 2 and degree[e[1]] == 2)
     return edges - {rng.choice(inner)} if inner else None
 
@@ -184,7 +170,7 @@ def _merge_paths(p: Puzzle, solution: frozenset, rng: random.Random, progress: b
 @lru_cache(maxsize=4)
 def covering_path_matchings(rows: int, cols: int) -> zalg.Family:
     """Every set of disjoint paths that visits every cell (shared per shape)."""
-    return zalg.grid(rows, cols, order="narrow").path_matchings(cover=True)
+    return instance_graph(rows, cols).path_matchings(cover=True)
 
 
 def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,

@@ -133,7 +133,6 @@ def _terminal(op, a, b, k, ctx, perm, aux):
             return Z
         if a == O:
             return O if _has_empty(b, ctx) else Z
-
     elif op == CHANGE:
         if a == Z:
             return Z
@@ -336,7 +335,7 @@ def apply(op, ctx, perm, inv, a, b, k, aux):
             elif o == HIT:
                 stack.append((o, x0, 0, 0))
                 stack.append((o, x1, 0, 0))
-            else:  # MINIMAL, MAXIMAL, EXISTS, FORALL, OFFSET, UNIQ: unary on x
+            else:  # MINIMAL, MAXIMAL, EXISTS, FORALL, OFFSET: unary on x
                 stack.append((o, x0, y, 0))
                 stack.append((o, x1, y, 0))
             # drop children that need no work

@@ -204,8 +204,8 @@ class Family:
         S ∪ T ∈ W (Numberlink: the one solution covers the board).  One pass:
         at an element x of X the sets with exactly one witness are those with
         exactly one witness lacking x and none holding x, or the reverse,
-        ∃!F = (∃!F₀ ∖ ∃F₁) ∪ (∃!F₁ ∖ ∃F₀); with ``witnesses``, the first
-        term is only followed where W still has members."""
+        ∃!F = (∃!F₀ ∖ ∃F₁) ∪ (∃!F₁ ∖ ∃F₀); with ``witnesses``, the ∃!
+        recursion runs on (F, F ∩ W) and stops where F ∩ W is empty."""
         W = self if witnesses is None else self & self._other(witnesses)
         return self._apply(K.UNIQ, W, aux=self.universe._prefix(elements))
 
