@@ -37,10 +37,9 @@ def grid_edges(n: int) -> list:
 
 def from_graphillion(U, ss):
     """Copy a Graphillion GraphSet into zalg (same element order) through one bulk build."""
-    from zalg import _kernels as K
     lines = ss.dumps().split("\n")
     ids = {"B": 0, "T": 1}
-    level, hi, lo = [U._ctx[K.C_NLEV]] * 2, [0, 0], [0, 0]
+    level, hi, lo = [len(U)] * 2, [0, 0], [0, 0]
     for line in lines:
         if line in (".", ""):
             continue
@@ -50,8 +49,7 @@ def from_graphillion(U, ss):
         lo.append(ids[l])
         hi.append(ids[h])
     root = len(level) - 1
-    p = K.rebuild(U._ctx, U._inv, np.array(level), np.array(hi), np.array(lo), root)
-    return U._wrap_owned(p)
+    return U.build_arrays(np.array(level), np.array(hi), np.array(lo), root, "a Graphillion family")
 
 
 def timed(fn):

@@ -127,10 +127,9 @@ def test_errors_are_clear():
 def test_parse_and_to_sympy():
     U = Universe("abcd")
     assert U.parse("0") == U.empty and U.parse("1") == U.unit
-    assert U.parse("a*a + 2*b") == U.parse("a + b")
-    assert U.parse("(a + b)**2") == U.parse("a + b")  # join is idempotent on singletons
+    assert U.parse("a*a + b") == U.parse("a + b")  # join is idempotent on singletons
     F = U.parse("a*b + c + 1")
-    import sympy
+    sympy = pytest.importorskip("sympy", reason="to_sympy needs the optional sympy")
     a, b, c = sympy.symbols("a b c")
     assert sympy.simplify(F.to_sympy() - (a * b + c + 1)) == 0
 
@@ -174,7 +173,7 @@ def test_plain_python_fallback_gives_the_same_results():
     """The kernels also run uncompiled (ZALG_NO_NUMBA=1), with CUDD's accessor functions."""
     code = (
         "from zalg import Universe\n"
-        "import zalg._native as N\n"
+        "import zalg.kernels.native as N\n"
         "assert not N.HAVE_NUMBA\n"
         "U = Universe('abcdef')\n"
         "F = U.parse('a*(b + c) + d*e + f + 1')\n"

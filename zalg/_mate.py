@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._native import jit
+from .kernels.native import jit
 
 EMPTY, SELF, DONE = -3, -1, -2
 CYCLE, CYCLES, PAIRS, FREE = 0, 1, 2, 3

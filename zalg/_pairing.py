@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._mate import DONE, EMPTY, SELF, child_store, intern
-from ._native import jit
+from .kernels.native import jit
 
 (P_CU, P_CV, P_ENTER_U, P_ENTER_V, P_LEAVE_U, P_LEAVE_V, P_VID_U, P_VID_V) = range(8)
 PAIR_INFO_WIDTH = 8

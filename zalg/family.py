@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import _kernels as K
-from . import _native as N
+from .kernels import native as N
+from .kernels import ops as K
 
 if TYPE_CHECKING:  # pragma: no cover
     from .universe import Universe
@@ -53,18 +53,18 @@ class Family:
             return self.universe.single(other)
         raise TypeError(f"expected a Family of the same universe, got {other!r}")
 
-    def _apply(self, op: int, other: Family | None = None, b: int = 0, k: int = 0,
+    def _apply(self, op: int, step: str, other: Family | None = None, b: int = 0, k: int = 0,
                aux: np.ndarray | None = None) -> Family:
         U = self.universe
         if aux is None:
             aux = np.zeros(len(U) + 1, dtype=np.int64)
         g = other._p if other is not None else b
-        return U._wrap_owned(K.apply(op, U._ctx, U._perm, U._inv, self._p, g, k, aux))
+        return Family(U, U.manager.apply(op, self._p, g, k, aux, step))
 
     def _cudd(self, name: str, other) -> Family:
         other = self._other(other)
         U = self.universe
-        return U._wrap_new(N.cudd_binary(name, U._mgr, self._p, other._p))
+        return Family(U, U.manager.binary(name, self._p, other._p, f"computing a {name}"))
 
     # ---- Boolean-set operators --------------------------------------------------------
     def __or__(self, other) -> Family:
@@ -97,17 +97,17 @@ class Family:
     # ---- family algebra ---------------------------------------------------------------
     def __mul__(self, other) -> Family:
         """Join F ⊔ G = {a ∪ b : a ∈ F, b ∈ G}."""
-        return self._apply(K.JOIN, self._other(other))
+        return self._apply(K.JOIN, "computing a join", self._other(other))
 
     def __rmul__(self, other) -> Family:
-        return self._other(other)._apply(K.JOIN, self)
+        return self._other(other)._apply(K.JOIN, "computing a join", self)
 
     def __truediv__(self, other) -> Family:
         """Quotient F / G = {a : a ∪ b ∈ F and a ∩ b = ∅ for every b ∈ G}."""
         other = self._other(other)
-        if other._p == self.universe._ctx[K.C_ZERO]:
+        if other._p == self.universe.manager.zero:
             raise ValueError("division by the empty family")
-        return self._apply(K.QUOT, other)
+        return self._apply(K.QUOT, "computing a quotient", other)
 
     def __mod__(self, other) -> Family:
         """Remainder F % G = F ∖ ((F / G) ⊔ G)."""
@@ -116,15 +116,15 @@ class Family:
 
     def meet(self, other) -> Family:
         """Meet F ⊓ G = {a ∩ b : a ∈ F, b ∈ G}."""
-        return self._apply(K.MEET, self._other(other))
+        return self._apply(K.MEET, "computing a meet", self._other(other))
 
     def nonsup(self, other) -> Family:
         """Non-supersets {a ∈ F : no b ∈ G with b ⊆ a}."""
-        return self._apply(K.NONSUP, self._other(other))
+        return self._apply(K.NONSUP, "computing non-supersets", self._other(other))
 
     def nonsub(self, other) -> Family:
         """Non-subsets {a ∈ F : no b ∈ G with a ⊆ b}."""
-        return self._apply(K.NONSUB, self._other(other))
+        return self._apply(K.NONSUB, "computing non-subsets", self._other(other))
 
     def restrict(self, other) -> Family:
         """Supersets {a ∈ F : b ⊆ a for some b ∈ G}."""
@@ -136,34 +136,34 @@ class Family:
 
     def minimal(self) -> Family:
         """Minimal members {a ∈ F : no b ∈ F with b ⊊ a}."""
-        return self._apply(K.MINIMAL)
+        return self._apply(K.MINIMAL, "computing minimal members")
 
     def maximal(self) -> Family:
         """Maximal members {a ∈ F : no b ∈ F with a ⊊ b}."""
-        return self._apply(K.MAXIMAL)
+        return self._apply(K.MAXIMAL, "computing maximal members")
 
     def hitting(self, elements: Iterable[Hashable] | None = None) -> Family:
         """Hitting sets {S ⊆ E : S ∩ a ≠ ∅ for every a ∈ F}, E = ``elements`` (default U)."""
-        return self._apply(K.HIT, aux=self.universe._prefix(elements))
+        return self._apply(K.HIT, "computing hitting sets", aux=self.universe.prefix(elements))
 
     def onset(self, x: Hashable) -> Family:
         """Members holding x: {a ∈ F : x ∈ a} (x is kept; F / x removes it)."""
-        return self._apply(K.ONSET, b=self.universe.level(x))
+        return self._apply(K.ONSET, "selecting members", b=self.universe.level(x))
 
     def offset(self, x: Hashable) -> Family:
         """Members without x: {a ∈ F : x ∉ a}."""
-        return self._apply(K.OFFSET, b=self.universe.level(x))
+        return self._apply(K.OFFSET, "selecting members", b=self.universe.level(x))
 
     def change(self, x: Hashable) -> Family:
         """Toggle x in every member: {a △ {x} : a ∈ F}."""
-        return self._apply(K.CHANGE, b=self.universe.level(x))
+        return self._apply(K.CHANGE, "toggling an element", b=self.universe.level(x))
 
     def _size_range(self, lo: int, hi: int) -> Family:
         n = len(self.universe)
         lo, hi = max(lo, 0), min(hi, n)
         if lo > hi:
             return self.universe.empty
-        return self._apply(K.SIZE, b=hi, k=hi - lo)
+        return self._apply(K.SIZE, "selecting members by size", b=hi, k=hi - lo)
 
     def of_size(self, k: int) -> Family:
         """Members of size k: {a ∈ F : |a| = k}."""
@@ -183,19 +183,20 @@ class Family:
         ``within`` (a family H): (∃X F) ∩ H, computed only along H, so that
         the projection itself is never built (fast when H is small)."""
         if within is None:
-            return self._apply(K.EXISTS, aux=self.universe._prefix(elements))
-        return self._apply(K.EXWITHIN, self._other(within), aux=self.universe._prefix(elements))
+            return self._apply(K.EXISTS, "quantifying (exists)", aux=self.universe.prefix(elements))
+        return self._apply(K.EXWITHIN, "quantifying (exists within)", self._other(within),
+                           aux=self.universe.prefix(elements))
 
     def exists_minimal(self, elements: Iterable[Hashable]) -> Family:
         """minimal(∃X F): the minimal members of ``F.exists(X)``, in one pass.
 
         Equal to ``F.exists(X).minimal()``, but every intermediate result is an
         antichain, so the (often much larger) projection is never built."""
-        return self._apply(K.MINEX, aux=self.universe._prefix(elements))
+        return self._apply(K.MINEX, "computing minimal(exists)", aux=self.universe.prefix(elements))
 
     def forall(self, elements: Iterable[Hashable]) -> Family:
         """∀X: {S ⊆ U∖X : S ∪ T ∈ F for every T ⊆ X}."""
-        return self._apply(K.FORALL, aux=self.universe._prefix(elements))
+        return self._apply(K.FORALL, "quantifying (for all)", aux=self.universe.prefix(elements))
 
     def unique_exists(self, elements: Iterable[Hashable], witnesses: Family | None = None) -> Family:
         """∃!X: {S ⊆ U∖X : exactly one T ⊆ X with S ∪ T ∈ F}.
@@ -207,7 +208,8 @@ class Family:
         ∃!F = (∃!F₀ ∖ ∃F₁) ∪ (∃!F₁ ∖ ∃F₀); with ``witnesses``, the ∃!
         recursion runs on (F, F ∩ W) and stops where F ∩ W is empty."""
         W = self if witnesses is None else self & self._other(witnesses)
-        return self._apply(K.UNIQ, W, aux=self.universe._prefix(elements))
+        return self._apply(K.UNIQ, "quantifying (exists exactly one)", W,
+                           aux=self.universe.prefix(elements))
 
     # ---- comparisons ------------------------------------------------------------------
     def __eq__(self, other) -> bool:
@@ -238,7 +240,7 @@ class Family:
 
     def __bool__(self) -> bool:
         """True unless F is the empty family ∅."""
-        return bool(self._p != self.universe._ctx[K.C_ZERO])
+        return bool(self._p != self.universe.manager.zero)
 
     def __contains__(self, member) -> bool:
         """Whether the set ``member`` is a member of F."""
@@ -246,15 +248,15 @@ class Family:
             raise TypeError(f"membership takes a set of elements, got {member!r}")
         U = self.universe
         try:
-            levels = sorted({U._index[x] for x in member})
-        except (KeyError, TypeError):
+            levels = sorted({U.level(x) for x in member})
+        except (ValueError, TypeError):
             return False
-        zero, one = int(U._ctx[K.C_ZERO]), int(U._ctx[K.C_ONE])
+        zero, one = U.manager.zero, U.manager.one
         p = self._p
         for lev in levels:
-            while p not in (zero, one) and U._perm[N.node_index(p)] < lev:
+            while p not in (zero, one) and N.node_index(p) < lev:
                 p = N.node_lo(p)
-            if p in (zero, one) or U._perm[N.node_index(p)] != lev:
+            if p in (zero, one) or N.node_index(p) != lev:
                 return False
             p = N.node_hi(p)
         while p not in (zero, one):
@@ -265,8 +267,7 @@ class Family:
     def _arrays(self):
         """(level, hi, lo, root) of the ZDD, children first (cached)."""
         if self._arrays_cache is None:
-            U = self.universe
-            self._arrays_cache = K.export(U._ctx, U._perm, self._p)
+            self._arrays_cache = self.universe.manager.export(self._p)
         return self._arrays_cache
 
     def node_count(self) -> int:
@@ -276,7 +277,7 @@ class Family:
     def support(self) -> frozenset:
         """The elements that occur in at least one member."""
         level = self._arrays()[0][2:]
-        els = self.universe._elements
+        els = self.universe.elements
         return frozenset(els[int(lev)] for lev in np.unique(level))
 
     def count(self) -> int:
@@ -334,8 +335,8 @@ class Family:
 
     def dump(self, path) -> None:
         """Save F with its universe's elements to ``path`` (JSON, gzip if it ends in .gz)."""
-        from .persist import dump
-        dump(self, path)
+        from .persist import write
+        write(path, self.universe.elements, *self._arrays())
 
     def __repr__(self) -> str:
         from .notation import short_text

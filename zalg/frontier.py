@@ -9,7 +9,7 @@ hashable values other than the integers 0 and 1; equal states are merged.
 
 The engine builds the decision diagram layer by layer (breadth first), keeping
 one entry per distinct state, then creates all CUDD nodes bottom-up in one
-compiled call (``_kernels.rebuild``), which also applies the ZDD reduction rules.
+compiled call (``kernels.build.rebuild``), which also applies the ZDD reduction rules.
 Built-in graph specs (``zalg.paths``) run their layers in compiled code instead
 of one Python call per state; they share the assembly step below.
 """
@@ -22,7 +22,6 @@ from typing import Protocol
 
 import numpy as np
 
-from . import _kernels as K
 
 __all__ = ["Spec", "REJECT", "ACCEPT", "build", "assemble"]
 
@@ -78,8 +77,7 @@ def assemble(universe, levels: list[int], layers: list[tuple]):
     level = np.concatenate(parts_level)
     hi = np.concatenate(parts_hi)
     lo = np.concatenate(parts_lo)
-    U = universe
-    return U._wrap_owned(K.rebuild(U._ctx, U._inv, level, hi, lo, root))
+    return universe.build_arrays(level, hi, lo, root, "a frontier diagram")
 
 
 def build(universe, spec: Spec, elements: Iterable[Hashable] | None = None,

@@ -1,63 +1,135 @@
 """Minato's polynomial notation: ``a*(b + c) + d*e + 1``.
 
-``+`` is union, ``*`` is join, an element name stands for {{x}}, ``1`` for {∅} and
-``0`` for ∅.  Parsing goes through sympy; element names must be Python
-identifiers (``str(x)`` of the element) for ``parse``; ``to_sympy`` uses
-``str(x)`` as the symbol name for any element.
+``+`` is union, ``*`` is join, an element name stands for {{x}}, ``1`` for {∅}
+and ``0`` for ∅.  The grammar is small and read by a parser of its own that
+never evaluates anything (no ``eval``, no sympy)::
+
+    expr   := term ('+' term)*
+    term   := factor ('*' factor)*
+    factor := NAME | '0' | '1' | '(' expr ')'
+
+NAME is an identifier, ``str(x)`` of an element x of the universe (elements
+whose text is not an identifier cannot be named here).  Parsing is iterative
+(operator-precedence with explicit stacks), so sums of any length and deep
+parentheses are fine; every malformed text is a ``ValueError`` naming the
+position.  ``to_sympy`` (optional: needs sympy) writes a family as a sympy
+polynomial.
 """
 
 from __future__ import annotations
 
-import sympy
-from sympy.parsing.sympy_parser import parse_expr
+__all__ = ["parse", "to_sympy", "short_text", "tokens"]
 
-__all__ = ["parse", "to_sympy", "short_text"]
+_OPS = {"+": 1, "*": 2}  # precedence
+
+
+def tokens(text: str) -> list[tuple[str, str, int]]:
+    """(kind, text, position) for every token: kinds NAME, NUM, OP, LPAR, RPAR."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch in "+*":
+            out.append(("OP", ch, i))
+            i += 1
+        elif ch == "(":
+            out.append(("LPAR", ch, i))
+            i += 1
+        elif ch == ")":
+            out.append(("RPAR", ch, i))
+            i += 1
+        elif ch.isalnum() or ch == "_":
+            j = i
+            while j < n and (text[j].isalnum() or text[j] == "_"):
+                j += 1
+            word = text[i:j]
+            if word.isidentifier():
+                out.append(("NAME", word, i))
+            elif word.isdigit() and word.isascii():
+                out.append(("NUM", word, i))
+            else:
+                raise ValueError(f"cannot parse {_shown(text)}: {word[:30]!r} at position {i} "
+                                 "is neither a name nor 0 or 1")
+            i = j
+        else:
+            raise ValueError(f"cannot parse {_shown(text)}: unexpected character {ch!r} "
+                             f"at position {i}")
+    return out
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
 
 
 def parse(universe, text: str):
+    """The family of a Minato expression over ``universe``'s elements."""
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a string, got {text!r}")
     names = {str(x): x for x in universe.elements if str(x).isidentifier()}
-    symbols = {name: sympy.Symbol(name) for name in names}
-    try:
-        expr = parse_expr(text, local_dict=symbols, evaluate=False)
-    except (SyntaxError, TypeError, ValueError, sympy.SympifyError) as exc:
-        raise ValueError(f"cannot parse {text!r} as a family expression: {exc}") from None
+    values: list = []          # operand stack (families)
+    ops: list = []             # operator stack: ("+"/"*"/"(", position)
+    expect_operand = True
 
-    cache = {}
+    def reduce_top() -> None:
+        op, _ = ops.pop()
+        b = values.pop()
+        a = values.pop()
+        values.append(a | b if op == "+" else a * b)
 
-    def convert(e):
-        # expressions are shallow (the text's nesting depth), so recursion is fine here
-        if e in cache:
-            return cache[e]
-        if isinstance(e, sympy.Symbol):
-            if e.name not in names:
-                raise ValueError(f"unknown element {e.name!r} in {text!r}")
-            r = universe.single(names[e.name])
-        elif e.is_Integer:
-            if e < 0:
-                raise ValueError(f"negative coefficient {e} in {text!r}: families have no subtraction here")
-            r = universe.unit if e > 0 else universe.empty
-        elif isinstance(e, sympy.Add):
-            r = universe.empty
-            for a in e.args:
-                r = r | convert(a)
-        elif isinstance(e, sympy.Mul):
-            r = universe.unit
-            for a in e.args:
-                r = r * convert(a)
-        elif isinstance(e, sympy.Pow) and e.exp.is_Integer and e.exp > 0:
-            r = convert(e.base)  # join is idempotent on single sets: x*x = x
+    for kind, tok, pos in tokens(text):
+        if expect_operand:
+            if kind == "NAME":
+                if tok not in names:
+                    raise ValueError(f"cannot parse {_shown(text)}: unknown element {tok!r} "
+                                     f"at position {pos}")
+                values.append(universe.single(names[tok]))
+                expect_operand = False
+            elif kind == "NUM":
+                if tok.lstrip("0") not in ("", "1"):
+                    raise ValueError(f"cannot parse {_shown(text)}: {tok[:30]} at position {pos}: "
+                                     "only 0 (the empty family) and 1 (the family {∅}) are numbers here")
+                values.append(universe.empty if not tok.strip("0") else universe.unit)
+                expect_operand = False
+            elif kind == "LPAR":
+                ops.append(("(", pos))
+            else:
+                raise ValueError(f"cannot parse {_shown(text)}: expected a name, 0, 1 or '(' "
+                                 f"at position {pos}, got {tok!r}")
         else:
-            raise ValueError(f"cannot read {e} in {text!r} as a family")
-        cache[e] = r
-        return r
-
-    return convert(expr)
+            if kind == "OP":
+                while ops and ops[-1][0] != "(" and _OPS[ops[-1][0]] >= _OPS[tok]:
+                    reduce_top()
+                ops.append((tok, pos))
+                expect_operand = True
+            elif kind == "RPAR":
+                while ops and ops[-1][0] != "(":
+                    reduce_top()
+                if not ops:
+                    raise ValueError(f"cannot parse {_shown(text)}: ')' at position {pos} "
+                                     "closes nothing")
+                ops.pop()
+            else:
+                raise ValueError(f"cannot parse {_shown(text)}: expected '+', '*' or ')' "
+                                 f"at position {pos}, got {tok!r}")
+    if expect_operand:
+        raise ValueError(f"cannot parse {_shown(text)}: the expression "
+                         + ("is empty" if not values and not ops else "ends early"))
+    while ops:
+        if ops[-1][0] == "(":
+            raise ValueError(f"cannot parse {_shown(text)}: '(' at position {ops[-1][1]} "
+                             "is never closed")
+        reduce_top()
+    return values[0]
 
 
 def to_sympy(family):
-    """The sum over members of the product of their elements' symbols."""
+    """The sum over members of the product of their elements' symbols (needs sympy)."""
+    try:
+        import sympy
+    except ImportError:  # pragma: no cover - depends on the installation
+        raise ImportError("to_sympy needs sympy: pip install 'zalg[sympy]'") from None
     terms = [sympy.Mul(*[sympy.Symbol(str(x)) for x in _sorted(family, m)]) for m in family]
     return sympy.Add(*terms)
 

@@ -1,4 +1,5 @@
-"""Saving and loading families as JSON (never pickle: loading runs no code).
+"""The saved-family file format: a codec between node arrays and files (never pickle:
+loading runs no code).  ``Family.dump`` and ``zalg.load`` put it to use.
 
 File layout (``format`` "zalg-family", ``version`` 1)::
 
@@ -17,13 +18,18 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import stat
+import zlib
 from pathlib import Path
 
 import numpy as np
 
-__all__ = ["dump", "load", "FORMAT"]
+__all__ = ["write", "read", "FORMAT", "MAX_FILE_BYTES"]
 
 FORMAT = "zalg-family"
+#: The most bytes read from a family file, after decompression.
+MAX_FILE_BYTES = 2 << 30
 
 
 def _encode(x):
@@ -66,12 +72,12 @@ def _decode(v):
     return float(x) if tag == "f" else x
 
 
-def dump(family, path) -> None:
-    level, hi, lo, root = family._arrays()
+def write(path, elements, level, hi, lo, root: int) -> None:
+    """Save node arrays (ids 0, 1 terminals, children first) with the universe's elements."""
     doc = {
         "format": FORMAT,
         "version": 1,
-        "elements": [_encode(x) for x in family.universe.elements],
+        "elements": [_encode(x) for x in elements],
         "nodes": [[int(level[i]), int(hi[i]), int(lo[i])] for i in range(2, len(hi))],
         "root": int(root),
     }
@@ -84,32 +90,51 @@ def dump(family, path) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-def _read(path: Path) -> dict:
+def _raw(path: Path) -> bytes:
+    """The file's bytes, decompressed if gzip; regular files only, bounded."""
     try:
-        raw = path.read_bytes()
+        info = os.stat(path)
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(f"cannot read {path}: not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise ValueError(f"{path} is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if raw[:2] != b"\x1f\x8b":
+        return raw
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
     try:
-        if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
-        doc = json.loads(raw.decode("utf-8"))
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        out = inflate.decompress(raw, MAX_FILE_BYTES + 1)
+    except zlib.error as exc:
         raise ValueError(f"{path} is not a zalg family file: {exc}") from None
+    if len(out) > MAX_FILE_BYTES:
+        raise ValueError(f"{path} decompresses to more than {MAX_FILE_BYTES} bytes")
+    return out
+
+
+def _document(path: Path) -> dict:
+    raw = _raw(path)
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # JSONDecodeError too
+        raise ValueError(f"{path} is not a zalg family file: {str(exc)[:200]}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError(f"{path} is not a zalg family file (no \"format\": \"{FORMAT}\")")
-    if doc.get("version") != 1:
-        raise ValueError(f"{path}: unsupported zalg family file version {doc.get('version')!r}")
+    version = doc.get("version")
+    if type(version) is not int or version != 1:
+        raise ValueError(f"{path}: unsupported zalg family file version {version!r}")
     return doc
 
 
-def load(path, universe=None):
-    """The family saved in ``path``, in a new universe or in ``universe``.
-
-    ``universe`` must hold the file's elements in the same relative order."""
-    from .universe import Universe
-
+def read(path) -> tuple[list, np.ndarray, np.ndarray, np.ndarray, int]:
+    """(elements, level, hi, lo, root) of a saved family, every field checked."""
     path = Path(path)
-    doc = _read(path)
+    doc = _document(path)
     try:
         elements = [_decode(v) for v in doc["elements"]]
         nodes = doc["nodes"]
@@ -137,10 +162,9 @@ def load(path, universe=None):
             raise ValueError(f"root {root} is not a node")
     except (KeyError, TypeError) as exc:
         raise ValueError(f"{path} is a damaged zalg family file: missing or bad {exc}") from None
-    except ValueError as exc:
+    except (ValueError, OverflowError, RecursionError) as exc:
         raise ValueError(f"{path} is a damaged zalg family file: {exc}") from None
-    if len(set(map(repr, elements))) != len(elements):
+    if len(set(map(repr, elements))) != len(elements) or len(set(elements)) != len(elements):
         raise ValueError(f"{path} is a damaged zalg family file: repeated elements")
-
-    U = Universe(elements) if universe is None else universe
-    return U._from_arrays(elements, arr[:, 0], arr[:, 1], arr[:, 2], root, str(path))
+    arr[:2, 0] = len(elements)
+    return elements, arr[:, 0], arr[:, 1], arr[:, 2], root

@@ -15,8 +15,7 @@ from collections.abc import Iterator, Mapping
 
 import numpy as np
 
-from . import _kernels as K
-from ._native import jit
+from .kernels import evaluate as E
 
 __all__ = ["counts", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
            "iter_by_weight"]
@@ -28,9 +27,10 @@ class _Counts:
     def __init__(self, family):
         level, hi, lo, root = family._arrays()
         self.level, self.hi, self.lo, self.root_id = level, hi, lo, root
-        self.height = K.height(hi, lo)
-        limbs = int(self.height[root]) // 32 + 1
-        self._limbs = K.count_limbs(hi, lo, limbs)
+        # no node has more members than the root (each extends to its own root member)
+        bits = E.log2_counts(hi, lo)[root]
+        limbs = 1 if bits == -np.inf else int(bits) // 32 + 2
+        self._limbs = E.count_limbs(hi, lo, limbs)
         self._ints: dict[int, int] = {}
 
     def __getitem__(self, node: int) -> int:
@@ -51,42 +51,71 @@ def counts(family) -> _Counts:
 
 
 _PRIMES: list[int] = []
+_WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+
+
+def _is_prime(n: int) -> bool:
+    """Miller-Rabin with the witnesses that decide every n < 3.3 * 10^24."""
+    if n < 2:
+        return False
+    for p in _WITNESSES:
+        if n % p == 0:
+            return n == p
+    d, r = n - 1, 0
+    while d % 2 == 0:
+        d //= 2
+        r += 1
+    for a in _WITNESSES:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(r - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
 
 
 def _primes(n: int) -> list[int]:
-    """n distinct primes just below 2^61."""
-    from sympy import prevprime
+    """n distinct primes just below 2^62 (sums of two residues fit in an int64)."""
     while len(_PRIMES) < n:
-        _PRIMES.append(prevprime(_PRIMES[-1] if _PRIMES else 2 ** 61))
+        q = (_PRIMES[-1] if _PRIMES else 2 ** 62) - 1
+        while not _is_prime(q):
+            q -= 1
+        _PRIMES.append(q)
     return _PRIMES[:n]
 
 
 def by_size(family) -> dict[int, int]:
+    """{size: count}: counted modulo enough primes to hold the total exactly, then
+    combined by the Chinese remainder theorem (no count by size exceeds the total)."""
     level, hi, lo, root = family._arrays()
     if root == 0:
         return {}
-    h = int(K.height(hi, lo)[root])
-    primes = _primes(h // 60 + 1)
-    residues = [K.count_by_size_mod(hi, lo, root, h, p) for p in primes]
+    total = counts(family).root()
+    primes = _primes(total.bit_length() // 61 + 1)
+    M = family.universe.manager
+    status, smallest, residues = E.count_by_size(hi, lo, root, np.array(primes, dtype=np.int64),
+                                                 M.ctx)
+    M._check(status, "counting members by size")
     modulus = 1
     for p in primes:
         modulus *= p
+    weights = [(modulus // p) * pow(modulus // p, -1, p) for p in primes]
     result = {}
-    for size in range(h + 1):
-        x = 0
-        for p, res in zip(primes, residues):
-            m = modulus // p
-            x += int(res[size]) * m * pow(m, -1, p)
-        x %= modulus
+    for offset in range(residues.shape[0]):
+        x = sum(int(res) * w for res, w in zip(residues[offset], weights)) % modulus
         if x:
-            result[size] = x
+            result[int(smallest) + offset] = x
     return result
 
 
 def iterate(family) -> Iterator[frozenset]:
     """Members in rank order: at every node, members without the element come first."""
     level, hi, lo, root = family._arrays()
-    els = family.universe._elements
+    els = family.universe.elements
     if root == 0:
         return
     stack = [(root, ())]
@@ -102,7 +131,7 @@ def iterate(family) -> Iterator[frozenset]:
 
 
 def _unrank(family, c: _Counts, r: int) -> frozenset:
-    els = family.universe._elements
+    els = family.universe.elements
     node = c.root_id
     chosen = []
     while node > 1:
@@ -137,42 +166,6 @@ def sample(family, k: int, seed=None) -> list[frozenset]:
     return [_unrank(family, c, r) for r in ranks]
 
 
-@jit
-def _tilt(hi, lo, log_lambda):
-    """Per node: log of Σ λ^|a| over its members, and the λ-weighted mean size."""
-    n = len(hi)
-    logw = np.empty(n)
-    mean = np.zeros(n)
-    logw[0] = -np.inf
-    logw[1] = 0.0
-    for i in range(2, n):
-        a = logw[lo[i]]
-        b = log_lambda + logw[hi[i]]
-        top = max(a, b)
-        logw[i] = top + np.log(np.exp(a - top) + np.exp(b - top)) if top > -np.inf else -np.inf
-        if logw[i] > -np.inf:
-            p = np.exp(b - logw[i])
-            mean[i] = p * (1.0 + mean[hi[i]]) + (1.0 - p) * mean[lo[i]]
-    return logw, mean
-
-
-@jit
-def _tilted_walk(level, hi, lo, root, logw, log_lambda, u, out):
-    """One member drawn with probability ∝ λ^|a|; its levels into out, their number returned."""
-    v = root
-    k = 0
-    j = 0
-    while v > 1:
-        if u[j] < np.exp(log_lambda + logw[hi[v]] - logw[v]):
-            out[k] = level[v]
-            k += 1
-            v = hi[v]
-        else:
-            v = lo[v]
-        j += 1
-    return k
-
-
 def sample_of_size(family, size: int, seed=None, tries: int = 100_000) -> frozenset | None:
     """One member of the given size, uniformly among those members (None if none found).
 
@@ -188,19 +181,19 @@ def sample_of_size(family, size: int, seed=None, tries: int = 100_000) -> frozen
     lo_l, hi_l = -60.0, 60.0
     for _ in range(40):  # bisection on log λ: the mean size grows with λ
         mid = (lo_l + hi_l) / 2
-        logw, mean = _tilt(hi, lo, mid)
+        logw, mean = E.tilt(hi, lo, mid)
         if mean[root] < size:
             lo_l = mid
         else:
             hi_l = mid
     log_lambda = (lo_l + hi_l) / 2
-    logw, _ = _tilt(hi, lo, log_lambda)
+    logw, _ = E.tilt(hi, lo, log_lambda)
     rng = np.random.default_rng(random.Random(seed).randrange(2 ** 63))
     elements = family.universe.elements
     depth = len(elements) + 1
     out = np.empty(depth, dtype=np.int64)
     for _ in range(tries):
-        k = _tilted_walk(level, hi, lo, root, logw, log_lambda, rng.random(depth), out)
+        k = E.tilted_walk(level, hi, lo, root, logw, log_lambda, rng.random(depth), out)
         if k == size:
             return frozenset(elements[int(x)] for x in out[:k])
     return None
@@ -231,8 +224,8 @@ def extreme_weight(family, weights, sign: int) -> tuple:
         raise ValueError("the empty family has no member of least or greatest weight")
     level, hi, lo, node = family._arrays()
     w, exact = _weights_by_level(family, weights)
-    best = K.best_weight(level, hi, lo, w, float(sign))
-    els = family.universe._elements
+    best = E.best_weight(level, hi, lo, w, float(sign))
+    els = family.universe.elements
     chosen = []
     while node > 1:
         lev = int(level[node])
@@ -248,8 +241,8 @@ def iter_by_weight(family, weights) -> Iterator[tuple]:
     """Best-first search: the bound best[node] is exact, so members come out in order."""
     level, hi, lo, root = family._arrays()
     w, exact = _weights_by_level(family, weights)
-    best = K.best_weight(level, hi, lo, w, 1.0)
-    els = family.universe._elements
+    best = E.best_weight(level, hi, lo, w, 1.0)
+    els = family.universe.elements
     if root == 0:
         return
     tie = itertools.count()

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-import dd.cudd_zdd as _cz
 import numpy as np
 
-from . import _kernels as K
-from . import _native as N
 from .family import Family
+from .kernels import Manager
+from .kernels import build as B
+from .memory import default_budget, parse_size
 
 __all__ = ["Universe"]
+
+#: The most elements a universe may have (CUDD's variable index is a 32-bit int).
+MAX_ELEMENTS = 10_000_000
 
 
 class Universe:
@@ -22,50 +25,52 @@ class Universe:
     every family of this universe (the first element is the top level).  More
     elements may be added later with :meth:`add`; that never changes what an
     existing :class:`Family` means.
+
+    ``memory``: the budget in bytes (or a text such as ``"300M"``, ``"8G"``) for
+    CUDD and the kernels working on this universe; past it an operation raises
+    :class:`zalg.OutOfMemory` and the universe stays usable.  Default: the
+    ``ZALG_MEMORY`` environment variable, else 3/4 of the memory this process may
+    use (``zalg.memory.default_budget``).
+
+    A universe may be shared between threads: every operation holds Python's
+    GIL while it touches CUDD, and long operations pause regularly to let other
+    threads run, so operations on one universe are serialised, never raced.
     """
 
-    def __init__(self, elements: Iterable[Hashable] = (), *, memory: int | None = None):
-        self._zdd = _cz.ZDD(memory_estimate=memory) if memory else _cz.ZDD()
-        self._zdd.configure(reordering=False)
-        self._mgr = N.manager_pointer(self._zdd)
+    def __init__(self, elements: Iterable[Hashable] = (), *, memory: int | str | None = None):
+        budget = default_budget() if memory is None else parse_size(memory)
+        self.manager = Manager(budget)
         self._elements: list[Hashable] = []
         self._index: dict[Hashable, int] = {}
-        self._refresh()
         self.add(elements)
 
     # ---- elements -------------------------------------------------------------------
     def add(self, elements: Iterable[Hashable]) -> None:
         """Append new elements at the bottom of the order (duplicates are an error)."""
         new = list(elements)
+        seen: set = set()
         for x in new:
             try:
                 hash(x)
             except TypeError:
                 raise TypeError(f"element {x!r} is not hashable") from None
-        seen = set()
-        for x in new:
             if x in self._index or x in seen:
-                raise ValueError(f"element {x!r} is already in the universe")
+                raise ValueError(f"element {x!r} is already in the universe "
+                                 "(or an equal one, such as 1 and 1.0 and True)")
             seen.add(x)
         if not new:
             return
+        if len(self._elements) + len(new) > MAX_ELEMENTS:
+            raise ValueError(f"a universe holds at most {MAX_ELEMENTS} elements")
         start = len(self._elements)
-        self._zdd.declare(*[f"v{i}" for i in range(start, start + len(new))])
-        for i, x in enumerate(new, start):
-            self._index[x] = i
-            self._elements.append(x)
-        self._refresh()
+        self.manager.add_variables(len(new))
+        self._index.update(zip(new, range(start, start + len(new))))
+        self._elements.extend(new)
 
-    def _refresh(self) -> None:
-        n = len(self._elements)
-        zero = N.node_pointer(self._zdd.false)
-        one = N.LIB.Cudd_ReadOne(self._mgr)
-        self._ctx = np.array([self._mgr, zero, one, N.ADDR["getnode"], N.ADDR["union"],
-                              N.ADDR["intersect"], N.ADDR["diff"], N.ADDR["ref"],
-                              N.ADDR["deref"], n], dtype=np.int64)
-        # without reordering, the level of the variable with index i is i
-        self._perm = np.arange(max(n, 1), dtype=np.int64)
-        self._inv = self._perm
+    @property
+    def memory(self) -> int:
+        """The memory budget in bytes (see the class docstring)."""
+        return self.manager.budget
 
     @property
     def elements(self) -> tuple:
@@ -96,7 +101,9 @@ class Universe:
         except (KeyError, TypeError):
             raise ValueError(f"unknown element {x!r}: not in this universe") from None
 
-    def _levels(self, elements: Iterable[Hashable]) -> list[int]:
+    # ---- the internal interface used by Family, reading, persist, frontier ------------
+    def levels(self, elements: Iterable[Hashable]) -> list[int]:
+        """The levels of some elements (one element given on its own also works)."""
         if isinstance(elements, Family):
             raise TypeError("expected elements, got a Family (use F.support() for its elements)")
         if elements in self:  # one element given on its own
@@ -105,44 +112,35 @@ class Universe:
             raise TypeError(f"expected an element or an iterable of elements, got {elements!r}")
         return [self.level(x) for x in elements]
 
-    def _mask(self, elements: Iterable[Hashable] | None) -> np.ndarray:
+    def marked(self, elements: Iterable[Hashable] | None) -> np.ndarray:
+        """A boolean array over levels: True at the given elements (all when None)."""
         n = len(self._elements)
         marked = np.zeros(max(n, 1), dtype=np.bool_)
         if elements is None:
             marked[:n] = True
         else:
-            marked[self._levels(elements)] = True
+            marked[self.levels(elements)] = True
         return marked
 
-    def _prefix(self, elements: Iterable[Hashable] | None) -> np.ndarray:
-        marked = self._mask(elements)[: len(self._elements)]
+    def prefix(self, elements: Iterable[Hashable] | None) -> np.ndarray:
+        """Prefix counts of ``marked``: entry l + 1 minus entry l is 1 at a marked level."""
+        marked = self.marked(elements)[: len(self._elements)]
         return np.concatenate([[0], np.cumsum(marked)]).astype(np.int64)
 
-    # ---- wrapping CUDD nodes ---------------------------------------------------------
-    def _wrap_new(self, p: int) -> Family:
-        """A family for an unreferenced node just returned by CUDD."""
-        return Family(self, self._zdd._add_int(int(p) + 2))
-
-    def _wrap_owned(self, p: int) -> Family:
-        """A family for a node carrying one reference owned by the caller."""
-        p = int(p)
-        f = Family(self, self._zdd._add_int(p + 2))
-        N.cudd_deref(self._mgr, p)
-        return f
-
-    def _build(self, mode: int, elements, k: int) -> Family:
-        return self._wrap_owned(K.build(mode, self._ctx, self._inv, self._mask(elements), k))
+    def wrap(self, function) -> Family:
+        """The Family of a dd Function of this universe's manager."""
+        return Family(self, function)
 
     # ---- constructors ----------------------------------------------------------------
     @property
     def empty(self) -> Family:
         """The empty family ∅ (no members)."""
-        return Family(self, self._zdd.false)
+        return Family(self, self.manager.false)
 
     @property
     def unit(self) -> Family:
         """The unit family {∅} (one member, the empty set)."""
-        return self._wrap_new(int(self._ctx[K.C_ONE]))
+        return Family(self, self.manager.function(self.manager.one))
 
     def single(self, x: Hashable) -> Family:
         """The family {{x}}: one member, the set holding just x."""
@@ -152,32 +150,35 @@ class Universe:
         """The Boolean-variable family {S ⊆ U : x ∈ S} (all subsets of U holding x)."""
         return self.at_least(1, [x])
 
+    def _build(self, mode: int, elements, k: int, step: str) -> Family:
+        return Family(self, self.manager.build(mode, self.marked(elements), k, step))
+
     def power_set(self, elements: Iterable[Hashable] | None = None) -> Family:
         """All subsets of ``elements`` (default: of the whole universe)."""
-        return self._build(K.POWER, elements, 0)
+        return self._build(B.POWER, elements, 0, "building a power set")
 
     def exactly(self, k: int, elements: Iterable[Hashable] | None = None) -> Family:
         """{S ⊆ U : |S ∩ elements| = k}."""
-        return self._cardinality(K.EXACTLY, k, elements)
+        return self._cardinality(B.EXACTLY, k, elements)
 
     def at_most(self, k: int, elements: Iterable[Hashable] | None = None) -> Family:
         """{S ⊆ U : |S ∩ elements| ≤ k}."""
-        return self._cardinality(K.AT_MOST, k, elements)
+        return self._cardinality(B.AT_MOST, k, elements)
 
     def at_least(self, k: int, elements: Iterable[Hashable] | None = None) -> Family:
         """{S ⊆ U : |S ∩ elements| ≥ k}."""
-        return self._cardinality(K.AT_LEAST, k, elements)
+        return self._cardinality(B.AT_LEAST, k, elements)
 
     def _cardinality(self, mode: int, k: int, elements) -> Family:
         if not isinstance(k, (int, np.integer)) or isinstance(k, bool):
             raise TypeError(f"cardinality must be an integer, got {k!r}")
         k = int(k)
-        n = len(self._elements) if elements is None else len(set(self._levels(elements)))
+        n = len(self._elements) if elements is None else len(set(self.levels(elements)))
         if k < 0:
-            return self.power_set() if mode == K.AT_LEAST else self.empty
+            return self.power_set() if mode == B.AT_LEAST else self.empty
         if k > n:
-            return self.power_set() if mode == K.AT_MOST else self.empty
-        return self._build(mode, elements, k)
+            return self.power_set() if mode == B.AT_MOST else self.empty
+        return self._build(mode, elements, k, "building a cardinality family")
 
     def family(self, sets: Iterable[Iterable[Hashable]]) -> Family:
         """The family whose members are the given sets of elements."""
@@ -189,7 +190,7 @@ class Universe:
             if isinstance(s, (str, bytes)):
                 raise TypeError(f"a member must be a collection of elements, got the string {s!r}")
             member = self.unit
-            for lev in sorted(set(self._levels(s)), reverse=True):
+            for lev in sorted(set(self.levels(s)), reverse=True):
                 member = member.change(self._elements[lev])
             members.append(member)
         return union(members, universe=self)
@@ -206,25 +207,70 @@ class Universe:
         elements = family.universe.elements
         if rename is not None:
             elements = [rename(x) for x in elements]
-        return self._from_arrays(elements, level, hi, lo, root, "the family")
+        return self.from_arrays(elements, level, hi, lo, root, "the family")
 
-    def _from_arrays(self, elements, level, hi, lo, root, source: str) -> Family:
-        """Build exported node arrays whose levels index ``elements`` (0, 1: terminals)."""
+    def from_arrays(self, elements, level, hi, lo, root, source: str) -> Family:
+        """Build exported node arrays whose levels index ``elements`` (ids 0, 1:
+        terminals; children before parents).  The arrays are checked first."""
         level = np.asarray(level, dtype=np.int64).copy()
-        used = sorted(set(int(x) for x in level[2:]))
-        missing = [elements[i] for i in used if elements[i] not in self]
+        hi = np.asarray(hi, dtype=np.int64)
+        lo = np.asarray(lo, dtype=np.int64)
+        if level.ndim != 1 or len(level) < 2 or len(level) != len(hi) or len(hi) != len(lo):
+            raise ValueError(f"{source}: node arrays of different lengths")
+        used = [int(x) for x in np.unique(level[2:])]
+        if used and (used[0] < 0 or used[-1] >= len(elements)):
+            raise ValueError(f"{source}: a node names no element")
+        missing = [elements[i] for i in used if not self._holds(elements[i])]
         if missing:
             raise ValueError(f"this universe lacks elements of {source}: {missing[:5]!r}")
         mapped = {i: self.level(elements[i]) for i in used}
         if any(mapped[b] <= mapped[a] for a, b in zip(used, used[1:])):
             raise ValueError(f"this universe orders the elements of {source} differently")
-        for i in range(2, len(level)):
-            level[i] = mapped[int(level[i])]
-        p = K.rebuild(self._ctx, self._inv, level, np.asarray(hi, dtype=np.int64),
-                      np.asarray(lo, dtype=np.int64), int(root))
-        return self._wrap_owned(p)
+        lookup = np.full(len(elements) + 1, len(self._elements), dtype=np.int64)
+        for i, lev in mapped.items():
+            lookup[i] = lev
+        level[2:] = lookup[level[2:]]
+        level[:2] = len(self._elements)
+        return self.build_arrays(level, hi, lo, root, source)
+
+    def build_arrays(self, level, hi, lo, root: int, source: str) -> Family:
+        """The family of node arrays over this universe's levels (ids 0, 1: terminals;
+        node i has children ids below i; a child with hi = 0 is reduced away), checked
+        first: a bad array is a ValueError, never a broken ZDD."""
+        level = np.ascontiguousarray(level, dtype=np.int64)
+        hi = np.ascontiguousarray(hi, dtype=np.int64)
+        lo = np.ascontiguousarray(lo, dtype=np.int64)
+        if level.ndim != 1 or len(level) < 2 or len(level) != len(hi) or len(hi) != len(lo):
+            raise ValueError(f"{source}: node arrays of different lengths")
+        bad = B.checked_arrays(level, hi, lo, int(root), len(self._elements))
+        if bad != -1:
+            raise ValueError(f"{source}: node {bad} is not a valid ZDD node "
+                             "(levels must grow downwards, children come first)")
+        return Family(self, self.manager.rebuild(level, hi, lo, int(root), f"building {source}"))
+
+    def _holds(self, x) -> bool:
+        """x is an element here, of the very same type (1, 1.0 and True are not confused)."""
+        i = self._index.get(x) if _hashable(x) else None
+        return i is not None and _same(self._elements[i], x)
 
     def parse(self, text: str) -> Family:
         """A family from Minato's polynomial notation, e.g. ``"a*(b + c) + d*e + 1"``."""
         from .notation import parse
         return parse(self, text)
+
+
+def _hashable(x) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
+
+
+def _same(a, b) -> bool:
+    """Equal and of the same type, recursively through tuples."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b

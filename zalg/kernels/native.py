@@ -1,13 +1,23 @@
-"""The one place where zalg touches CUDD below dd's public API.
+"""The one place where zalg touches CUDD (and CPython) below dd's public API.
 
 dd 0.6.0 exposes Boolean operations on ZDDs; the family operations that it lacks
-(join, quotient, minimal, ...) run here directly on CUDD nodes.  This module
+(join, quotient, minimal, ...) run in the kernels, directly on CUDD nodes.  This
+module
 
 * finds the ``DdManager*`` inside a ``dd.cudd_zdd.ZDD`` object and the addresses
   of the CUDD routines the kernels call (``cuddZddGetNode``, ``Cudd_zddUnion``,
   reference counting, ...), all exported by dd's own shared library;
 * checks, at import, every layout assumption (manager pointer, ``DdNode`` field
   offsets, terminal nodes) against CUDD's own accessor functions;
+* makes running out of memory an error instead of an exit: CUDD's global
+  out-of-memory handler ``MMoutOfMemory`` prints and calls ``exit(1)``; it is
+  replaced by CUDD's silent handler, so a failed allocation returns NULL and the
+  kernels turn it into :class:`zalg.OutOfMemory`;
+* binds CUDD through ``ctypes.PyDLL``, which keeps the GIL during every call:
+  together with kernels compiled *without* ``nogil``, every touch of a CUDD
+  manager happens under the GIL, so threads sharing a Universe cannot race
+  (kernels pause every few thousand steps to let other threads run and to notice
+  Ctrl-C, see ``nodes.poll``);
 * provides ``jit``: ``numba.njit(cache=True)`` when numba is importable, and the
   identity otherwise.  Kernels are written once in a numba-compatible subset of
   Python; without numba the very same code runs as plain Python (slowly, but
@@ -21,15 +31,23 @@ from __future__ import annotations
 import ctypes
 import os
 
-import dd.cudd_zdd as _cz
+try:
+    import dd.cudd_zdd as _cz
+except ImportError as exc:  # pragma: no cover - depends on the platform
+    raise ImportError(
+        "zalg needs dd.cudd_zdd, the CUDD ZDD module of the dd package; it ships compiled only "
+        "in dd 0.6.0's wheels for CPython 3.11-3.13 on Linux x86-64 "
+        "(`pip install dd==0.6.0` there; elsewhere dd installs without CUDD)") from exc
 
 __all__ = [
-    "HAVE_NUMBA", "jit", "LIB", "manager_pointer", "node_pointer", "fn_address",
-    "node_index", "node_hi", "node_lo", "call_mgr2", "call_getnode", "call_ref", "call_deref",
-    "cudd_deref", "cudd_binary",
+    "HAVE_NUMBA", "jit", "LIB", "ADDR", "manager_pointer", "node_pointer", "fn_address",
+    "node_index", "node_hi", "node_lo", "call_mgr2", "call_mgr1", "call_getnode", "call_ref",
+    "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "cudd_deref",
+    "set_memory_limit", "memory_in_use",
 ]
 
-LIB = ctypes.CDLL(_cz.__file__)
+# PyDLL: the GIL stays held during calls (CDLL would release it)
+LIB = ctypes.PyDLL(_cz.__file__)
 
 _P = ctypes.c_int64  # node and manager pointers travel as signed 64-bit integers
 
@@ -53,12 +71,21 @@ _GetNode = _declare("cuddZddGetNode", _P, [_P, ctypes.c_int, _P, _P])
 _Union = _declare("Cudd_zddUnion", _P, [_P, _P, _P])
 _Intersect = _declare("Cudd_zddIntersect", _P, [_P, _P, _P])
 _Diff = _declare("Cudd_zddDiff", _P, [_P, _P, _P])
+_MemInUse = _declare("Cudd_ReadMemoryInUse", ctypes.c_size_t, [_P])
+_SetMaxMemory = _declare("Cudd_SetMaxMemory", None, [_P, ctypes.c_size_t])
+_ZddIthVar = _declare("Cudd_zddIthVar", _P, [_P, ctypes.c_int])
+_RegisterOOM = _declare("Cudd_RegisterOutOfMemoryCallback", ctypes.c_void_p, [_P, ctypes.c_void_p])
+_Silent = LIB.Cudd_OutOfMemSilent
 
 
-def fn_address(f: ctypes._CFuncPtr) -> int:
+def fn_address(f) -> int:
     return ctypes.cast(f, ctypes.c_void_p).value
 
 
+# CUDD's global handler for a failed malloc: print and exit(1) by default
+ctypes.c_void_p.in_dll(LIB, "MMoutOfMemory").value = fn_address(_Silent)
+
+_API = ctypes.pythonapi
 ADDR = {
     "getnode": fn_address(_GetNode),
     "union": fn_address(_Union),
@@ -66,6 +93,11 @@ ADDR = {
     "diff": fn_address(_Diff),
     "ref": fn_address(_Ref),
     "deref": fn_address(_Deref),
+    "memuse": fn_address(_MemInUse),
+    "checksignals": fn_address(_API.PyErr_CheckSignals),
+    "clearerror": fn_address(_API.PyErr_Clear),
+    "savethread": fn_address(_API.PyEval_SaveThread),
+    "restorethread": fn_address(_API.PyEval_RestoreThread),
 }
 
 # --- where dd keeps the DdManager* -------------------------------------------------
@@ -80,7 +112,8 @@ def node_pointer(function) -> int:
 
 
 def manager_pointer(zdd: _cz.ZDD) -> int:
-    """The ``DdManager*`` of a dd ZDD manager, checked against CUDD before use."""
+    """The ``DdManager*`` of a dd ZDD manager, checked against CUDD before use; its
+    out-of-memory callback is made silent (no message, no exit)."""
     mgr = ctypes.c_int64.from_address(id(zdd) + _MANAGER_OFFSET).value
     if mgr == 0 or _ReadZero(mgr) != node_pointer(zdd.false):
         raise ImportError(
@@ -88,20 +121,44 @@ def manager_pointer(zdd: _cz.ZDD) -> int:
             "zalg needs the object layout of dd==0.6.0")
     if _ReadZddSize(mgr) != len(zdd.vars):
         raise ImportError("zalg: dd's ZDD manager and CUDD disagree on the number of variables")
+    _RegisterOOM(mgr, fn_address(_Silent))
     return mgr
+
+
+def declare_variables(zdd: _cz.ZDD, mgr: int, count: int) -> None:
+    """Give the manager ``count`` more ZDD variables named ``v<index>`` in one step.
+
+    dd's ``declare`` creates them one at a time, and CUDD rebuilds its table of
+    universe chains for each, so n variables cost O(n^2); asking CUDD for the
+    last index alone grows the tables once."""
+    start = _ReadZddSize(mgr)
+    if count <= 0:
+        return
+    last = start + count - 1
+    p = _ZddIthVar(mgr, last)
+    if p == 0 or _ReadZddSize(mgr) != last + 1:
+        from ..errors import OutOfMemory
+        raise OutOfMemory("creating the universe's variables")
+    _Ref(p)
+    _Deref(mgr, p)
+    names = [f"v{i}" for i in range(start, last + 1)]
+    zdd.vars.update(names)
+    zdd._index_of_var.update(zip(names, range(start, last + 1)))
+    zdd._var_with_index.update(zip(range(start, last + 1), names))
 
 
 def cudd_deref(mgr: int, p: int) -> None:
     _Deref(mgr, p)
 
 
-def cudd_binary(name: str, mgr: int, f: int, g: int) -> int:
-    """Union, intersection or difference by CUDD; the result is not referenced."""
-    fn = {"union": _Union, "intersect": _Intersect, "diff": _Diff}[name]
-    r = fn(mgr, f, g)
-    if r == 0:
-        raise MemoryError("CUDD ran out of memory")
-    return r
+def set_memory_limit(mgr: int, limit: int) -> None:
+    """CUDD's hard limit on its own memory (nodes, unique table, cache), in bytes."""
+    _SetMaxMemory(mgr, max(int(limit), 1))
+
+
+def memory_in_use(mgr: int) -> int:
+    """Bytes CUDD has allocated for this manager."""
+    return int(_MemInUse(mgr))
 
 
 # --- node access and calls, compiled or plain ----------------------------------------
@@ -118,10 +175,17 @@ if HAVE_NUMBA:
     from numba import njit, types
     from numba.extending import intrinsic
 
-    def jit(fn):
-        return njit(cache=True, nogil=True)(fn)
+    def jit(fn=None, signature=None):
+        """``numba.njit(cache=True)``, without ``nogil``: kernels hold the GIL, so no
+        other thread touches CUDD meanwhile.  With an explicit ``signature`` the
+        function is compiled once for it (callers passing constants do not make
+        numba compile one copy per constant)."""
+        if fn is None:
+            return lambda f: njit(signature, cache=True)(f)
+        return njit(cache=True)(fn)
 
     _I64 = ir.IntType(64)
+    _I32 = ir.IntType(32)
 
     @intrinsic
     def load_i64(typingctx, address):
@@ -138,7 +202,7 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64)
 
         def codegen(context, builder, signature, args):
-            v = builder.load(builder.inttoptr(args[0], ir.IntType(32).as_pointer()))
+            v = builder.load(builder.inttoptr(args[0], _I32.as_pointer()))
             return builder.zext(v, _I64)
         return sig, codegen
 
@@ -153,15 +217,24 @@ if HAVE_NUMBA:
         return sig, codegen
 
     @intrinsic
+    def call_mgr1(typingctx, fn, mgr):
+        """``fn(mgr)`` for a C routine returning a 64-bit value."""
+        sig = types.int64(types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(_I64, [_I64])
+            return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
+        return sig, codegen
+
+    @intrinsic
     def call_getnode(typingctx, fn, mgr, index, hi, lo):
         """``cuddZddGetNode(mgr, index, hi, lo)``: the reduced node (hi == 0 gives lo)."""
         sig = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            i32 = ir.IntType(32)
-            fnty = ir.FunctionType(_I64, [_I64, i32, _I64, _I64])
+            fnty = ir.FunctionType(_I64, [_I64, _I32, _I64, _I64])
             fptr = builder.inttoptr(args[0], fnty.as_pointer())
-            return builder.call(fptr, [args[1], builder.trunc(args[2], i32), args[3], args[4]])
+            return builder.call(fptr, [args[1], builder.trunc(args[2], _I32), args[3], args[4]])
         return sig, codegen
 
     @intrinsic
@@ -186,6 +259,49 @@ if HAVE_NUMBA:
             return context.get_dummy_value()
         return sig, codegen
 
+    @intrinsic
+    def call_int0(typingctx, fn):
+        """``fn()`` for a C routine returning an int (``PyErr_CheckSignals``)."""
+        sig = types.int64(types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(_I32, [])
+            r = builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [])
+            return builder.sext(r, _I64)
+        return sig, codegen
+
+    @intrinsic
+    def call_ptr0(typingctx, fn):
+        """``fn()`` for a C routine returning a pointer (``PyEval_SaveThread``)."""
+        sig = types.int64(types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(_I64, [])
+            return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [])
+        return sig, codegen
+
+    @intrinsic
+    def call_void0(typingctx, fn):
+        """``fn()`` for a C routine returning nothing (``PyErr_Clear``)."""
+        sig = types.void(types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(ir.VoidType(), [])
+            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [])
+            return context.get_dummy_value()
+        return sig, codegen
+
+    @intrinsic
+    def call_void1(typingctx, fn, a):
+        """``fn(a)`` for a C routine returning nothing (``PyEval_RestoreThread``)."""
+        sig = types.void(types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(ir.VoidType(), [_I64])
+            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
+            return context.get_dummy_value()
+        return sig, codegen
+
     @njit(inline="always", cache=True)
     def node_index(p):
         """CUDD variable index of node ``p`` (0x7fffffff for terminals)."""
@@ -202,8 +318,8 @@ if HAVE_NUMBA:
         return load_i64(p + 24)
 
 else:
-    def jit(fn):
-        return fn
+    def jit(fn=None, signature=None):
+        return (lambda f: f) if fn is None else fn
 
     # Without numba, node fields are read through CUDD's accessor functions, so the
     # fallback makes no assumption about the DdNode layout.
@@ -221,6 +337,9 @@ else:
     def call_mgr2(fn: int, mgr: int, a: int, b: int) -> int:
         return {"union": _Union, "intersect": _Intersect, "diff": _Diff}[_BY_ADDRESS[fn]](mgr, a, b)
 
+    def call_mgr1(fn: int, mgr: int) -> int:
+        return int(_MemInUse(mgr))
+
     def call_getnode(fn: int, mgr: int, index: int, hi: int, lo: int) -> int:
         return _GetNode(mgr, index, hi, lo)
 
@@ -229,6 +348,19 @@ else:
 
     def call_deref(fn: int, mgr: int, node: int) -> None:
         _Deref(mgr, node)
+
+    # plain Python receives KeyboardInterrupt by itself and needs no GIL pauses
+    def call_int0(fn: int) -> int:
+        return 0
+
+    def call_ptr0(fn: int) -> int:
+        return 0
+
+    def call_void0(fn: int) -> None:
+        return None
+
+    def call_void1(fn: int, a: int) -> None:
+        return None
 
 
 def _check_layout() -> None:

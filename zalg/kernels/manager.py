@@ -1,0 +1,135 @@
+"""``Manager``: one CUDD ZDD manager with its memory budget, and every kernel call on it.
+
+A ``Universe`` owns one Manager; ``Family``, ``reading``, ``persist`` and the
+frontier engine reach CUDD only through it.  Every call returns an owned
+result or raises: ``KeyboardInterrupt`` (Ctrl-C noticed inside a kernel) or
+:class:`zalg.OutOfMemory` (CUDD or a kernel table ran past the budget or the
+machine), after the kernel has released everything it held.
+"""
+
+from __future__ import annotations
+
+import dd.cudd_zdd as _cz
+import numpy as np
+
+from ..errors import OutOfMemory
+from . import build as B
+from . import driver, export, native
+from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_DEREF, C_DIFF, C_GETNODE, C_INTER,
+                    C_MEMUSE, C_MGR, C_NLEV, C_ONE, C_REF, C_RESTORE, C_SAVE, C_UNION, C_ZERO,
+                    CTX_SIZE, INTERRUPTED, OK, referenced_binary)
+
+__all__ = ["Manager"]
+
+_BINARY = {"union": C_UNION, "intersect": C_INTER, "diff": C_DIFF}
+
+
+class Manager:
+    """A CUDD ZDD manager (through dd) with ``nvars`` variables, never reordered, so
+    the level of a variable is its index.
+
+    ``budget``: bytes that CUDD's own memory plus the kernels' tables may use
+    (CUDD's hard limit is set to it); 0 for no limit."""
+
+    def __init__(self, budget: int):
+        estimate = min(budget, _cz.DEFAULT_MEMORY) if budget else _cz.DEFAULT_MEMORY
+        self.zdd = _cz.ZDD(memory_estimate=max(estimate, 1 << 20))
+        self.zdd.configure(reordering=False)
+        self.mgr = native.manager_pointer(self.zdd)
+        self.budget = int(budget)
+        if self.budget:
+            native.set_memory_limit(self.mgr, self.budget)
+        self.zero = native.node_pointer(self.zdd.false)
+        self.one = int(native.LIB.Cudd_ReadOne(self.mgr))
+        self.nvars = 0
+        self._refresh()
+
+    # ---- variables ----------------------------------------------------------------
+    def add_variables(self, count: int) -> None:
+        """``count`` more variables at the bottom of the order."""
+        native.declare_variables(self.zdd, self.mgr, count)
+        self.nvars += count
+        self._refresh()
+
+    def _refresh(self) -> None:
+        A = native.ADDR
+        ctx = np.zeros(CTX_SIZE, dtype=np.int64)
+        ctx[C_MGR], ctx[C_ZERO], ctx[C_ONE] = self.mgr, self.zero, self.one
+        ctx[C_GETNODE], ctx[C_UNION], ctx[C_INTER], ctx[C_DIFF] = (
+            A["getnode"], A["union"], A["intersect"], A["diff"])
+        ctx[C_REF], ctx[C_DEREF], ctx[C_NLEV] = A["ref"], A["deref"], self.nvars
+        ctx[C_CHECKSIG], ctx[C_CLEARERR] = A["checksignals"], A["clearerror"]
+        ctx[C_SAVE], ctx[C_RESTORE] = A["savethread"], A["restorethread"]
+        ctx[C_MEMUSE], ctx[C_BUDGET] = A["memuse"], self.budget
+        self.ctx = ctx
+
+    def memory_in_use(self) -> int:
+        """Bytes CUDD holds for this manager now."""
+        return native.memory_in_use(self.mgr)
+
+    # ---- nodes <-> dd functions -----------------------------------------------------
+    def function(self, p: int):
+        """A dd Function for node p (which must be referenced by someone)."""
+        return self.zdd._add_int(int(p) + 2)
+
+    def function_owned(self, p: int):
+        """A dd Function for a node carrying one reference that is handed over."""
+        f = self.zdd._add_int(int(p) + 2)
+        native.cudd_deref(self.mgr, int(p))
+        return f
+
+    @property
+    def false(self):
+        return self.zdd.false
+
+    # ---- kernel calls -----------------------------------------------------------------
+    def _check(self, status: int, step: str) -> None:
+        if status == OK:
+            return
+        if status == INTERRUPTED:
+            raise KeyboardInterrupt
+        raise OutOfMemory(step, self.budget or None)
+
+    def apply(self, op: int, f: int, g: int, k: int, aux: np.ndarray, step: str):
+        """The dd Function of ``op(f, g)`` (see ``kernels.ops``)."""
+        try:
+            status, r = driver.apply(op, self.ctx, f, g, k, aux)
+        except MemoryError:  # the kernel's own bookkeeping could not be allocated
+            raise OutOfMemory(step, self.budget or None) from None
+        self._check(status, step)
+        return self.function_owned(r)
+
+    def binary(self, name: str, f: int, g: int, step: str):
+        """f ∪ g, f ∩ g or f ∖ g by CUDD (in a short kernel, so the result is
+        referenced before any other thread can run)."""
+        status, r = referenced_binary(self.ctx, _BINARY[name], f, g)
+        self._check(status, step)
+        return self.function_owned(r)
+
+    def build(self, mode: int, marked: np.ndarray, k: int, step: str):
+        """A cardinality family or power set (``kernels.build``)."""
+        try:
+            status, r = B.build(mode, self.ctx, marked, k)
+        except MemoryError:
+            raise OutOfMemory(step, self.budget or None) from None
+        self._check(status, step)
+        return self.function_owned(r)
+
+    def rebuild(self, level, hi, lo, root: int, step: str):
+        """The family of checked node arrays (``kernels.build.rebuild``)."""
+        try:
+            status, r = B.rebuild(self.ctx, level, hi, lo, int(root))
+        except MemoryError:
+            raise OutOfMemory(step, self.budget or None) from None
+        self._check(status, step)
+        return self.function_owned(r)
+
+    def export(self, p: int):
+        """(level, hi, lo, root id) of the ZDD below node p."""
+        try:
+            status, out = export.export(self.ctx, p)
+        except MemoryError:
+            raise OutOfMemory("reading a family's nodes", self.budget or None) from None
+        self._check(status, "reading a family's nodes")
+        level, hi, lo, root = out
+        return level, hi, lo, int(root[0])

@@ -1,0 +1,196 @@
+"""Node access for the kernels: levels, cofactors, node creation, references, pauses.
+
+Everything a kernel needs besides its memo table travels in one int64 array,
+``env`` (one array argument makes calls between the compiled units cheap):
+
+* ``env[0:CTX_SIZE]`` is the manager's ``ctx`` (see the ``C_*`` indices), so a
+  bare ``ctx`` array serves wherever only these fields are read;
+* ``env[E_TMP]`` counts the *temporaries* that follow it;
+* ``env[E_KIDS:]`` holds the subproblems an operation asks for (``put_kid``);
+* ``env[E_AUX:]`` is the operation's level array (a prefix count of marked levels).
+
+Variables are never reordered, so a node's level is its CUDD variable index and
+terminals sit at level ``env[C_NLEV]``.
+
+Reference discipline: a kernel that holds a node across a CUDD call keeps it as a
+temporary (``keep`` references and records it, ``drop`` releases it, ``disown``
+hands it to whoever stores it).  If a step fails (CUDD returns NULL: out of
+memory or over the limit), the kernel's error path releases every temporary and
+its memo, so no reference leaks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .native import (call_deref, call_getnode, call_int0, call_mgr1, call_mgr2, call_ptr0,
+                     call_ref, call_void0, call_void1, jit, node_hi, node_index, node_lo)
+
+# ctx layout
+(C_MGR, C_ZERO, C_ONE, C_GETNODE, C_UNION, C_INTER, C_DIFF, C_REF, C_DEREF, C_NLEV,
+ C_CHECKSIG, C_CLEARERR, C_SAVE, C_RESTORE, C_MEMUSE, C_BUDGET) = range(16)
+CTX_SIZE = 16
+
+# kernel status codes (returned with the result)
+OK, INTERRUPTED, NOMEM = 0, 1, 2
+
+#: kernel steps between two pauses (GIL handed to other threads, Ctrl-C noticed)
+POLL_EVERY = 4096
+TMP_SIZE = 64
+MAX_KIDS = 8
+
+# env layout
+E_TMP = CTX_SIZE
+E_KIDS = E_TMP + 1 + TMP_SIZE
+E_AUX = E_KIDS + 3 * MAX_KIDS
+
+
+@jit
+def new_env(ctx, aux):
+    """The env of one kernel call: ctx, no temporaries, no kids, the level array."""
+    env = np.zeros(E_AUX + len(aux), dtype=np.int64)
+    env[:CTX_SIZE] = ctx[:CTX_SIZE]
+    env[E_AUX:] = aux
+    return env
+
+
+@jit(signature="void(int64[::1], int64, int64, int64, int64)")
+def put_kid(env, i, op, a, b):
+    """Ask for subproblem i: (op, a, b)."""
+    j = E_KIDS + 3 * i
+    env[j] = op
+    env[j + 1] = a
+    env[j + 2] = b
+
+
+@jit
+def level(p, env):
+    """The level of node p (terminals: env[C_NLEV])."""
+    if p == env[C_ZERO] or p == env[C_ONE]:
+        return env[C_NLEV]
+    return node_index(p)
+
+
+@jit
+def cof(p, v, env):
+    """(else, then) cofactors of p at level v."""
+    if level(p, env) == v:
+        return node_lo(p), node_hi(p)
+    return p, env[C_ZERO]
+
+
+@jit
+def ref(env, p):
+    call_ref(env[C_REF], p)
+
+
+@jit
+def deref(env, p):
+    call_deref(env[C_DEREF], env[C_MGR], p)
+
+
+@jit
+def getnode(env, lev, hi, lo):
+    """The reduced node (lev, hi, lo), unreferenced; MemoryError when CUDD fails."""
+    r = call_getnode(env[C_GETNODE], env[C_MGR], lev, hi, lo)
+    if r == 0:
+        raise MemoryError("CUDD could not create a node")
+    return r
+
+
+@jit
+def binary(env, which, f, g):
+    """f ∪ g, f ∩ g or f ∖ g by CUDD (``which`` = C_UNION, C_INTER, C_DIFF), unreferenced."""
+    r = call_mgr2(env[which], env[C_MGR], f, g)
+    if r == 0:
+        raise MemoryError("CUDD ran out of memory")
+    return r
+
+
+@jit
+def has_empty(p, env):
+    """Whether the empty set is a member of p (follow the else-chain)."""
+    while p != env[C_ZERO] and p != env[C_ONE]:
+        p = node_lo(p)
+    return p == env[C_ONE]
+
+
+# ---- temporaries ----------------------------------------------------------------------
+
+@jit
+def keep(env, p):
+    """Reference p and record it as a temporary; returns p."""
+    ref(env, p)
+    n = env[E_TMP]
+    if n >= TMP_SIZE:
+        raise MemoryError("too many temporaries")
+    env[E_TMP + 1 + n] = p
+    env[E_TMP] = n + 1
+    return p
+
+
+@jit
+def disown(env, p):
+    """Forget temporary p without releasing it (its reference now belongs elsewhere)."""
+    n = env[E_TMP]
+    i = n
+    while i >= 1:
+        if env[E_TMP + i] == p:
+            env[E_TMP + i] = env[E_TMP + n]
+            env[E_TMP] = n - 1
+            return
+        i -= 1
+
+
+@jit
+def drop(env, p):
+    """Release temporary p."""
+    disown(env, p)
+    deref(env, p)
+
+
+@jit
+def drop_all(env):
+    """Release every temporary (the error path)."""
+    while env[E_TMP] > 0:
+        deref(env, env[E_TMP + env[E_TMP]])
+        env[E_TMP] -= 1
+
+
+# ---- pauses, interrupts, budget ------------------------------------------------------------
+
+@jit
+def poll(env):
+    """Let other threads run for a moment, then report whether Ctrl-C arrived.
+
+    ``PyErr_CheckSignals`` runs Python's handler for pending signals (only in the
+    main thread); if it raised, the error is cleared here and the caller unwinds,
+    releases its nodes and reports INTERRUPTED, and the wrapper raises
+    ``KeyboardInterrupt``."""
+    state = call_ptr0(env[C_SAVE])
+    call_void1(env[C_RESTORE], state)
+    if call_int0(env[C_CHECKSIG]) != 0:
+        call_void0(env[C_CLEARERR])
+        return True
+    return False
+
+
+@jit
+def over_budget(env, extra):
+    """Whether ``extra`` more bytes of kernel tables would pass the Universe's budget
+    (CUDD's own memory counted too); a budget of 0 means none."""
+    budget = env[C_BUDGET]
+    if budget <= 0:
+        return False
+    return call_mgr1(env[C_MEMUSE], env[C_MGR]) + extra > budget
+
+
+@jit
+def referenced_binary(env, which, f, g):
+    """(status, node): f ∪ g, f ∩ g or f ∖ g by CUDD, referenced before returning (so
+    no other thread can see it unreferenced)."""
+    r = call_mgr2(env[which], env[C_MGR], f, g)
+    if r == 0:
+        return NOMEM, 0
+    ref(env, r)
+    return OK, r

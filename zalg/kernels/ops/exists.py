@@ -1,0 +1,45 @@
+"""∃X F = {S ⊆ U∖X : S ∪ T ∈ F for some T ⊆ X} (X: the levels marked in ``aux``).
+
+At a quantified level v the two cofactors merge, ∃F0 ∪ ∃F1; elsewhere v·∃F1 ∪ ∃F0.
+"""
+from __future__ import annotations
+
+from ..memo import get
+from ..native import jit
+from ..nodes import C_UNION, binary, cof, getnode, keep, level, put_kid
+from . import minimal
+from ._common import quantified
+
+CODE = 8
+
+
+@jit
+def terminal(a, b, k, env):
+    return minimal.terminal(a, b, k, env)
+
+@jit
+def result(memo, a, b, k, env):
+    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
+    t = terminal(a, b, k, env)
+    if t != -1:
+        return t
+    return get(memo, CODE, a, b)
+
+
+@jit
+def children(x, y, k, env):
+    x0, x1 = cof(x, level(x, env), env)
+    put_kid(env, 0, CODE, x0, 0)
+    put_kid(env, 1, CODE, x1, 0)
+    return 2
+
+
+@jit
+def combine(x, y, phase, k, env, memo):
+    v = level(x, env)
+    x0, x1 = cof(x, v, env)
+    r0 = result(memo, x0, 0, k, env)
+    r1 = result(memo, x1, 0, k, env)
+    if quantified(env, v):
+        return keep(env, binary(env, C_UNION, r0, r1)), 0
+    return keep(env, getnode(env, v, r1, r0)), 0

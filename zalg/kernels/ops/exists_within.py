@@ -1,0 +1,59 @@
+"""(∃X F) ∩ H, computed only along H: the projection itself is never built.
+
+Operands (x, y) = (F, H).  At a kept level v: v·((∃F1) ∩ H1) ∪ ((∃F0) ∩ H0).  At a
+quantified level (absent from H): ((∃F0) ∩ H) ∪ ((∃F1) ∩ H), and the second part
+is skipped once the first has found all of H.
+"""
+from __future__ import annotations
+
+from ..memo import get
+from ..native import jit
+from ..nodes import C_ONE, C_UNION, C_ZERO, binary, getnode, has_empty, keep, put_kid
+from ._common import quantified
+from .join import _split
+
+CODE = 17
+
+
+@jit
+def terminal(a, b, k, env):
+    Z = env[C_ZERO]
+    if a == Z or b == Z:
+        return Z
+    if a == env[C_ONE]:
+        return env[C_ONE] if has_empty(b, env) else Z
+    return -1
+
+@jit
+def result(memo, a, b, k, env):
+    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
+    t = terminal(a, b, k, env)
+    if t != -1:
+        return t
+    return get(memo, CODE, a, b)
+
+
+@jit
+def children(x, y, k, env):
+    v, x0, x1, y0, y1 = _split(x, y, env)
+    put_kid(env, 0, CODE, x0, y0)
+    if quantified(env, v):
+        return 1  # x1 is tried against y0 in phase 1, if x0 has not found all of y0
+    put_kid(env, 1, CODE, x1, y1)
+    return 2
+
+
+@jit
+def combine(x, y, phase, k, env, memo):
+    v, x0, x1, y0, y1 = _split(x, y, env)
+    r0 = result(memo, x0, y0, k, env)
+    if not quantified(env, v):
+        r1 = result(memo, x1, y1, k, env)
+        return keep(env, getnode(env, v, r1, r0)), 0
+    if r0 == y0:
+        return keep(env, r0), 0
+    if phase == 1:
+        put_kid(env, 0, CODE, x1, y0)
+        return 0, 1
+    r = binary(env, C_UNION, r0, result(memo, x1, y0, k, env))
+    return keep(env, r), 0

@@ -1,0 +1,45 @@
+"""Members holding the element at level y: {a ∈ F : x ∈ a} (x kept)."""
+from __future__ import annotations
+
+from ..memo import get
+from ..native import jit
+from ..nodes import C_ZERO, cof, getnode, keep, level, put_kid
+
+CODE = 11
+
+
+@jit
+def terminal(a, b, k, env):
+    if a == env[C_ZERO] or level(a, env) > b:
+        return env[C_ZERO]
+    return -1
+
+@jit
+def result(memo, a, b, k, env):
+    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
+    t = terminal(a, b, k, env)
+    if t != -1:
+        return t
+    return get(memo, CODE, a, b)
+
+
+@jit
+def children(x, y, k, env):
+    v = level(x, env)
+    if v >= y:
+        return 0
+    x0, x1 = cof(x, v, env)
+    put_kid(env, 0, CODE, x0, y)
+    put_kid(env, 1, CODE, x1, y)
+    return 2
+
+
+@jit
+def combine(x, y, phase, k, env, memo):
+    v = level(x, env)
+    x0, x1 = cof(x, v, env)
+    if v == y:
+        return keep(env, getnode(env, y, x1, env[C_ZERO])), 0
+    r = getnode(env, v, result(memo, x1, y, k, env),
+                result(memo, x0, y, k, env))
+    return keep(env, r), 0

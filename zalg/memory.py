@@ -1,0 +1,79 @@
+"""Memory budgets: parsing sizes such as ``300M`` or ``8G``, and the default budget.
+
+A Universe's budget bounds what CUDD allocates for it plus the tables of the
+kernels running on it; going past it raises :class:`zalg.OutOfMemory`.  The
+default is ``ZALG_MEMORY`` when set, else :data:`DEFAULT_SHARE` of the memory the
+process may use (the smallest of physical memory, a cgroup limit and the
+address-space limit), so that a runaway computation fails with a clean error
+before the machine starts swapping or the kernel kills it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+
+__all__ = ["parse_size", "machine_memory", "default_budget", "DEFAULT_SHARE"]
+
+DEFAULT_SHARE = 0.75
+_UNITS = {"": 1, "b": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+_SIZE = re.compile(r"\s*([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([kKmMgGtT]?)(?:[iI]?[bB])?\s*")
+
+
+def parse_size(text) -> int:
+    """Bytes from an int or a text such as ``300M``, ``8G``, ``1.5GiB``, ``1000000``."""
+    if isinstance(text, bool):
+        raise ValueError(f"a memory size must be a number of bytes or a text like 300M, got {text!r}")
+    if isinstance(text, int):
+        value = text
+    else:
+        m = _SIZE.fullmatch(str(text)) if isinstance(text, str) else None
+        if not m:
+            shown = str(text)[:40]
+            raise ValueError(f"a memory size must look like 300M, 8G or 1000000, got {shown!r}")
+        value = int(float(m[1]) * _UNITS[m[2].lower()])
+    if value <= 0:
+        raise ValueError(f"a memory size must be positive, got {text!r}")
+    if value >= 1 << 60:
+        raise ValueError(f"a memory size must be below 2^60 bytes, got {text!r}")
+    return value
+
+
+def _cgroup_limit() -> int | None:
+    for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        try:
+            with open(path) as fh:
+                text = fh.read().strip()
+        except OSError:
+            continue
+        if text.isdigit() and int(text) < 1 << 60:
+            return int(text)
+    return None
+
+
+def machine_memory() -> int:
+    """The bytes this process may use: physical memory, capped by cgroup and rlimit."""
+    limits = []
+    try:
+        limits.append(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):
+        pass
+    cg = _cgroup_limit()
+    if cg:
+        limits.append(cg)
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY and soft > 0:
+        limits.append(soft)
+    return min(limits) if limits else 8 << 30
+
+
+def default_budget() -> int:
+    """``ZALG_MEMORY`` if set, else DEFAULT_SHARE of :func:`machine_memory`."""
+    env = os.environ.get("ZALG_MEMORY", "").strip()
+    if env:
+        try:
+            return parse_size(env)
+        except ValueError as exc:
+            raise ValueError(f"ZALG_MEMORY: {exc}") from None
+    return int(DEFAULT_SHARE * machine_memory())
