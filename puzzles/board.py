@@ -10,7 +10,26 @@ from zalg.graph import grid_edges as zalg_grid_edges
 from .errors import PuzzleFormatError
 
 __all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components",
-           "grid_edges", "point_edges", "is_grid_edge", "square_sides"]
+           "grid_edges", "point_edges", "is_grid_edge", "square_sides",
+           "MAX_SIDE", "MAX_CELLS", "check_size"]
+
+#: The largest board any genre reads: checked before anything is allocated.
+MAX_SIDE = 4096
+MAX_CELLS = 65536
+
+
+def check_size(rows: object, cols: object, what: str) -> tuple[int, int]:
+    """(rows, cols) when both are integers in 1..MAX_SIDE with rows * cols <= MAX_CELLS;
+    else a one-line :class:`PuzzleFormatError` naming ``what``."""
+    for name, v in (("rows", rows), ("cols", cols)):
+        if not is_int(v) or v < 1:
+            raise PuzzleFormatError(f"{what}: {name} must be a positive integer, got {v!r}")
+        if v > MAX_SIDE:
+            raise PuzzleFormatError(f"{what}: {name} = {v} is larger than the limit {MAX_SIDE}")
+    if rows * cols > MAX_CELLS:
+        raise PuzzleFormatError(f"{what}: {rows}x{cols} = {rows * cols} cells is more than "
+                                f"the limit of {MAX_CELLS}")
+    return rows, cols
 
 _INT_RE = re.compile(r"-?[0-9]+")
 

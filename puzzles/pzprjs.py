@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence, Union
 
+from .board import MAX_SIDE, check_size
 from .errors import PuzzleFormatError
 
 __all__ = [
@@ -103,11 +104,21 @@ def parse_url(url: str, what: str = "puzz.link URL") -> PuzzUrl:
     if len(rest) < 2:
         raise PuzzleFormatError(f"{what}: expected <cols>/<rows> after the pid {raw_pid!r}")
     cols_s, rows_s = rest[0], rest[1]
-    for name, value in (("width (cols)", cols_s), ("height (rows)", rows_s)):
-        if not _INT_RE.fullmatch(value) or int(value) == 0:
-            raise PuzzleFormatError(f"{what}: {name} must be a positive integer, got {value!r}")
+    size = [_size_number(value, name, what)
+            for name, value in (("width (cols)", cols_s), ("height (rows)", rows_s))]
+    check_size(size[1], size[0], what)
     body = rest[2] if len(rest) > 2 else ""
-    return PuzzUrl(pid=pid, cols=int(cols_s), rows=int(rows_s), body=body, pflag=pflag, variant=variant)
+    return PuzzUrl(pid=pid, cols=size[0], rows=size[1], body=body, pflag=pflag, variant=variant)
+
+
+def _size_number(text: str, name: str, what: str) -> int:
+    """A board dimension: digits only, checked for length before conversion."""
+    shown = text if len(text) <= 20 else text[:20] + "..."
+    if not _INT_RE.fullmatch(text) or not text.strip("0"):
+        raise PuzzleFormatError(f"{what}: {name} must be a positive integer, got {shown!r}")
+    if len(text.lstrip("0")) > 9:
+        raise PuzzleFormatError(f"{what}: {name} {shown} is larger than the limit {MAX_SIDE}")
+    return int(text)
 
 
 def format_url(pid: str, cols: int, rows: int, body: str, pflag: str = "",
@@ -361,13 +372,9 @@ class Pzprv3Reader:
             raise PuzzleFormatError(f"{what}: first line must be 'pzprv3' or 'pzprv3.1', got {lines[0]!r}")
         raw_pid = lines[1].strip().lower()
         self.pid = PID_ALIASES.get(raw_pid, raw_pid)
-        size = []
-        for name, line in (("row count", lines[2]), ("column count", lines[3])):
-            value = line.strip()
-            if not _INT_RE.fullmatch(value) or int(value) == 0:
-                raise PuzzleFormatError(f"{what}: {name} must be a positive integer, got {line!r}")
-            size.append(int(value))
-        self.rows, self.cols = size
+        size = [_size_number(line.strip(), name, what)
+                for name, line in (("row count", lines[2]), ("column count", lines[3]))]
+        self.rows, self.cols = check_size(size[0], size[1], what)
         self._lines = lines[4:]
         self._pos = 0
 
