@@ -88,6 +88,15 @@ class Manager:
             return
         if status == INTERRUPTED:
             raise KeyboardInterrupt
+        self._fail(step)  # NOMEM: out of memory, or CUDD stopped for Ctrl-C
+
+    def _fail(self, step: str):
+        """Clean up after a failed CUDD call, then raise OutOfMemory, or
+        KeyboardInterrupt when CUDD stopped for Ctrl-C."""
+        interrupted = native.was_interrupted(self.mgr)
+        native.recover(self.mgr)
+        if interrupted:
+            raise KeyboardInterrupt
         raise OutOfMemory(step, self.budget or None)
 
     def apply(self, op: int, f: int, g: int, k: int, aux: np.ndarray, step: str):
@@ -95,7 +104,7 @@ class Manager:
         try:
             status, r = driver.apply(op, self.ctx, f, g, k, aux)
         except MemoryError:  # the kernel's own bookkeeping could not be allocated
-            raise OutOfMemory(step, self.budget or None) from None
+            self._fail(step)
         self._check(status, step)
         return self.function_owned(r)
 
@@ -111,7 +120,7 @@ class Manager:
         try:
             status, r = B.build(mode, self.ctx, marked, k)
         except MemoryError:
-            raise OutOfMemory(step, self.budget or None) from None
+            self._fail(step)
         self._check(status, step)
         return self.function_owned(r)
 
@@ -120,7 +129,7 @@ class Manager:
         try:
             status, r = B.rebuild(self.ctx, level, hi, lo, int(root))
         except MemoryError:
-            raise OutOfMemory(step, self.budget or None) from None
+            self._fail(step)
         self._check(status, step)
         return self.function_owned(r)
 
@@ -129,7 +138,7 @@ class Manager:
         try:
             status, out = export.export(self.ctx, p)
         except MemoryError:
-            raise OutOfMemory("reading a family's nodes", self.budget or None) from None
+            self._fail("reading a family's nodes")
         self._check(status, "reading a family's nodes")
         level, hi, lo, root = out
         return level, hi, lo, int(root[0])

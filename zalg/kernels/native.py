@@ -43,7 +43,7 @@ __all__ = [
     "HAVE_NUMBA", "jit", "LIB", "ADDR", "manager_pointer", "node_pointer", "fn_address",
     "node_index", "node_hi", "node_lo", "call_mgr2", "call_mgr1", "call_getnode", "call_ref",
     "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "cudd_deref",
-    "set_memory_limit", "memory_in_use",
+    "set_memory_limit", "memory_in_use", "recover", "was_interrupted",
 ]
 
 # PyDLL: the GIL stays held during calls (CDLL would release it)
@@ -76,6 +76,21 @@ _SetMaxMemory = _declare("Cudd_SetMaxMemory", None, [_P, ctypes.c_size_t])
 _ZddIthVar = _declare("Cudd_zddIthVar", _P, [_P, ctypes.c_int])
 _RegisterOOM = _declare("Cudd_RegisterOutOfMemoryCallback", ctypes.c_void_p, [_P, ctypes.c_void_p])
 _Silent = LIB.Cudd_OutOfMemSilent
+_SetStderr = _declare("Cudd_SetStderr", None, [_P, ctypes.c_void_p])
+_SetStdout = _declare("Cudd_SetStdout", None, [_P, ctypes.c_void_p])
+_GarbageCollect = _declare("cuddGarbageCollect", ctypes.c_int, [_P, ctypes.c_int])
+_ClearErrorCode = _declare("Cudd_ClearErrorCode", None, [_P])
+_ReadErrorCode = _declare("Cudd_ReadErrorCode", ctypes.c_int, [_P])
+_RegisterTermination = _declare("Cudd_RegisterTerminationCallback", None,
+                                [_P, ctypes.c_void_p, ctypes.c_void_p])
+CUDD_TERMINATION = 5
+
+# CUDD writes warnings ("Unable to resize ZDD subtable ...") to its own stderr;
+# zalg reports failures as exceptions instead, so that stream goes to /dev/null
+_libc = ctypes.CDLL(None)
+_libc.fopen.restype = ctypes.c_void_p
+_libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+_DEVNULL = _libc.fopen(os.devnull.encode(), b"w")
 
 
 def fn_address(f) -> int:
@@ -122,7 +137,23 @@ def manager_pointer(zdd: _cz.ZDD) -> int:
     if _ReadZddSize(mgr) != len(zdd.vars):
         raise ImportError("zalg: dd's ZDD manager and CUDD disagree on the number of variables")
     _RegisterOOM(mgr, fn_address(_Silent))
+    if _DEVNULL:
+        _SetStderr(mgr, _DEVNULL)
+        _SetStdout(mgr, _DEVNULL)
+    if _TERMINATE is not None:
+        _RegisterTermination(mgr, _TERMINATE.address, _TERMINATE_ARGS.ctypes.data)
     return mgr
+
+
+def was_interrupted(mgr: int) -> bool:
+    """Whether CUDD's last failure was Ctrl-C (its termination callback fired)."""
+    return _ReadErrorCode(mgr) == CUDD_TERMINATION
+
+
+def recover(mgr: int) -> None:
+    """After a failed allocation: free the dead nodes it left and clear CUDD's error."""
+    _GarbageCollect(mgr, 1)
+    _ClearErrorCode(mgr)
 
 
 def declare_variables(zdd: _cz.ZDD, mgr: int, count: int) -> None:
@@ -302,6 +333,15 @@ if HAVE_NUMBA:
             return context.get_dummy_value()
         return sig, codegen
 
+    @intrinsic
+    def ptr_to_int(typingctx, ptr):
+        """A void pointer as a 64-bit integer."""
+        sig = types.int64(types.voidptr)
+
+        def codegen(context, builder, signature, args):
+            return builder.ptrtoint(args[0], _I64)
+        return sig, codegen
+
     @njit(inline="always", cache=True)
     def node_index(p):
         """CUDD variable index of node ``p`` (0x7fffffff for terminals)."""
@@ -361,6 +401,28 @@ else:
 
     def call_void1(fn: int, a: int) -> None:
         return None
+
+
+_TERMINATE = None
+_TERMINATE_ARGS = None
+if HAVE_NUMBA:
+    import numpy as _np
+    from numba import cfunc
+
+    # CUDD calls this about once per thousand new nodes, also deep inside its own
+    # long operations (a union of two huge families): Ctrl-C stops those too.  It
+    # runs in the thread that holds the GIL (every CUDD call does), checks for a
+    # signal, and on one clears Python's error and asks CUDD to stop.
+    @cfunc(types.int32(types.voidptr), cache=True)
+    def _terminate(arg):
+        p = ptr_to_int(arg)
+        if call_int0(load_i64(p)) != 0:
+            call_void0(load_i64(p + 8))
+            return 1
+        return 0
+
+    _TERMINATE = _terminate
+    _TERMINATE_ARGS = _np.array([ADDR["checksignals"], ADDR["clearerror"]], dtype=_np.int64)
 
 
 def _check_layout() -> None:
