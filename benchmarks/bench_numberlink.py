@@ -40,7 +40,7 @@ BOUNDED = [(5, 5, 3, None), (6, 6, 3, 304)]  # (rows, cols, max pairs, good inst
 
 
 def instance_case(rows, cols, max_pairs, method) -> dict:
-    from puzzles.numberlink_instances import good_instances
+    from puzzles.numberlink.design import good_instances
     good_instances(3, 3, method=method)  # load the compiled kernels
     t = time.perf_counter()
     good = good_instances(rows, cols, max_pairs=max_pairs, method=method)
@@ -55,7 +55,7 @@ def strip_board(rows, cols, seed, width=5):
     """Pairs at the path ends of the union of uniform covering path matchings of
     vertical strips ``width`` columns wide."""
     import zalg
-    from puzzles.numberlink_instances import _path_ends, to_puzzle
+    from puzzles.numberlink.design import _path_ends, to_puzzle
     rng = random.Random(seed)
     edges = set()
     for c0 in range(0, cols, width):
@@ -66,8 +66,9 @@ def strip_board(rows, cols, seed, width=5):
 
 
 def solve_case(kind, rows, cols, seed) -> dict:
-    from puzzles.numberlink import Puzzle, _cache
-    from puzzles.numberlink_instances import random_instance
+    from puzzles.numberlink import Puzzle
+    from puzzles.numberlink.solve import _cache
+    from puzzles.numberlink.design import random_instance
     if kind == "pzprjs":
         data = json.loads((Path(__file__).resolve().parents[2] / "shared" / "data" / "pzprjs"
                            / "numlin.json").read_text())

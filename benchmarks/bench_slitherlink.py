@@ -33,7 +33,7 @@ def designer_candidates(rows, cols, loop, k, seed) -> list:
     """k cells that hold a minimal unique hint set (found greedily with the solver:
     drop hints while the loop stays the unique solution), padded with random cells.
     Random candidate sets almost never admit a unique puzzle."""
-    from puzzles import slitherlink_instances as I
+    from puzzles.slitherlink import design as I
     from puzzles.slitherlink import Puzzle
     h = I.loop_hints(loop, rows, cols)
     rng = random.Random(seed)
@@ -49,8 +49,8 @@ def designer_candidates(rows, cols, loop, k, seed) -> list:
 
 
 def instance_case(rows, cols, seed, ncand) -> dict:
-    from puzzles import slitherlink_instances as I
-    from puzzles.loops import random_loop
+    from puzzles.slitherlink import design as I
+    from puzzles.slitherlink.loops import random_loop
     loop = random_loop(rows, cols, fill=0.6, seed=seed)
     cand = None if ncand is None else designer_candidates(rows, cols, loop, ncand, seed)
     I.instances((3, 3), random_loop(3, 3, seed=1))  # compile and load the kernels first
@@ -66,9 +66,9 @@ def instance_case(rows, cols, seed, ncand) -> dict:
 
 
 def solve_case(rows, cols, seed) -> float:
-    from puzzles.loops import random_loop
+    from puzzles.slitherlink.loops import random_loop
     from puzzles.slitherlink import Puzzle
-    from puzzles.slitherlink_solver import _cell_edges, solve
+    from puzzles.slitherlink.solve import _cell_edges, solve
     loop = random_loop(rows, cols, seed=seed)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     hints = {E: sum(e in loop for e in _cell_edges(E))

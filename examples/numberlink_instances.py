@@ -9,7 +9,7 @@ witness in R_cover.
 Run:  python examples/numberlink_instances.py
 """
 
-from puzzles import numberlink_instances as NI
+from puzzles.numberlink import design as NI
 
 
 def main() -> None:

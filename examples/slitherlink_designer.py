@@ -4,8 +4,8 @@ unique solution, and print the hardest minimum puzzle.
 Run:  python examples/slitherlink_designer.py
 """
 
-from puzzles import slitherlink_instances as I
-from puzzles.loops import outline
+from puzzles.slitherlink import design as I
+from puzzles.slitherlink.loops import outline
 from puzzles.slitherlink import Puzzle
 
 DRAWING = """\

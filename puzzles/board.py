@@ -9,7 +9,7 @@ from zalg.graph import grid_edges as zalg_grid_edges
 
 from .errors import PuzzleFormatError
 
-__all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components",
+__all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components", "edge_components",
            "grid_edges", "point_edges", "is_grid_edge", "square_sides",
            "MAX_SIDE", "MAX_CELLS", "check_size"]
 
@@ -85,6 +85,21 @@ def components(adj) -> list[frozenset]:
         seen |= comp
         comps.append(frozenset(comp))
     return comps
+
+
+def edge_components(edges) -> list[tuple[frozenset, list[tuple]]]:
+    """The connected pieces of an edge set: ``(vertices, sorted edges)``, ordered
+    by their least vertex."""
+    adj: dict = {}
+    for a, b in edges:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    pieces = components(adj)
+    owner = {x: k for k, piece in enumerate(pieces) for x in piece}
+    piece_edges: list[list] = [[] for _ in pieces]
+    for e in edges:
+        piece_edges[owner[e[0]]].append(e)
+    return [(piece, sorted(es)) for piece, es in zip(pieces, piece_edges)]
 
 
 # A grid of points (r, c), 0 <= r < height, 0 <= c < width, joined to their right and

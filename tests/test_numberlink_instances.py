@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 import zalg
-from puzzles import numberlink_instances as NI
+from puzzles.numberlink import design as NI
 from puzzles.errors import PuzzleFormatError
 from puzzles.numberlink import Puzzle
-from zalg.cli import main
+from puzzles.cli import main
 from zalg.graph import Graph
 from zalg.pairing import pair_element, pairing_relation, pairing_universe
 
@@ -287,7 +287,7 @@ def test_random_instance_bad_requests():
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "zalg.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "puzzles", *args], capture_output=True, text=True,
                           timeout=300)
 
 
@@ -330,8 +330,11 @@ class TestCli:
 
     @pytest.mark.parametrize("args, message", [
         (["instances", "4by4"], "board size must look like 4x5"),
-        (["instances", "0x3"], "board size must look like 4x5"),
-        (["instances", "3x3", "--max-pairs", "-2"], "max_pairs must be a non-negative integer"),
+        (["instances", "0x3"], "rows must be a positive integer, got 0"),
+        (["instances", "99999x99999"], "larger than the limit"),
+        (["instances", "3x3", "--max-pairs", "-2"], "expected an integer from 0 to"),
+        (["instances", "3x3", "--max-pairs", "99999999999999999999"], "expected an integer from 0"),
+        (["instances", "3x3", "--method", "magic"], "invalid choice"),
         (["generate", "4x4", "--pairs", "20"], "takes 1 to 8 pairs"),
         (["generate", "1x1"], "no room for a pair"),
     ])

@@ -22,10 +22,11 @@ import pytest
 
 import zalg
 from puzzles import render
+from puzzles.board import edge_components
 from puzzles.errors import PuzzleFormatError
 from puzzles.numberlink import Puzzle, check_solution, read_pzprv3
-from puzzles.numberlink_instances import covering_path_matchings
-from zalg.cli import main
+from puzzles.numberlink.design import covering_path_matchings
+from puzzles.cli import main
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 NUMLIN_URL = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
@@ -291,7 +292,7 @@ def covering_instance(rows: int, cols: int, seed: int) -> tuple[Puzzle, frozense
     G = zalg.grid(rows, cols)
     (S,) = M.sample(1, seed=seed)
     pairs = {}
-    for k, (verts, es) in enumerate(render.components(S)):
+    for k, (verts, es) in enumerate(edge_components(S)):
         ends = sorted(v for v in verts if sum(v in e for e in es) == 1)
         assert len(ends) == 2 and len(es) == len(verts) - 1  # a path
         pairs[k + 1] = tuple(ends)
@@ -393,7 +394,7 @@ class TestRender:
         root = ET.fromstring(doc)
         assert root.get("width") == "10" and root.get("height") == "20.5"
         assert root.find(SVG + "title").text == "x < y"
-        assert render.components([((0, 0), (0, 1)), ((5, 5), (5, 6)), ((0, 1), (1, 1))]) == [
+        assert edge_components([((0, 0), (0, 1)), ((5, 5), (5, 6)), ((0, 1), (1, 1))]) == [
             (frozenset({(0, 0), (0, 1), (1, 1)}), [((0, 0), (0, 1)), ((0, 1), (1, 1))]),
             (frozenset({(5, 5), (5, 6)}), [((5, 5), (5, 6))])]
 
@@ -402,7 +403,7 @@ class TestRender:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "zalg.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "puzzles", *args], capture_output=True, text=True,
                           timeout=300)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import zalg
 from zalg import Universe
-from zalg.cli import main
+from puzzles.cli import main
 
 
 def test_dump_load_round_trip(tmp_path):
@@ -78,11 +78,11 @@ def test_cli_help_and_info(tmp_path, capsys):
 def test_cli_bad_file_exits_2_without_traceback(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "zalg-family", "version": 1}))
-    run = subprocess.run([sys.executable, "-m", "zalg.cli", "info", str(bad)],
+    run = subprocess.run([sys.executable, "-m", "puzzles", "info", str(bad)],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2
     assert run.stderr.startswith("zalg: error:") and "Traceback" not in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
-    run = subprocess.run([sys.executable, "-m", "zalg.cli", "--help"], capture_output=True,
+    run = subprocess.run([sys.executable, "-m", "puzzles", "--help"], capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0 and "info" in run.stdout

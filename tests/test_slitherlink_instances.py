@@ -7,11 +7,11 @@ from itertools import combinations
 
 import pytest
 
-from puzzles import slitherlink_instances as I
+from puzzles.slitherlink import design as I
 from puzzles.errors import PuzzleFormatError
-from puzzles.loops import outline, random_loop
+from puzzles.slitherlink.loops import outline, random_loop
 from puzzles.slitherlink import Puzzle
-from zalg.cli import main
+from puzzles.cli import main
 
 
 def grid_cycles(rows, cols):
@@ -72,7 +72,7 @@ def test_instances_equal_brute_force(rows, cols, region):
 
 
 def test_plain_cycle_enumerator_matches_the_engine():
-    from puzzles.slitherlink_solver import board_graph
+    from puzzles.slitherlink.solve import board_graph
     assert len(grid_cycles(3, 4)) == board_graph(3, 4).cycles().count()
 
 
@@ -205,7 +205,7 @@ def test_cli_generate_bad_loop_exits_2(tmp_path, content, message):
     import subprocess
     import sys
     (tmp_path / "loop.txt").write_text(content)
-    run = subprocess.run([sys.executable, "-m", "zalg.cli", "slitherlink", "generate", "--loop",
+    run = subprocess.run([sys.executable, "-m", "puzzles", "slitherlink", "generate", "--loop",
                           str(tmp_path / "loop.txt")], capture_output=True, text=True, timeout=300)
     assert run.returncode == 2 and message in run.stderr
     assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1

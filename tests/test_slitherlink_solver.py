@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import slitherlink_solver as S
-from puzzles.loops import outline, random_loop, random_region
+from puzzles.slitherlink import solve as S
+from puzzles.slitherlink.loops import outline, random_loop, random_region
 from puzzles.slitherlink import Puzzle, check_solution
-from zalg.cli import main
+from puzzles.cli import main
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pzprjs"
 
@@ -138,7 +138,7 @@ def test_cli_solve(capsys, tmp_path):
     ("missing-file.txt", "no such file"),
 ])
 def test_cli_bad_input_exits_2(arg, message):
-    run = subprocess.run([sys.executable, "-m", "zalg.cli", "slitherlink", "solve", arg],
+    run = subprocess.run([sys.executable, "-m", "puzzles", "slitherlink", "solve", arg],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 2
     assert run.stderr.startswith("zalg: error:") and message in run.stderr

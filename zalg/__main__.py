@@ -1,4 +1,6 @@
-from zalg.cli import main
+"""``python -m zalg``: the algebra's own commands (``info``)."""
 import sys
+
+from zalg.commands import main
 
 sys.exit(main())

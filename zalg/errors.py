@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["OutOfMemory"]
+__all__ = ["OutOfMemory", "InputError"]
 
 
 class OutOfMemory(MemoryError):
@@ -26,3 +26,7 @@ def format_bytes(n: int) -> str:
             value = n / size
             return f"{value:.1f} {unit}" if value < 100 else f"{value:.0f} {unit}"
     return f"{n} bytes"
+
+
+class InputError(ValueError):
+    """Bad input to a command (a damaged file, an option out of range): one line."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Hashable, Iterable
 
+from .frontier.plan import FrontierPlan
 from .universe import Universe
 
-__all__ = ["Graph", "grid", "grid_edges", "frontier_schedule"]
+__all__ = ["Graph", "grid", "grid_edges", "frontier_width"]
 
 
 def _sort_key(v):
@@ -29,27 +30,9 @@ def _edge(u, v) -> tuple:
         return (u, v) if _sort_key(u) <= _sort_key(v) else (v, u)
 
 
-def frontier_schedule(edges: list[tuple]) -> tuple[list[set], int]:
-    """For each step i, the vertices whose last edge is edge i; and the frontier width.
-
-    The frontier while edge i is processed holds the vertices that have an edge
-    at or before i and an edge after or at i."""
-    last = {}
-    first = {}
-    for i, (u, v) in enumerate(edges):
-        for x in (u, v):
-            first.setdefault(x, i)
-            last[x] = i
-    leaving = [set() for _ in edges]
-    for x, i in last.items():
-        leaving[i].add(x)
-    width = 0
-    live = 0
-    for i, (u, v) in enumerate(edges):
-        live += (first[u] == i) + (first[v] == i)
-        width = max(width, live)
-        live -= len(leaving[i])
-    return leaving, width
+def frontier_width(edges: list[tuple]) -> int:
+    """The largest number of vertices in the frontier under an edge order."""
+    return FrontierPlan(edges).frontier_width
 
 
 class Graph:
@@ -113,7 +96,7 @@ class Graph:
 
     def frontier_width(self) -> int:
         """The largest number of vertices in the frontier under this edge order."""
-        return frontier_schedule(self.edges)[1]
+        return frontier_width(self.edges)
 
     def neighbours(self, v) -> list:
         return list(self._adj[v])
@@ -207,7 +190,7 @@ def _best_frontier_order(edges: list[tuple], vertices: list) -> list[tuple]:
             hi, lo = max(ecc.values()), min(ecc.values())
             starts = [x for x in ecc if ecc[x] in (hi, lo)][:16]
             candidates += [_bfs_order(edges, x) for x in starts]
-    return min(candidates, key=lambda es: frontier_schedule(es)[1])
+    return min(candidates, key=frontier_width)
 
 
 def grid(rows: int, cols: int, order="as-is") -> Graph:

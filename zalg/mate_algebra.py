@@ -28,6 +28,7 @@ The result is copied into the graph's universe, so mate elements never reach it.
 from __future__ import annotations
 
 from .family import union
+from .frontier.plan import plan_of, terminal_labels
 from .universe import Universe
 
 __all__ = ["build_algebra"]
@@ -42,18 +43,16 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None)
     edges = graph.edges
     index = {x: i for i, x in enumerate(graph.vertices)}
     degree = {x: 0 for x in graph.vertices}
-    first, last = {}, {}
-    for i, (u, v) in enumerate(edges):
-        for x in (u, v):
-            degree[x] += 1
-            first.setdefault(x, i)
-            last[x] = i
+    for u, v in edges:
+        degree[u] += 1
+        degree[v] += 1
+    plan = plan_of(graph)
+    first, last = plan.first, plan.last
 
     free = kind == "matchings" and pairs is None
     terminals: dict = {}
     if kind in ("paths", "matchings") and pairs is not None:
-        from .paths import _labels
-        terminals = _labels(graph, pairs)
+        terminals = terminal_labels(graph.vertices, pairs)
         if any(p[0] == p[1] for p in pairs):
             if len(pairs) > 1 or cover and len(graph.vertices) > 1:
                 return U.empty

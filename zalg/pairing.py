@@ -18,13 +18,13 @@ that the frontier engine (``_pairing``) can emit it as soon as the path is known
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
-from . import _pairing as P
+from .frontier import pairing_layers as P
+from .frontier.plan import plan_of
+from .frontier.run import run_layers
 from .graph import Graph, _edge
-from .paths import frontier_plan
+from .kernels.nodes import OK
 from .universe import Universe
 
 __all__ = ["pair_element", "pairing_universe", "pairing_relation"]
@@ -35,23 +35,16 @@ def pair_element(s, t) -> tuple:
     return ("pair",) + _edge(s, t)
 
 
-def _last_edge(graph: Graph) -> dict:
-    last = {}
-    for i, (u, v) in enumerate(graph.edges):
-        last[u] = i
-        last[v] = i
-    return last
-
-
 def pairing_universe(graph: Graph) -> Universe:
     """Edges in graph order, each pair element after the edge where its later end leaves.
 
     Vertices without edges get no pair elements (no path can end there).  The
     universe is made once per graph and shared by its pairing relations."""
-    U = getattr(graph, "_pairing_universe", None)
+    plan = plan_of(graph)
+    U = plan.cache.get("pairing universe")
     if U is not None:
         return U
-    last = _last_edge(graph)
+    last = plan.last
     rank = {x: k for k, x in enumerate(graph.vertices)}
     after: list[list] = [[] for _ in graph.edges]
     linked = sorted(last, key=rank.__getitem__)
@@ -62,7 +55,7 @@ def pairing_universe(graph: Graph) -> Universe:
     for i, e in enumerate(graph.edges):
         order.append(e)
         order += after[i]
-    U = graph._pairing_universe = Universe(order)
+    U = plan.cache["pairing universe"] = Universe(order)
     return U
 
 
@@ -80,7 +73,7 @@ def pairing_relation(graph: Graph, cover: bool = False, max_paths: int | None = 
         return U.empty
     if not graph.edges:
         return U.unit
-    plan = frontier_plan(graph)
+    plan = plan_of(graph)
     W = plan.width
     vid = {x: k for k, x in enumerate(graph.vertices)}
     n = len(graph.vertices)
@@ -101,15 +94,14 @@ def pairing_relation(graph: Graph, cover: bool = False, max_paths: int | None = 
     states = np.full((1, W + (1 if bound >= 0 else 0)), P.EMPTY, dtype=np.int32)
     if bound >= 0:
         states[0, W] = 0
-    layers = []
-    for i in range(m):
-        states, lo, hi, aux = P.layer(states, W, VB, info[i], cover, bound, pair_level,
-                                      i == m - 1)
-        layers.append((lo, hi, aux[:, 0], aux[:, 1], aux[:, 2]))
-        if progress and (i % 4 == 0 or i == m - 1):
-            print(f"\rpairing relation: edge {i + 1}/{m}, {len(states)} states", end="",
-                  file=sys.stderr)
-    if progress:
-        print(file=sys.stderr)
-    from .frontier import assemble
-    return assemble(U, [U.level(e) for e in graph.edges], layers)
+    ctx = U.manager.ctx
+
+    def step(i, states):
+        status, states, lo, hi, aux = P.layer(states, W, VB, info[i], cover, bound, pair_level,
+                                              i == m - 1, ctx)
+        if status != OK:
+            return None
+        return states, lo, hi, aux[:, 0], aux[:, 1], aux[:, 2]
+
+    return run_layers(U, [U.level(e) for e in graph.edges], states, step, "pairing relation",
+                      progress, every=4)

@@ -4,112 +4,24 @@
 identical ZDD:
 
 * ``method="frontier"`` (default): top-down frontier-based search with mate arrays
-  (``_mate.layer`` computes a whole layer in compiled code), assembled into CUDD
-  by ``frontier.assemble``;
+  (``frontier.mate.layer`` computes a whole layer in compiled code), run and
+  assembled into CUDD by ``frontier.run_layers``;
 * ``method="algebra"``: the bottom-up mate-ZDD construction of Kawahara et al.
   written with the family algebra (``zalg.mate_algebra``).
 """
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
-from . import _mate as M
-from .frontier import assemble
+from .frontier import mate as M
+from .frontier.plan import FrontierPlan, intervals, plan_of, terminal_labels
+from .frontier.run import run_layers
+from .kernels.nodes import OK
 
-__all__ = ["build", "build_degree", "frontier_plan"]
+__all__ = ["build", "build_recorded", "build_degree"]
 
 KINDS = {"cycle": M.CYCLE, "cycles": M.CYCLES, "paths": M.PAIRS, "matchings": M.PAIRS}
-
-
-class FrontierPlan:
-    """Static frontier data of an edge order: slots, entering and leaving vertices."""
-
-    def __init__(self, graph):
-        edges = graph.edges
-        first, last = {}, {}
-        for i, (u, v) in enumerate(edges):
-            for x in (u, v):
-                first.setdefault(x, i)
-                last[x] = i
-        free: list[int] = []
-        width = 0
-        slot: dict = {}
-        self.cu, self.cv = [], []
-        self.enter = []
-        self.leave = []
-        self.occupant: list[dict] = []  # slot -> vertex during step i
-        live: dict = {}
-        for i, (u, v) in enumerate(edges):
-            for x in (u, v):
-                if first[x] == i:
-                    if free:
-                        s = min(free)
-                        free.remove(s)
-                    else:
-                        s = width
-                        width += 1
-                    slot[x] = s
-                    live[s] = x
-            self.cu.append(slot[u])
-            self.cv.append(slot[v])
-            self.enter.append((first[u] == i, first[v] == i))
-            self.leave.append((last[u] == i, last[v] == i))
-            self.occupant.append(dict(live))
-            for x in (u, v):
-                if last[x] == i and slot[x] in live and live[slot[x]] == x:
-                    del live[slot[x]]
-                    free.append(slot[x])
-        self.width = max(width, 1)
-
-
-def frontier_plan(graph) -> FrontierPlan:
-    plan = getattr(graph, "_frontier_plan", None)
-    if plan is None:
-        plan = graph._frontier_plan = FrontierPlan(graph)
-    return plan
-
-
-def _labels(graph, pairs) -> dict:
-    """Terminal vertex -> label (0, 1, ...) for the prescribed pairs, validated."""
-    labels: dict = {}
-    vset = set(graph.vertices)
-    for k, pair in enumerate(pairs):
-        try:
-            s, t = pair
-        except (TypeError, ValueError):
-            raise ValueError(f"a pair must hold two vertices, got {pair!r}") from None
-        for x in (s, t):
-            if x not in vset:
-                raise ValueError(f"unknown vertex {x!r} in pair {pair!r}")
-            if x in labels and not (s == t):
-                raise ValueError(f"vertex {x!r} is in more than one pair")
-            labels[x] = k
-    return labels
-
-
-def _intervals(spans: list[tuple[int, int]]) -> tuple[list[int], int]:
-    """Slots for items alive over [first, last] edge indices, reused when free."""
-    order = sorted(range(len(spans)), key=lambda k: spans[k][0])
-    slot = [0] * len(spans)
-    busy: list[tuple[int, int]] = []  # (last, slot)
-    free: list[int] = []
-    width = 0
-    for k in order:
-        first, last = spans[k]
-        for entry in [e for e in busy if e[0] < first]:
-            busy.remove(entry)
-            free.append(entry[1])
-        if free:
-            free.sort()
-            slot[k] = free.pop(0)
-        else:
-            slot[k] = width
-            width += 1
-        busy.append((last, slot[k]))
-    return slot, width
 
 
 def _blank_info(n: int) -> np.ndarray:
@@ -150,7 +62,7 @@ def _info(graph, plan, counts, fixed) -> tuple[np.ndarray, int]:
             groups.append((idx, need))
         elif need:
             return info, -1
-    slots, width = _intervals([(g[0][0], g[0][-1]) for g in groups])
+    slots, width = intervals([(g[0][0], g[0][-1]) for g in groups])
     base = plan.width + M.FLAGS
     for (idx, need), slot in zip(groups, slots):
         for r, i in enumerate(idx):
@@ -186,7 +98,7 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
         if pairs is None:
             mode = M.FREE
         else:
-            labels = _labels(graph, pairs)
+            labels = terminal_labels(graph.vertices, pairs)
             loops = [p for p in pairs if p[0] == p[1]]
             if loops:  # a path from s to s is the empty path: only the empty set can do it
                 if len(pairs) > 1 or cover and len(graph.vertices) > 1:
@@ -203,7 +115,7 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     if not graph.edges:
         ok = mode in (M.CYCLES, M.FREE) or (mode == M.PAIRS and not labels)
         return U.unit if ok and not any(k for _, k in counts or []) else U.empty
-    plan = frontier_plan(graph)
+    plan = plan_of(graph)
     W = plan.width
     info, groups = _info(graph, plan, counts, fixed)
     if groups < 0:
@@ -216,17 +128,22 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     states = np.full((1, W + M.FLAGS + groups), M.EMPTY, dtype=np.int32)
     states[0, W + M.F_CLOSED] = 0  # no cycle closed yet
     states[0, W + M.F_SAME] = 0  # no loop to exclude
-    layers = []
-    m = len(graph.edges)
-    for i in range(m):
-        states, lo, hi = M.layer(states, W, info[i], slot_label[i], mode, cover, i == m - 1)
-        layers.append((lo, hi))
-        if progress and (i % 8 == 0 or i == m - 1):
-            print(f"\rfrontier: edge {i + 1}/{m}, {len(states)} states", end="", file=sys.stderr)
-    if progress:
-        print(file=sys.stderr)
     levels = [U.level(e) for e in graph.edges]
-    return assemble(U, levels, layers)
+    return _run_mate(U, levels, states, W, info, slot_label, mode, cover,
+                     f"frontier ({kind})", progress)
+
+
+def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress):
+    """Run the compiled mate layers over ``levels`` (one info row and labels row each)."""
+    m = len(levels)
+    ctx = universe.manager.ctx
+
+    def step(i, states):
+        status, states, lo, hi = M.layer(states, W, info[i], labels[i], mode, cover, i == m - 1,
+                                         ctx)
+        return (states, lo, hi) if status == OK else None
+
+    return run_layers(universe, levels, states, step, what, progress)
 
 
 def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
@@ -241,7 +158,7 @@ def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
     if kind not in ("cycle", "cycles"):
         raise ValueError("recorded groups are implemented for cycles")
     mode = KINDS[kind]
-    plan = frontier_plan(graph)
+    plan = plan_of(graph)
     W = plan.width
     edge_pos = {e: i for i, e in enumerate(graph.edges)}
     seq = []
@@ -261,7 +178,7 @@ def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
             raise ValueError(f"output element {y!r} must come after every edge of its group")
         spans.append((idx[0] if idx else at[y], at[y]))
         items.append((y, idx, need))
-    slots, width = _intervals(spans)
+    slots, width = intervals(spans)
     base = W + M.FLAGS
     info = _blank_info(len(seq))
     loop = None if exclude is None else frozenset(exclude)
@@ -285,27 +202,19 @@ def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
         info[out, M.I_NEED_A] = need
         if not idx:  # an empty group counts 0 from its output level
             raise ValueError(f"output element {y!r} has no edges")
-    labels = np.full(W, -1, dtype=np.int32)
+    labels = np.full((len(seq), W), -1, dtype=np.int32)
     states = np.full((1, W + M.FLAGS + width), M.EMPTY, dtype=np.int32)
     states[0, W + M.F_CLOSED] = 0
     states[0, W + M.F_SAME] = 1 if loop is not None else 0
-    layers = []
-    for k in range(len(seq)):
-        states, lo, hi = M.layer(states, W, info[k], labels, mode, False, k == len(seq) - 1)
-        layers.append((lo, hi))
-        if progress and (k % 8 == 0 or k == len(seq) - 1):
-            print(f"\rfrontier: level {k + 1}/{len(seq)}, {len(states)} states", end="",
-                  file=sys.stderr)
-    if progress:
-        print(file=sys.stderr)
-    return assemble(universe, [universe.level(x) for _, x in seq], layers)
+    return _run_mate(universe, [universe.level(x) for _, x in seq], states, W, info, labels,
+                     mode, False, f"frontier ({kind}, recorded)", progress)
 
 
 class _DegreeSpec:
     """Frontier spec for degree constraints: the state is the degrees of the frontier."""
 
     def __init__(self, graph, allowed):
-        self.plan = frontier_plan(graph)
+        self.plan = plan_of(graph)
         self.graph = graph
         self.allowed = allowed
         self.cap = max((max(a) for a in allowed.values() if a), default=0) + 1
@@ -343,7 +252,7 @@ class _DegreeSpec:
 
 def build_degree(graph, degrees: dict):
     """Edge sets where every vertex v has a degree in ``degrees[v]`` (a generic spec)."""
-    from .frontier import build as build_spec
+    from .frontier.spec import build as build_spec
     allowed = {x: set(d) for x, d in degrees.items()}
     for x, a in allowed.items():
         if x not in set(graph.vertices):

@@ -9,33 +9,20 @@ the cells where hints may go and ``.`` elsewhere.
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 
-from zalg.cli import UserError
+from ..cli import UserError, bounded_int, note, output_dir, read_puzzle, write_file
+from ..errors import PuzzleFormatError
+from ..inputs import read_text
+from .model import Puzzle
 
-from .errors import PuzzleFormatError
+__all__ = ["register", "read_loop", "read_candidates"]
 
-__all__ = ["register", "read_puzzle"]
-
-
-def read_puzzle(source: str):
-    """A Slitherlink puzzle from a puzz.link URL or a file (pzprv3 or plain text)."""
-    from .slitherlink import Puzzle
-    try:
-        if "?" in source or source.startswith(("http:", "https:", "slither/")):
-            return Puzzle.from_url(source)
-        path = Path(source)
-        if not path.is_file():
-            raise UserError(f"no such file: {source} (give a puzz.link URL or a puzzle file)")
-        return Puzzle.from_file(path)
-    except PuzzleFormatError as exc:
-        raise UserError(str(exc)) from None
+WHAT = "slitherlink"
 
 
 def _solve(args) -> int:
-    p = read_puzzle(args.puzzle)
+    p = read_puzzle(Puzzle, args.puzzle, WHAT)
     long_run = p.rows * p.cols > 400
     t = time.perf_counter()
     F = p.solve(progress=long_run)
@@ -50,19 +37,16 @@ def _solve(args) -> int:
         sol = next(iter(F))
         print(p.render(sol))
         if args.svg:
-            try:
-                Path(args.svg).write_text(p.render(sol, fmt="svg"), encoding="utf-8")
-            except OSError as exc:
-                raise UserError(f"cannot write {args.svg}: {exc.strerror}") from None
-    print(f"solved in {seconds:.3f} s ({F.node_count()} ZDD nodes)", file=sys.stderr)
+            write_file(args.svg, p.render(sol, fmt="svg"), WHAT)
+    note(f"solved in {seconds:.3f} s ({F.node_count()} ZDD nodes)")
     return 0
 
 
 def _read_grid(path: str, what: str) -> list[str]:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"cannot read {what} file {path}: {exc.strerror}") from None
+        text = read_text(path, f"{what} file")
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
     rows = [line.strip() for line in text.splitlines() if line.strip()]
     if not rows:
         raise UserError(f"{what} file {path} is empty")
@@ -73,22 +57,21 @@ def _read_grid(path: str, what: str) -> list[str]:
 
 def read_loop(path: str) -> tuple[int, int, frozenset]:
     """(rows, cols, loop edges) from a pzprv3 answer file or a ``#``/``.`` region grid."""
+    from ..board import check_size
+    from ..pzprjs import is_pzprv3
     from .loops import outline
-    from .pzprjs import is_pzprv3
-    from .slitherlink import read_pzprv3
+    from .model import read_pzprv3
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"cannot read loop file {path}: {exc.strerror}") from None
-    if is_pzprv3(text):
-        try:
+        text = read_text(path, "loop file")
+        if is_pzprv3(text):
             p, solution = read_pzprv3(text)
-        except PuzzleFormatError as exc:
-            raise UserError(str(exc)) from None
-        if not solution:
-            raise UserError(f"loop file {path}: the pzprv3 file has no answer (no loop drawn)")
-        return p.rows, p.cols, solution
-    rows = _read_grid(path, "loop")
+            if not solution:
+                raise UserError(f"loop file {path}: the pzprv3 file has no answer (no loop drawn)")
+            return p.rows, p.cols, solution
+        rows = _read_grid(path, "loop")
+        check_size(len(rows), len(rows[0]), f"loop file {path}")
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
     bad = {ch for r in rows for ch in r} - set("#.")
     if bad:
         raise UserError(f"loop file {path}: unexpected character {sorted(bad)[0]!r} "
@@ -109,16 +92,16 @@ def read_candidates(path: str, rows: int, cols: int) -> list:
 
 
 def _generate(args) -> int:
-    from . import slitherlink_instances as I
-    from .slitherlink import Puzzle
+    from . import design as I
     rows, cols, loop = read_loop(args.loop)
     cand = read_candidates(args.candidates, rows, cols) if args.candidates else None
+    out = output_dir(args.out, WHAT) if args.out else None
     t = time.perf_counter()
     try:
         H = I.instances((rows, cols), loop, candidates=cand, progress=rows * cols > 30)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
-    print(f"good hint sets: {H.count()}  ({time.perf_counter() - t:.2f} s)", file=sys.stderr)
+    note(f"good hint sets: {H.count()}  ({time.perf_counter() - t:.2f} s)")
     print(f"good instances: {H.count()}")
     chosen = H
     if args.minimal or args.minimum:
@@ -135,9 +118,6 @@ def _generate(args) -> int:
         members = ((S, key) for S, key in I.rank_by_difficulty(chosen, loop))
     else:
         members = ((S, I.difficulty(S, h)) for S in chosen)
-    out = Path(args.out) if args.out else None
-    if out:
-        out.mkdir(parents=True, exist_ok=True)
     for n, (S, key) in enumerate(members, 1):
         if n > args.limit:
             break
@@ -146,13 +126,13 @@ def _generate(args) -> int:
         print(f"\n#{n} {label}{len(S)} hints, counts of 4/0/3/1/2 = {key}\n{p.to_url()}")
         print(p.render(), end="")
         if out:
-            (out / f"puzzle_{n:03d}.txt").write_text(p.to_text(), encoding="utf-8")
+            write_file(str(out / f"puzzle_{n:03d}.txt"), p.to_text(), WHAT)
     return 0
 
 
 def _reduce(args) -> int:
-    from . import slitherlink_instances as I
-    p = read_puzzle(args.puzzle)
+    from . import design as I
+    p = read_puzzle(Puzzle, args.puzzle, WHAT)
     try:
         R = I.reduce(p)
     except PuzzleFormatError as exc:
@@ -160,7 +140,6 @@ def _reduce(args) -> int:
     sizes = R.by_size()
     print(f"the puzzle has {len(p.hints)} hints; {R.count()} minimal subsets keep it unique"
           + (f" (smallest: {min(sizes)} hints)" if sizes else ""))
-    from .slitherlink import Puzzle
     for n, S in enumerate(I.minimum(R), 1):
         if n > args.limit:
             break
@@ -171,13 +150,14 @@ def _reduce(args) -> int:
 
 
 def register(sub) -> None:
-    sl = sub.add_parser("slitherlink", help="Slitherlink: solve, generate, reduce")
+    sl = sub.add_parser("slitherlink", help="Slitherlink: solve, generate (every good hint set "
+                        "of a loop), reduce", description="Slitherlink puzzles.")
     cmds = sl.add_subparsers(dest="slitherlink_command", metavar="COMMAND")
     sl.set_defaults(run=lambda args: sl.print_help() or 0)
     solve = cmds.add_parser("solve", help="find every solution of a puzzle")
-    solve.add_argument("puzzle", help="a puzz.link URL, or a pzprv3 / plain-text file")
+    solve.add_argument("puzzle", help="a puzz.link URL, a pzprv3 / plain-text file, or - (stdin)")
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
-    solve.add_argument("--svg", metavar="FILE", help="draw one solution as SVG")
+    solve.add_argument("--svg", metavar="FILE", help="draw one solution as SVG (replaces FILE)")
     solve.set_defaults(run=_solve)
     gen = cmds.add_parser("generate", help="every hint set that makes a loop the unique solution")
     gen.add_argument("--loop", required=True, metavar="FILE",
@@ -188,10 +168,14 @@ def register(sub) -> None:
     which.add_argument("--minimum", action="store_true", help="only instances with fewest hints")
     gen.add_argument("--rank", action="store_true",
                      help="list hardest first (fewest 4s, then 0s, 3s, 1s, 2s)")
-    gen.add_argument("--limit", type=int, default=5, metavar="N", help="list at most N (default 5)")
-    gen.add_argument("--out", metavar="DIR", help="also write the listed puzzles as text files")
+    gen.add_argument("--limit", type=bounded_int(0, 1_000_000), default=5, metavar="N",
+                     help="list at most N (default 5)")
+    gen.add_argument("--out", metavar="DIR",
+                     help="also write the listed puzzles as text files into DIR (created if "
+                          "missing; files of the same name are replaced)")
     gen.set_defaults(run=_generate)
     red = cmds.add_parser("reduce", help="minimal hint subsets that keep a puzzle unique")
-    red.add_argument("puzzle", help="a puzz.link URL, or a pzprv3 / plain-text file")
-    red.add_argument("--limit", type=int, default=3, metavar="N", help="list at most N smallest")
+    red.add_argument("puzzle", help="a puzz.link URL, a pzprv3 / plain-text file, or - (stdin)")
+    red.add_argument("--limit", type=bounded_int(0, 1_000_000), default=3, metavar="N",
+                     help="list at most N smallest")
     red.set_defaults(run=_reduce)

@@ -31,8 +31,8 @@ import zalg
 from zalg.family import union
 from zalg.paths import build_recorded
 
-from .errors import PuzzleFormatError
-from .slitherlink_solver import _cell_edges, board_graph
+from ..errors import PuzzleFormatError
+from .solve import _cell_edges, board_graph
 
 __all__ = ["instance_universe", "instances", "minimum", "rank_by_difficulty", "difficulty",
            "reduce", "zero_hint_sets", "loop_hints"]
@@ -66,7 +66,7 @@ def _shape(puzzle_or_shape) -> tuple[int, int]:
 
 
 def _check_loop(rows, cols, loop, multi: bool) -> frozenset:
-    from .slitherlink import Puzzle, check_solution
+    from .model import Puzzle, check_solution
     edges = frozenset(loop)
     p = Puzzle(rows, cols)
     bad = [e for e in edges if not p.is_edge(e)]

@@ -13,42 +13,47 @@ encoding), pzprv3 files (optionally with the answer blocks) and plain text: one
 row per line, ``.`` for an empty cell, either one character per cell or, when
 any label is longer than one character, whitespace-separated tokens.
 
-Solving (see docs/numberlink.md): :meth:`Puzzle.solve` returns every solution as
-a ``zalg.Family`` of edge sets over :meth:`Puzzle.graph`'s universe, built as the
-path matchings of the grid with the clue pairs as prescribed terminal pairs
-(Yoshinaka et al. 2012, Algorithm 2; ``cover=True`` is their Remark 7).
+:meth:`Puzzle.solve` returns every solution as a ``zalg.Family`` of edge sets
+(``numberlink.solve``; docs/numberlink.md).
 """
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
 
-from . import pzprjs
-from .board import components as _components
-from .board import edge_set as _edge_set
-from .board import grid_edges, is_grid_edge, point_edges
-from .board import is_int as _is_int
-from .board import is_line as _is_line
-from .board import make_edge
-from .board import pos as _pos
-from .errors import PuzzleFormatError
-from .pzprjs import UNKNOWN
-from .violations import Violation
+from .. import pzprjs
+from ..board import components as _components
+from ..board import check_size
+from ..board import edge_set as _edge_set
+from ..board import grid_edges, is_grid_edge, point_edges
+from ..board import is_int as _is_int
+from ..board import is_line as _is_line
+from ..board import make_edge
+from ..board import pos as _pos
+from ..errors import PuzzleFormatError
+from ..inputs import read_text, single_url
+from ..pzprjs import UNKNOWN
+from ..violations import Violation
 
 if TYPE_CHECKING:  # pragma: no cover
     import zalg
 
-__all__ = ["Cell", "Edge", "Label", "Puzzle", "make_edge", "read_pzprv3", "check_solution"]
+__all__ = ["Cell", "Edge", "Label", "Puzzle", "make_edge", "read_pzprv3", "check_solution",
+           "FAILCODES"]
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]
 Label = Union[int, str]
 
 PID = "numlin"
+
+#: pzprjs failcode -> the rule ``check_solution`` reports for it.
+FAILCODES = {"brNoLine": "no line", "lnBranch": "branch", "lnCross": "crossing",
+             "lcTripleNum": "more than two numbers", "nmConnDiff": "different labels",
+             "lcOnNum": "path through number", "lnDeadEnd": "dead end",
+             "lcIsolate": "isolated line", "nmNoLine": "unconnected number"}
 VARIANTS = (None, "arukone")
 _LABEL_RE = re.compile(r"[A-Za-z0-9]+")
 
@@ -74,10 +79,7 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         what = "numberlink board"
-        for name in ("rows", "cols"):
-            v = getattr(self, name)
-            if not _is_int(v) or v < 1:
-                raise PuzzleFormatError(f"{what}: {name} must be a positive integer, got {v!r}")
+        check_size(self.rows, self.cols, what)
         if self.variant not in VARIANTS:
             raise PuzzleFormatError(f"{what}: unknown variant {self.variant!r} (expected None or 'arukone')")
         if self.flags and (self.variant != "arukone" or set(self.flags) - {"e"}):
@@ -111,7 +113,8 @@ class Puzzle:
         return hash((self.rows, self.cols, frozenset(self.pairs.items()), self.variant, self.flags))
 
     def __getstate__(self) -> dict:
-        """Pickle/copy the board only, not the cached graph and solutions (see :meth:`solve`)."""
+        """Pickle/copy the board only, not the cached graph and solutions (see
+        ``numberlink.solve``)."""
         state = dict(self.__dict__)
         state.pop("_solver_cache", None)
         return state
@@ -222,11 +225,9 @@ class Puzzle:
     @classmethod
     def from_file(cls, path: str | Path, variant: str | None = None) -> "Puzzle":
         """Read a file holding a pzprv3 file, plain text, or a single puzz.link URL."""
-        text = Path(path).read_text(encoding="utf-8")
-        stripped = text.strip()
-        if stripped.startswith(("http://", "https://")) and "\n" not in stripped:
-            return cls.from_url(stripped)
-        return cls.from_text(text, variant)
+        text = read_text(path, "numberlink file")
+        url = single_url(text)
+        return cls.from_url(url) if url else cls.from_text(text, variant)
 
     # -------------------------------------------------------------- solving
 
@@ -236,7 +237,8 @@ class Puzzle:
 
         One graph per shape (the last 8 shapes used), shared by all boards of that
         shape, so their families (one universe) can be compared with ``==``."""
-        return _cache(self)["graph"]
+        from .solve import board_graph
+        return board_graph(self)
 
     def solve(self, cover: bool = False, method: str = "frontier") -> "zalg.Family":
         """All solutions, as a family of edge sets over :meth:`graph`'s universe.
@@ -248,19 +250,9 @@ class Puzzle:
         has no solution (an empty drawing is "no line"), so its family is empty.
         ``method``: ``"frontier"`` (compiled frontier engine) or ``"algebra"``
         (the algebraic mate-ZDD construction); both give the same family.
-        Results are cached per ``(cover, method)``."""
-        cache = _cache(self)
-        key = ("solve", bool(cover), method)
-        family = cache.get(key)
-        if family is None:
-            G = cache["graph"]
-            if not self.pairs:
-                family = G.universe.empty
-            else:
-                pairs = [self.pairs[label] for label in _sorted_labels(self.pairs)]
-                family = G.path_matchings(pairs=pairs, cover=bool(cover), method=method)
-            cache[key] = family
-        return family
+        Results are cached per ``(cover, method)`` (see ``numberlink.solve``)."""
+        from .solve import solve
+        return solve(self, cover, method)
 
     def count(self, cover: bool = False) -> int:
         """The exact number of solutions."""
@@ -278,11 +270,11 @@ class Puzzle:
     def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text") -> str:
         """Draw the board, with ``solution``'s edges as paths: ``fmt="text"`` (labels,
         ``+`` for a path through an empty cell, ``-``/``|`` connectors) or ``"svg"``."""
-        from .render import numberlink_svg, numberlink_text
+        from .draw import svg, text
         if fmt == "text":
-            return numberlink_text(self, solution)
+            return text(self, solution)
         if fmt == "svg":
-            return numberlink_svg(self, solution)
+            return svg(self, solution)
         raise ValueError(f"unknown format {fmt!r}: use 'text' or 'svg'")
 
     @staticmethod
@@ -329,35 +321,6 @@ class Puzzle:
                            for r in range(self.rows - 1)])
         pid = "arukone" if self.variant == "arukone" else PID
         return pzprjs.format_pzprv3(pid, self.rows, self.cols, blocks)
-
-
-class _SolverCache(dict):
-    """Graph and solution families of one board (a dict that can be weakly referenced)."""
-
-
-_SHARED: "weakref.WeakValueDictionary[tuple, _SolverCache]" = weakref.WeakValueDictionary()
-
-
-@lru_cache(maxsize=8)
-def _grid(rows: int, cols: int) -> "zalg.Graph":
-    """The board graph of a shape, shared by all boards of that shape (building a
-    graph and its universe costs more than solving a small board)."""
-    import zalg
-    return zalg.grid(rows, cols)
-
-
-def _cache(p: Puzzle) -> _SolverCache:
-    """The board's cache, kept on the instance (so ``p.graph()`` never changes during
-    ``p``'s life) and shared with every equal board alive at the same time."""
-    entry = p.__dict__.get("_solver_cache")
-    if entry is None:
-        key = (p.rows, p.cols, frozenset(p.pairs.items()), p.variant, p.flags)
-        entry = _SHARED.get(key)
-        if entry is None:
-            entry = _SolverCache(graph=_grid(p.rows, p.cols))
-            _SHARED[key] = entry
-        object.__setattr__(p, "_solver_cache", entry)
-    return entry
 
 
 def _sorted_labels(labels: Iterable[Label]) -> list[Label]:

@@ -8,23 +8,19 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import threading
 import time
-from pathlib import Path
 
-from zalg.cli import UserError
+from ..cli import UserError, bounded_int, parse_size, read_puzzle, write_file
+from ..errors import PuzzleFormatError
+from .model import Puzzle
 
-from .errors import PuzzleFormatError
-from .numberlink import Puzzle
-
-__all__ = ["register", "read_puzzle"]
+__all__ = ["register"]
 
 #: Seconds after which a running solve reports on stderr that it is still working.
 PROGRESS_AFTER = 5.0
-
-_BARE_URL = re.compile(r"^(numlin|numberlink|arukone)/", re.IGNORECASE)
+WHAT = "numberlink"
 
 
 def register(subparsers) -> None:
@@ -37,25 +33,28 @@ def register(subparsers) -> None:
         "solve", help="find all solutions of a puzzle",
         description="Find every solution of a Numberlink puzzle, report how many there are "
                     "and draw one.")
-    solve.add_argument("source", help="a puzz.link URL (numlin/numberlink/arukone) or a file "
-                                      "(pzprv3, plain text, or a URL)")
+    solve.add_argument("source", help="a puzz.link URL (numlin/numberlink/arukone), a file "
+                                      "(pzprv3, plain text, or a URL), or - (stdin)")
     solve.add_argument("--cover", action="store_true",
                        help="every cell must lie on a path (automatic for arukone)")
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
-    solve.add_argument("--svg", metavar="FILE", help="write the board with one solution as SVG")
+    solve.add_argument("--svg", metavar="FILE",
+                       help="write the board with one solution as SVG (replaces FILE)")
     solve.set_defaults(run=_solve)
     inst = sub.add_parser(
         "instances", help="count every good instance of a grid",
         description="Every good instance of a ROWSxCOLS grid: sets of cell pairs whose "
                     "puzzle has exactly one solution, and that solution uses every cell.")
     inst.add_argument("size", metavar="ROWSxCOLS", help="the grid, e.g. 4x4")
-    inst.add_argument("--max-pairs", type=int, metavar="K", help="only instances with at most K pairs")
+    inst.add_argument("--max-pairs", type=bounded_int(0, 10_000), metavar="K",
+                      help="only instances with at most K pairs")
     inst.add_argument("--by-size", action="store_true", help="print the count per number of pairs")
     inst.add_argument("--minimum", action="store_true",
                       help="list only instances with the fewest pairs")
-    inst.add_argument("--list", type=int, default=0, metavar="N",
+    inst.add_argument("--list", type=bounded_int(0, 1_000_000), default=0, metavar="N",
                       help="draw N instances as boards (with --minimum: N of the smallest)")
-    inst.add_argument("--seed", type=int, help="pick the listed instances at random with this seed")
+    inst.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1),
+                      help="pick the listed instances at random with this seed")
     inst.add_argument("--method", choices=["witness", "covering"], default="witness",
                       help="witness: one pass over all path matchings (default); covering: "
                            "candidates from the covering ones, then solved one by one "
@@ -66,12 +65,14 @@ def register(subparsers) -> None:
         description="A random good instance: draw a covering path matching uniformly, take "
                     "its path ends as clues, and cut paths until the solution is unique.")
     gen.add_argument("size", metavar="ROWSxCOLS", help="the grid, e.g. 10x10")
-    gen.add_argument("--pairs", type=int, metavar="K",
+    gen.add_argument("--pairs", type=bounded_int(1, 1_000_000), metavar="K",
                      help="draw K paths (cuts made for uniqueness may add pairs)")
-    gen.add_argument("--seed", type=int, help="random seed (same seed, same puzzle)")
+    gen.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1),
+                     help="random seed (same seed, same puzzle)")
     gen.add_argument("--no-merge", action="store_true",
                      help="keep the repaired drawing (do not join paths to reduce the pairs)")
-    gen.add_argument("--svg", metavar="FILE", help="write the puzzle with its solution as SVG")
+    gen.add_argument("--svg", metavar="FILE",
+                     help="write the puzzle with its solution as SVG (replaces FILE)")
     gen.set_defaults(run=_generate)
 
 
@@ -80,19 +81,9 @@ def _help(parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """(rows, cols) from ``ROWSxCOLS``; UserError otherwise."""
-    m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
-    if not m or int(m[1]) < 1 or int(m[2]) < 1:
-        raise UserError(f"numberlink: board size must look like 4x5 (rows x columns), got {text!r}")
-    return int(m[1]), int(m[2])
-
-
 def _instances(args) -> int:
-    from . import numberlink_instances as NI
-    rows, cols = parse_size(args.size)
-    if args.list < 0:
-        raise UserError("numberlink: --list takes a non-negative number")
+    from . import design as NI
+    rows, cols = parse_size(args.size, WHAT)
     start = time.perf_counter()
     try:
         good = NI.good_instances(rows, cols, max_pairs=args.max_pairs, method=args.method,
@@ -123,8 +114,8 @@ def _instances(args) -> int:
 
 
 def _generate(args) -> int:
-    from . import numberlink_instances as NI
-    rows, cols = parse_size(args.size)
+    from . import design as NI
+    rows, cols = parse_size(args.size, WHAT)
     start = time.perf_counter()
     try:
         p = NI.random_instance(rows, cols, pairs=args.pairs, seed=args.seed,
@@ -143,35 +134,8 @@ def _generate(args) -> int:
     return 0
 
 
-def _looks_like_url(source: str) -> bool:
-    return "://" in source or source.startswith("p?") or bool(_BARE_URL.match(source))
-
-
-def read_puzzle(source: str) -> Puzzle:
-    """The puzzle named by ``source``: an existing file, else a puzz.link URL.
-
-    Raises :class:`UserError` (one line) for a missing or unreadable file and for
-    any :class:`PuzzleFormatError`."""
-    path = Path(source)
-    try:
-        if path.is_file():
-            try:
-                return Puzzle.from_file(path)
-            except UnicodeDecodeError:
-                raise UserError(f"numberlink: {source}: not a UTF-8 text file") from None
-            except OSError as exc:
-                raise UserError(f"numberlink: cannot read {source}: {exc.strerror or exc}") from None
-        if _looks_like_url(source):
-            return Puzzle.from_url(source)
-    except PuzzleFormatError as exc:
-        raise UserError(str(exc)) from None
-    if path.exists():
-        raise UserError(f"numberlink: {source} is not a file")
-    raise UserError(f"numberlink: no such file {source!r} (and it is not a puzz.link URL)")
-
-
 def _solve(args) -> int:
-    p = read_puzzle(args.source)
+    p = read_puzzle(Puzzle, args.source, WHAT)
     cover = bool(args.cover or p.requires_cover)
     kind = "arukone" if p.variant == "arukone" else "numberlink"
     rule = ", every cell used" if cover else ""
@@ -192,10 +156,7 @@ def _solve(args) -> int:
 
 
 def _write_svg(path: str, p: Puzzle, solution) -> None:
-    try:
-        Path(path).write_text(p.render(solution, fmt="svg"), encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"numberlink: cannot write {path}: {exc.strerror or exc}") from None
+    write_file(path, p.render(solution, fmt="svg"), WHAT)
     print(f"wrote {path}")
 
 

@@ -19,25 +19,31 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from . import pzprjs
-from .board import components
-from .board import edge_set as _edge_set
-from .board import grid_edges, is_grid_edge, point_edges, square_sides
-from .board import is_int as _is_int
-from .board import is_line as _is_line
-from .board import make_edge
-from .board import pos as _pos
-from .errors import PuzzleFormatError
-from .pzprjs import UNKNOWN, CellValue
-from .violations import Violation
+from .. import pzprjs
+from ..board import check_size, components
+from ..board import edge_set as _edge_set
+from ..board import grid_edges, is_grid_edge, point_edges, square_sides
+from ..board import is_int as _is_int
+from ..board import is_line as _is_line
+from ..board import make_edge
+from ..board import pos as _pos
+from ..errors import PuzzleFormatError
+from ..inputs import read_text, single_url
+from ..pzprjs import UNKNOWN, CellValue
+from ..violations import Violation
 
-__all__ = ["Cell", "Dot", "Edge", "Puzzle", "make_edge", "read_pzprv3", "check_solution"]
+__all__ = ["Cell", "Dot", "Edge", "Puzzle", "make_edge", "read_pzprv3", "check_solution", "FAILCODES"]
 
 Cell = tuple[int, int]
 Dot = tuple[int, int]
 Edge = tuple[Dot, Dot]
 
 PID = "slither"
+
+#: pzprjs failcode -> the rule ``check_solution`` reports for it.
+FAILCODES = {"brNoLine": "no loop", "lnBranch": "branch", "lnCross": "crossing",
+             "nmLineNe": "hint count", "lnPlLoop": "more than one loop",
+             "lnDeadEnd": "dead end", "cxNoLine": "every vertex"}
 VARIANTS = (None, "full")
 _HINT_CHARS = "01234"
 _INT_RE = re.compile(r"-?[0-9]+")
@@ -60,10 +66,7 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         what = "slitherlink board"
-        for name in ("rows", "cols"):
-            v = getattr(self, name)
-            if not _is_int(v) or v < 1:
-                raise PuzzleFormatError(f"{what}: {name} must be a positive integer, got {v!r}")
+        check_size(self.rows, self.cols, what)
         if self.variant not in VARIANTS:
             raise PuzzleFormatError(f"{what}: unknown variant {self.variant!r} (expected None or 'full')")
         for cell, value in self.hints.items():
@@ -182,11 +185,9 @@ class Puzzle:
     @classmethod
     def from_file(cls, path: str | Path, variant: str | None = None) -> "Puzzle":
         """Read a file holding a pzprv3 file, plain text, or a single puzz.link URL."""
-        text = Path(path).read_text(encoding="utf-8")
-        stripped = text.strip()
-        if stripped.startswith(("http://", "https://")) and "\n" not in stripped:
-            return cls.from_url(stripped)
-        return cls.from_text(text, variant)
+        text = read_text(path, "slitherlink file")
+        url = single_url(text)
+        return cls.from_url(url) if url else cls.from_text(text, variant)
 
     @staticmethod
     def solution_from_pzprv3(text: str) -> frozenset[Edge]:
@@ -222,7 +223,7 @@ class Puzzle:
 
     def solve(self, use_prepass: bool = True, progress: bool = False):
         """Every solution as a ``zalg.Family`` of edge sets (see puzzles.slitherlink_solver)."""
-        from .slitherlink_solver import solve
+        from .solve import solve
         if progress:
             return solve(self, use_prepass, progress=True)
         return _solved(self, use_prepass)
@@ -242,7 +243,7 @@ class Puzzle:
 
     def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text") -> str:
         """The board with an optional set of loop edges, as text or SVG."""
-        from .slitherlink_draw import svg, text
+        from .draw import svg, text
         lines = frozenset() if solution is None else _edge_set(self, solution, "slitherlink solution")
         if fmt == "text":
             return text(self, lines)
@@ -253,7 +254,7 @@ class Puzzle:
 
 @lru_cache(maxsize=16)
 def _solved(p: "Puzzle", use_prepass: bool):
-    from .slitherlink_solver import solve
+    from .solve import solve
     return solve(p, use_prepass)
 
 

@@ -9,9 +9,12 @@ hashable values other than the integers 0 and 1; equal states are merged.
 
 The engine builds the decision diagram layer by layer (breadth first), keeping
 one entry per distinct state, then creates all CUDD nodes bottom-up in one
-compiled call (``kernels.build.rebuild``), which also applies the ZDD reduction rules.
+compiled call (``assemble``), which also applies the ZDD reduction rules.
 Built-in graph specs (``zalg.paths``) run their layers in compiled code instead
-of one Python call per state; they share the assembly step below.
+of one Python call per state (``frontier.run``); they share the assembly step.
+
+Specs compose: ``intersection(a, b)`` is the spec of the members both accept
+(TdZdd's ``zddIntersection``), built in one pass without building either family.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from typing import Protocol
 
 import numpy as np
 
+from .assemble import assemble
 
-__all__ = ["Spec", "REJECT", "ACCEPT", "build", "assemble"]
+__all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection"]
 
 REJECT = 0
 ACCEPT = 1
@@ -33,51 +37,6 @@ class Spec(Protocol):
     def root(self) -> Hashable: ...
 
     def child(self, state: Hashable, level: int, bit: int) -> Hashable: ...
-
-
-def _resolve_codes(codes, child_base: int, aux_base: int) -> np.ndarray:
-    """Node ids for layer codes: -1 REJECT, -2 ACCEPT, k ≥ 0 child k, k ≤ -3 aux node -3 - k."""
-    codes = np.asarray(codes, dtype=np.int64)
-    return np.where(codes >= 0, codes + child_base,
-                    np.where(codes == -1, 0, np.where(codes == -2, 1, aux_base - 3 - codes)))
-
-
-def assemble(universe, levels: list[int], layers: list[tuple]):
-    """The family of a layered diagram, built into ``universe``'s CUDD manager.
-
-    ``layers[i] = (lo, hi)`` gives, for each node of layer i (layer 0 holds just the
-    root), its children: an index into layer i + 1, or -1 for REJECT, -2 for ACCEPT.
-    Layer i decides the element at universe level ``levels[i]``.  A layer may also
-    be ``(lo, hi, aux_level, aux_hi, aux_lo)``: extra nodes at universe levels
-    between level i and level i + 1 (a code k ≤ -3 names aux node -3 - k; an aux
-    node's children are codes too, naming only aux nodes before it)."""
-    if not layers:
-        raise ValueError("a diagram needs at least one layer")
-    # ids: 0, 1 terminals; deeper layers first so that children come before parents
-    parts_level = [np.full(2, len(universe), dtype=np.int64)]
-    parts_hi = [np.zeros(2, dtype=np.int64)]
-    parts_lo = [np.zeros(2, dtype=np.int64)]
-    nxt = 2
-    child_base = 0
-    for i in range(len(layers) - 1, -1, -1):
-        layer = layers[i]
-        aux_base = nxt
-        if len(layer) > 2 and len(layer[2]):
-            parts_level.append(np.asarray(layer[2], dtype=np.int64))
-            parts_hi.append(_resolve_codes(layer[3], child_base, aux_base))
-            parts_lo.append(_resolve_codes(layer[4], child_base, aux_base))
-            nxt += len(layer[2])
-        n = len(layer[0])
-        parts_level.append(np.full(n, levels[i], dtype=np.int64))
-        parts_lo.append(_resolve_codes(layer[0], child_base, aux_base))
-        parts_hi.append(_resolve_codes(layer[1], child_base, aux_base))
-        child_base = nxt
-        nxt += n
-    root = child_base
-    level = np.concatenate(parts_level)
-    hi = np.concatenate(parts_hi)
-    lo = np.concatenate(parts_lo)
-    return universe.build_arrays(level, hi, lo, root, "a frontier diagram")
 
 
 def build(universe, spec: Spec, elements: Iterable[Hashable] | None = None,
@@ -126,3 +85,54 @@ def build(universe, spec: Spec, elements: Iterable[Hashable] | None = None,
 
 def _is_terminal(x) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool) and x in (0, 1)
+
+
+class _AllAbsent:
+    """The state of a spec that has accepted: every later element must be absent."""
+
+    def __repr__(self) -> str:
+        return "ALL_ABSENT"
+
+
+_ALL_ABSENT = _AllAbsent()
+
+
+def _advance(spec: Spec, state, level: int, bit: int):
+    if state is _ALL_ABSENT:
+        return REJECT if bit else _ALL_ABSENT
+    child = spec.child(state, level, bit)
+    if _is_terminal(child) and child == ACCEPT:
+        return _ALL_ABSENT
+    return child
+
+
+class _Intersection:
+    def __init__(self, a: Spec, b: Spec):
+        self.a, self.b = a, b
+
+    @staticmethod
+    def _pair(sa, sb):
+        if (_is_terminal(sa) and sa == REJECT) or (_is_terminal(sb) and sb == REJECT):
+            return REJECT
+        if sa is _ALL_ABSENT and sb is _ALL_ABSENT:
+            return ACCEPT
+        return (sa, sb)
+
+    def root(self):
+        ra, rb = self.a.root(), self.b.root()
+        ra = _ALL_ABSENT if _is_terminal(ra) and ra == ACCEPT else ra
+        rb = _ALL_ABSENT if _is_terminal(rb) and rb == ACCEPT else rb
+        return self._pair(ra, rb)
+
+    def child(self, state, level: int, bit: int):
+        sa, sb = state
+        return self._pair(_advance(self.a, sa, level, bit), _advance(self.b, sb, level, bit))
+
+
+def intersection(a: Spec, b: Spec) -> Spec:
+    """The spec of the sets both ``a`` and ``b`` accept (over the same elements).
+
+    States are pairs; a side that returns ACCEPT keeps going as "every later
+    element absent", so ``build(U, intersection(a, b)) == build(U, a) & build(U, b)``
+    without either family being built."""
+    return _Intersection(a, b)

@@ -27,9 +27,9 @@ import zalg
 from zalg.graph import Graph
 from zalg.pairing import pairing_relation, pairing_universe
 
-from .errors import PuzzleFormatError
-from .numberlink import Puzzle
-from .render import components
+from ..errors import PuzzleFormatError
+from .model import Puzzle
+from ..board import edge_components
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
            "to_puzzle", "random_instance", "merge_candidates", "covering_path_matchings"]
@@ -132,7 +132,7 @@ def _degrees(edges) -> Counter:
 def _path_ends(edges) -> list[tuple]:
     """The end pairs of the paths of a linear forest (a set of edges)."""
     degree = _degrees(edges)
-    return [tuple(sorted(v for v in cells if degree[v] == 1)) for cells, _ in components(edges)]
+    return [tuple(sorted(v for v in cells if degree[v] == 1)) for cells, _ in edge_components(edges)]
 
 
 def _split(edges: frozenset, other: frozenset, rng: random.Random) -> frozenset | None:

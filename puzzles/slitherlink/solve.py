@@ -15,7 +15,7 @@ from functools import lru_cache
 import zalg
 from zalg.paths import build
 
-from .board import square_sides
+from ..board import square_sides
 
 __all__ = ["board_graph", "prepass", "solve", "solve_algebra", "Contradiction"]
 

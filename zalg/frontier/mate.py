@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernels.native import jit
+from ..kernels.native import jit
+from ..kernels.nodes import INTERRUPTED, OK, POLL_EVERY, poll
 
 EMPTY, SELF, DONE = -3, -1, -2
 CYCLE, CYCLES, PAIRS, FREE = 0, 1, 2, 3
@@ -44,6 +45,23 @@ EDGE_LEVEL, OUTPUT_LEVEL = 0, 1
 F_CLOSED = 0
 F_SAME = 1
 FLAGS = 2
+
+
+@jit
+def far_ends(t, cu, cv):
+    """Take the edge between the vertices in slots cu and cv, ends of two different
+    fragments: a vertex that already had an edge now has two (DONE).  Returns the
+    far ends (a, b) of the two fragments, which the new edge joins into one: a
+    slot, or a code >= W for an end that has left the frontier."""
+    mu = t[cu]
+    mv = t[cv]
+    a = cu if mu == SELF else mu
+    b = cv if mv == SELF else mv
+    if mu != SELF:
+        t[cu] = DONE
+    if mv != SELF:
+        t[cv] = DONE
+    return a, b
 
 
 @jit
@@ -126,12 +144,7 @@ def _step(s, t, bit, W, info, lab, mode, cover):
             t[cu] = DONE
             t[cv] = DONE
         else:
-            a = cu if mu == SELF else mu
-            b = cv if mv == SELF else mv
-            if mu != SELF:
-                t[cu] = DONE
-            if mv != SELF:
-                t[cv] = DONE
+            a, b = far_ends(t, cu, cv)
             la = -1
             lb = -1
             if mode == PAIRS:
@@ -202,10 +215,11 @@ def intern(t, table, out, count):
 
 
 @jit
-def layer(states, W, info, lab, mode, cover, last):
-    """All children of one layer: (distinct child states, lo codes, hi codes).
+def layer(states, W, info, lab, mode, cover, last, ctx):
+    """All children of one layer: (status, distinct child states, lo codes, hi codes).
 
-    A code is an index into the child states, -1 for REJECT or -2 for ACCEPT."""
+    A code is an index into the child states, -1 for REJECT or -2 for ACCEPT.
+    Status INTERRUPTED when Ctrl-C arrived (``ctx``: the manager's, for ``poll``)."""
     n = states.shape[0]
     width = states.shape[1]
     table, out = child_store(n, width)
@@ -214,6 +228,8 @@ def layer(states, W, info, lab, mode, cover, last):
     hi = np.empty(n, dtype=np.int64)
     t = np.empty(width, dtype=np.int32)
     for j in range(n):
+        if j % POLL_EVERY == POLL_EVERY - 1 and poll(ctx):
+            return INTERRUPTED, out[:0], lo, hi
         for bit in range(2):
             status = _step(states[j], t, bit, W, info, lab, mode, cover)
             if status == GOING and last:
@@ -231,4 +247,4 @@ def layer(states, W, info, lab, mode, cover, last):
                 lo[j] = code
             else:
                 hi[j] = code
-    return out[:count].copy(), lo, hi
+    return OK, out[:count].copy(), lo, hi

@@ -35,8 +35,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._mate import DONE, EMPTY, SELF, child_store, intern
-from .kernels.native import jit
+from .mate import DONE, EMPTY, SELF, child_store, far_ends, intern
+from ..kernels.native import jit
+from ..kernels.nodes import INTERRUPTED, OK, POLL_EVERY, poll
 
 (P_CU, P_CV, P_ENTER_U, P_ENTER_V, P_LEAVE_U, P_LEAVE_V, P_VID_U, P_VID_V) = range(8)
 PAIR_INFO_WIDTH = 8
@@ -56,12 +57,7 @@ def _join(t, cu, cv, W, VB):
         if t.shape[0] > W:  # the path counter
             t[W] += 1
         return True
-    a = cu if mu == SELF else mu  # far end of u's fragment (a slot) or its departed end
-    b = cv if mv == SELF else mv
-    if mu != SELF:
-        t[cu] = DONE
-    if mv != SELF:
-        t[cv] = DONE
+    a, b = far_ends(t, cu, cv)  # far ends: slots, or departed ends
     if a < W and b < W:
         t[a] = b
         t[b] = a
@@ -189,10 +185,11 @@ def _grow(table, out, count):
 
 
 @jit
-def layer(states, W, VB, info, cover, bound, pair_level, last):
-    """All children of one layer: (child states, lo codes, hi codes, aux nodes).
+def layer(states, W, VB, info, cover, bound, pair_level, last, ctx):
+    """All children of one layer: (status, child states, lo codes, hi codes, aux nodes).
 
-    Codes as in ``frontier.assemble``; ``aux`` rows are (level, hi code, lo code)."""
+    Codes as in ``frontier.assemble``; ``aux`` rows are (level, hi code, lo code).
+    Status INTERRUPTED when Ctrl-C arrived (``ctx``: the manager's, for ``poll``)."""
     n = states.shape[0]
     width = states.shape[1]
     table, out = child_store(n, width)
@@ -212,6 +209,8 @@ def layer(states, W, VB, info, cover, bound, pair_level, last):
     cu = info[P_CU]
     cv = info[P_CV]
     for j in range(n):
+        if j % POLL_EVERY == POLL_EVERY - 1 and poll(ctx):
+            return INTERRUPTED, out[:0], codes[0], codes[1], aux[:0]
         for bit in range(2):
             for q in range(width):
                 t[q] = states[j, q]
@@ -254,4 +253,4 @@ def layer(states, W, VB, info, cover, bound, pair_level, last):
                 k = k2
             code, aux = _trie(k, l0, l1, ocode, aux, naux)
             codes[bit, j] = code
-    return out[:count].copy(), codes[0], codes[1], aux[: naux[0]].copy()
+    return OK, out[:count].copy(), codes[0], codes[1], aux[: naux[0]].copy()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .render import svg_document, xml_escape
+from ..render import svg_document, svg_text
 
 __all__ = ["text", "svg"]
 
@@ -28,7 +28,7 @@ def text(p, lines: frozenset) -> str:
 
 
 def svg(p, lines: frozenset, cell: int = 32) -> str:
-    """An SVG drawing: dots, hints, and the loop in thick lines."""
+    """An SVG drawing: dots, hints ("?" clues too), and the loop in thick lines."""
     m = cell // 2
     parts = []
     for (r1, c1), (r2, c2) in sorted(lines):
@@ -37,8 +37,9 @@ def svg(p, lines: frozenset, cell: int = 32) -> str:
     for r in range(p.rows + 1):
         for c in range(p.cols + 1):
             parts.append(f'<circle cx="{m + c * cell}" cy="{m + r * cell}" r="2.5" fill="#000"/>')
-    for (r, c), h in p.hints.items():
+    clues = dict(p.hints)
+    clues.update({cell_: "?" for cell_ in p.unknown_hints})
+    for (r, c), h in clues.items():
         x, y = m + c * cell + cell / 2, m + r * cell + cell / 2
-        parts.append(f'<text x="{x:g}" y="{y:g}" font-size="{cell * 0.6:g}" font-family="sans-serif" '
-                     f'text-anchor="middle" dominant-baseline="central">{xml_escape(h)}</text>')
+        parts.append(svg_text(x, y, h, cell * 0.6))
     return svg_document(p.cols * cell + 2 * m, p.rows * cell + 2 * m, parts, title="Slitherlink")

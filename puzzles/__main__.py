@@ -1,0 +1,4 @@
+"""``python -m puzzles``: the ``zalg`` command."""
+from puzzles.cli import program
+
+program()

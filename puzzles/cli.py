@@ -1,0 +1,213 @@
+"""The ``zalg`` command: the algebra's commands and every genre's, with one error path.
+
+``main`` builds the parser from ``zalg.commands`` and the genre registry
+(``puzzles.genre``); each genre's ``cli.register`` adds its subcommands and
+uses the helpers here: reading a puzzle from a URL, a file or ``-`` (standard
+input), board sizes, bounded integer options, notes on stderr, and writing
+output files.
+
+Exit statuses (also in docs/reliability.md): 0 success; 1 the command ran but
+its answer is "no" where a script may want to know (none so far); 2 bad input
+(one line on stderr, or argparse's usage message); 3 out of memory (one line
+naming the step and the limit); 130 interrupted (Ctrl-C); 141 standard output
+closed early (``| head``).  No exit path prints a traceback or CUDD's
+"nodes referenced" message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+import zalg
+from zalg import commands as algebra_commands
+from zalg.errors import InputError, OutOfMemory
+from zalg.memory import parse_size as parse_memory
+
+from . import genre as G
+from .board import MAX_SIDE, check_size
+from .errors import PuzzleFormatError
+from .inputs import read_source
+
+__all__ = ["UserError", "main", "read_puzzle", "parse_size", "bounded_int", "write_file",
+           "note", "EXIT_USAGE", "EXIT_MEMORY", "EXIT_INTERRUPTED"]
+
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_MEMORY, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 3, 130, 141
+
+
+class UserError(Exception):
+    """Bad input from the user: reported as one line, exit status 2."""
+
+
+# ---- helpers for the genres' subcommands ------------------------------------------------
+
+def read_puzzle(puzzle_type, source: str, what: str):
+    """A puzzle of ``puzzle_type`` from a URL, a file or ``-`` (standard input)."""
+    try:
+        kind, text = read_source(source, what)
+        if kind == "url":
+            return puzzle_type.from_url(text)
+        return puzzle_type.from_text(text)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+
+
+_SIZE = re.compile(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*")
+
+
+def parse_size(text: str, what: str) -> tuple[int, int]:
+    """(rows, cols) from ``ROWSxCOLS`` within the board limits; UserError otherwise."""
+    m = _SIZE.fullmatch(text)
+    if not m:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise UserError(f"{what}: board size must look like 4x5 (rows x columns), got {shown!r}")
+    try:
+        return check_size(int(m[1]), int(m[2]), f"{what}: board size")
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+
+
+def bounded_int(lo: int, hi: int):
+    """An argparse type: an integer in [lo, hi] (argparse reports anything else)."""
+    def convert(text: str) -> int:
+        if not re.fullmatch(r"\s*-?\d{1,19}\s*", text):
+            raise argparse.ArgumentTypeError(f"expected an integer from {lo} to {hi}, "
+                                             f"got {text[:30]!r}")
+        value = int(text)
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"expected an integer from {lo} to {hi}, got {value}")
+        return value
+    convert.__name__ = f"integer {lo}..{hi}"
+    return convert
+
+
+def write_file(path: str, text: str, what: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a temporary file beside it,
+    then renamed over it (an existing file is replaced; a directory is refused)."""
+    target = Path(path)
+    if target.is_dir():
+        raise UserError(f"{what}: {path} is a directory")
+    if target.exists() and not target.is_file():
+        raise UserError(f"{what}: {path} is not a regular file")
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise UserError(f"{what}: cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise UserError(f"{what}: cannot write {path}: {exc.strerror or exc}") from None
+        raise
+
+
+def output_dir(path: str, what: str) -> Path:
+    """A directory for output files, created if missing (a file there is an error)."""
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise UserError(f"{what}: {path} exists and is not a directory")
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{what}: cannot create {path}: {exc.strerror or exc}") from None
+    return target
+
+
+def note(text: str) -> None:
+    """One progress or timing line on stderr."""
+    print(text, file=sys.stderr, flush=True)
+
+
+# ---- the program -------------------------------------------------------------------------
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (``zalg: error: ...``) and exit status 2."""
+
+    def error(self, message: str):
+        raise UserError(f"{message} (see: {self.prog} --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="zalg",
+        description="Symbolic algebra on families of sets (ZDDs in CUDD) and pencil puzzles.")
+    parser.add_argument("--version", action="version", version=f"zalg {zalg.__version__}")
+    parser.add_argument("--memory", metavar="SIZE",
+                        help="memory budget, e.g. 300M or 8G (default: ZALG_MEMORY, else 3/4 "
+                             "of this machine's memory)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    algebra_commands.register(sub)
+    for module in G.genres():
+        module.register(sub)
+    return parser
+
+
+def _run(argv) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.memory is not None:
+        try:
+            os.environ["ZALG_MEMORY"] = str(parse_memory(args.memory))
+        except ValueError as exc:
+            raise UserError(f"--memory: {exc}") from None
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return EXIT_OK
+    return args.run(args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``zalg`` command; returns its exit status."""
+    try:
+        status = _run(argv)
+    except (UserError, PuzzleFormatError, InputError) as exc:
+        return _finish(EXIT_USAGE, f"zalg: error: {exc}")
+    except OutOfMemory as exc:
+        return _finish(EXIT_MEMORY, f"zalg: {exc}")
+    except MemoryError:
+        return _finish(EXIT_MEMORY, "zalg: out of memory")
+    except KeyboardInterrupt:
+        return _finish(EXIT_INTERRUPTED, "zalg: interrupted")
+    except BrokenPipeError:
+        return _finish(EXIT_PIPE, None)
+    return _finish(status, None)
+
+
+def _finish(status: int, message: str | None) -> int:
+    """Report, flush, and (outside of tests) leave at once: an interrupted or failed run
+    may hold families whose teardown at exit would only make noise."""
+    if message:
+        print(message[:2000].replace("\n", " "), file=sys.stderr)
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError):
+        status = status or EXIT_PIPE
+    try:
+        sys.stderr.flush()
+    except ValueError:
+        pass
+    if status != EXIT_OK and os.environ.get("ZALG_NO_EXIT") is None and _is_program():
+        os._exit(status)
+    return status
+
+
+def _is_program() -> bool:
+    """Whether this process is the ``zalg`` program itself (not a test calling main)."""
+    return getattr(sys, "_zalg_program", False)
+
+
+def program() -> None:
+    """The console-script entry point."""
+    sys._zalg_program = True  # type: ignore[attr-defined]
+    sys.exit(main())

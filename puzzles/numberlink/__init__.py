@@ -1,0 +1,23 @@
+"""Numberlink: every solution as a ZDD, and every good instance of a grid.
+
+``from puzzles import numberlink``; ``numberlink.Puzzle.from_url(url).solve()``;
+``numberlink.good_instances(rows, cols)`` (Yoshinaka et al. 2012, section 5;
+docs/numberlink.md).  Modules: ``model`` (board, formats, checker), ``solve``
+(path matchings with prescribed pairs), ``design`` (good, minimum and random
+instances), ``draw``, ``cli``.
+"""
+from __future__ import annotations
+
+from .cli import register
+from .design import (covering_path_matchings, good_instances, instance_graph, merge_candidates,
+                     minimum_instances, pair_universe, random_instance, to_puzzle)
+from .model import (FAILCODES, PID, Cell, Edge, Label, Puzzle, check_solution, make_edge,
+                    read_pzprv3)
+from .solve import board_graph
+
+NAME = "numberlink"
+
+__all__ = ["NAME", "PID", "FAILCODES", "Cell", "Edge", "Label", "Puzzle", "check_solution",
+           "make_edge", "read_pzprv3", "board_graph", "good_instances",
+           "minimum_instances", "random_instance", "to_puzzle", "merge_candidates",
+           "covering_path_matchings", "instance_graph", "pair_universe", "register"]

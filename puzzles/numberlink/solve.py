@@ -1,0 +1,68 @@
+"""Solving Numberlink to a ZDD of all solutions (Yoshinaka et al. 2012, Algorithm 2).
+
+The solutions of a board are the path matchings of its grid graph with the clue
+pairs as prescribed terminal pairs (``Graph.path_matchings(pairs=...)``);
+``cover=True`` (every cell used: arukone, and the paper's Remark 7) adds the
+covering condition.  Each board keeps its graph and solved families in a cache
+shared by equal boards alive at the same time, and boards of one shape share
+one graph (building a graph and its universe costs more than solving a small
+board), so their families can be compared with ``==``.
+"""
+from __future__ import annotations
+
+import weakref
+from functools import lru_cache
+
+import zalg
+
+__all__ = ["board_graph", "solve"]
+
+
+class _SolverCache(dict):
+    """Graph and solution families of one board (a dict that can be weakly referenced)."""
+
+
+_SHARED: "weakref.WeakValueDictionary[tuple, _SolverCache]" = weakref.WeakValueDictionary()
+
+
+@lru_cache(maxsize=8)
+def _grid(rows: int, cols: int) -> "zalg.Graph":
+    """The board graph of a shape, shared by all boards of that shape."""
+    return zalg.grid(rows, cols)
+
+
+def _cache(p) -> _SolverCache:
+    """The board's cache, kept on the instance (so ``p.graph()`` never changes during
+    ``p``'s life) and shared with every equal board alive at the same time."""
+    entry = p.__dict__.get("_solver_cache")
+    if entry is None:
+        key = (p.rows, p.cols, frozenset(p.pairs.items()), p.variant, p.flags)
+        entry = _SHARED.get(key)
+        if entry is None:
+            entry = _SolverCache(graph=_grid(p.rows, p.cols))
+            _SHARED[key] = entry
+        object.__setattr__(p, "_solver_cache", entry)
+    return entry
+
+
+
+def board_graph(p) -> "zalg.Graph":
+    """The graph of the board's shape (see the module docstring)."""
+    return _cache(p)["graph"]
+
+
+def solve(p, cover: bool = False, method: str = "frontier") -> "zalg.Family":
+    """Every solution of board p as a family of edge sets (cached per cover and method)."""
+    from .model import _sorted_labels
+    cache = _cache(p)
+    key = ("solve", bool(cover), method)
+    family = cache.get(key)
+    if family is None:
+        G = cache["graph"]
+        if not p.pairs:
+            family = G.universe.empty
+        else:
+            pairs = [p.pairs[label] for label in _sorted_labels(p.pairs)]
+            family = G.path_matchings(pairs=pairs, cover=bool(cover), method=method)
+        cache[key] = family
+    return family

@@ -1,0 +1,24 @@
+"""Slitherlink: every solution as a ZDD, and every good hint set of a designer's loop.
+
+``from puzzles import slitherlink``; ``slitherlink.Puzzle.from_url(url).solve()``;
+``slitherlink.instances((rows, cols), loop)`` (Yoshinaka et al. 2012, sections
+6-8; docs/slitherlink.md).  Modules: ``model`` (board, formats, checker),
+``solve`` (frontier solver and logical pre-pass), ``design`` (good hint sets,
+minimum, ranking, reduction), ``loops`` (random loops), ``draw``, ``cli``.
+"""
+from __future__ import annotations
+
+from .cli import register
+from .design import (difficulty, instance_universe, instances, loop_hints, minimum,
+                     rank_by_difficulty, reduce, zero_hint_sets)
+from .loops import outline, random_loop, random_region
+from .model import FAILCODES, PID, Cell, Dot, Edge, Puzzle, check_solution, make_edge, read_pzprv3
+from .solve import Contradiction, board_graph, prepass, solve_algebra
+
+NAME = "slitherlink"
+
+__all__ = ["NAME", "PID", "FAILCODES", "Cell", "Dot", "Edge", "Puzzle", "check_solution",
+           "make_edge", "read_pzprv3", "solve_algebra", "prepass", "board_graph",
+           "Contradiction", "instances", "instance_universe", "minimum", "rank_by_difficulty",
+           "difficulty", "reduce", "zero_hint_sets", "loop_hints", "random_loop",
+           "random_region", "outline", "register"]

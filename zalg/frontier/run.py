@@ -1,0 +1,54 @@
+"""Running compiled frontier layers: memory checks, Ctrl-C, progress, then assembly.
+
+A compiled construction is a function ``step(i, states) -> (states, lo, hi)`` or
+``(states, lo, hi, aux_level, aux_hi, aux_lo)`` for each level i; ``run_layers``
+calls it level by level, checks before each level that the states and layers
+kept so far stay within the universe's memory budget, turns an allocation
+failure into :class:`zalg.OutOfMemory`, shows progress on stderr when asked,
+and assembles the diagram into the universe (``assemble``).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from ..errors import OutOfMemory
+from .assemble import assemble
+
+__all__ = ["run_layers"]
+
+
+def _bytes(arrays) -> int:
+    return sum(a.nbytes for a in arrays if isinstance(a, np.ndarray))
+
+
+def run_layers(universe, levels: list[int], states: np.ndarray, step, what: str,
+               progress: bool = False, every: int = 8):
+    """The family of the layered diagram that ``step`` computes, from the root ``states``."""
+    M = universe.manager
+    layers = []
+    kept = 0
+    m = len(levels)
+    for i in range(m):
+        # a layer's children: at most two per state, plus the codes and the hash table
+        need = M.memory_in_use() + kept + 6 * states.nbytes + 64 * len(states)
+        if M.budget and need > M.budget:
+            raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)", M.budget)
+        try:
+            out = step(i, states)
+        except MemoryError:
+            raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)",
+                              M.budget or None) from None
+        if out is None:  # the step noticed Ctrl-C
+            raise KeyboardInterrupt
+        states, layer = out[0], out[1:]
+        layers.append(layer)
+        kept += _bytes(layer)
+        if progress and (i % every == 0 or i == m - 1):
+            print(f"\r{what}: level {i + 1}/{m}, {len(states)} states", end="", file=sys.stderr,
+                  flush=True)
+    if progress:
+        print(file=sys.stderr, flush=True)
+    return assemble(universe, levels, layers)
