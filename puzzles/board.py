@@ -11,7 +11,11 @@ from .errors import PuzzleFormatError
 
 __all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components", "edge_components",
            "grid_edges", "point_edges", "is_grid_edge", "square_sides",
-           "MAX_SIDE", "MAX_CELLS", "check_size"]
+           "MAX_SIDE", "MAX_CELLS", "check_size", "STEP", "direction_of", "is_cell", "cell_set",
+           "neighbours"]
+
+#: The four directions as (row, col) steps: up, down, left, right.
+STEP: dict[str, tuple[int, int]] = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
 
 #: The largest board any genre reads: checked before anything is allocated.
 MAX_SIDE = 4096
@@ -142,3 +146,37 @@ def square_sides(cell: tuple[int, int]) -> tuple:
     r, c = cell
     return (((r, c), (r, c + 1)), ((r, c), (r + 1, c)),
             ((r, c + 1), (r + 1, c + 1)), ((r + 1, c), (r + 1, c + 1)))
+
+
+def direction_of(a: tuple[int, int], b: tuple[int, int]) -> str:
+    """The direction ("u", "d", "l", "r") of the step from cell ``a`` to the adjacent cell ``b``."""
+    step = (b[0] - a[0], b[1] - a[1])
+    for d, s in STEP.items():
+        if s == step:
+            return d
+    raise ValueError(f"{a} and {b} are not adjacent")
+
+
+def is_cell(p, cell: object) -> bool:
+    """True when ``cell`` is a ``(row, col)`` pair of integers inside board ``p``."""
+    return (isinstance(cell, tuple) and len(cell) == 2 and all(is_int(x) for x in cell)
+            and 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols)
+
+
+def cell_set(p, cells: Iterable, what: str) -> frozenset:
+    """The cells as a frozenset, each checked to be a cell of board ``p``."""
+    if isinstance(cells, (str, bytes)):
+        raise PuzzleFormatError(f"{what}: expected a collection of (row, col) cells, got a string")
+    out = set()
+    for cell in cells:
+        if not is_cell(p, cell):
+            raise PuzzleFormatError(f"{what}: {cell!r} is not a cell of the {p.rows}x{p.cols} board")
+        out.add(cell)
+    return frozenset(out)
+
+
+def neighbours(cell: tuple[int, int], rows: int, cols: int) -> list[tuple[int, int]]:
+    """The 2 to 4 orthogonal neighbours of a cell inside a rows x cols board."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols]

@@ -7,11 +7,13 @@ give the travel direction drawn on the edges they join.
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..board import edge_set
+from ..board import direction_of, edge_set, make_edge
 from ..render import svg_document, svg_grid_lines
-from .model import Cell, Edge, Puzzle, direction_of, make_edge
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import Cell, Edge, Puzzle
 
 __all__ = ["text", "svg", "LINE_COLOUR"]
 

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from .. import inputs, pzprjs
-from ..board import check_size, grid_edges, is_grid_edge, make_edge, point_edges
+from ..board import STEP, check_size, direction_of, grid_edges, is_grid_edge, make_edge, point_edges
 from ..board import components as _components
 from ..board import edge_set as _edge_set
 from ..board import is_int as _is_int
@@ -53,7 +53,6 @@ Edge = tuple[Cell, Cell]
 
 PID = "nagare"
 DIRECTIONS = ("u", "d", "l", "r")
-STEP: dict[str, Cell] = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
 OPPOSITE = {"u": "d", "d": "u", "l": "r", "r": "l"}
 VERTICAL = frozenset("ud")
 WHITE_ARROWS = "udlr"
@@ -78,15 +77,6 @@ FAILCODES: dict[str, str] = {
 """Every failcode of pzprjs's nagare checker -> the ``Violation.rule`` reporting it."""
 
 _EDGE_ITEM = re.compile(r"(-?[0-9]+)?[udlr]?")
-
-
-def direction_of(a: Cell, b: Cell) -> str:
-    """The direction of the step from cell ``a`` to the adjacent cell ``b``."""
-    step = (b[0] - a[0], b[1] - a[1])
-    for d, s in STEP.items():
-        if s == step:
-            return d
-    raise ValueError(f"{a} and {b} are not adjacent")
 
 
 @dataclass(frozen=True)

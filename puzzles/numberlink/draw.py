@@ -62,11 +62,11 @@ def text(p: "Puzzle", solution: Iterable["Edge"] | None = None) -> str:
 
 
 def colours(labels: Sequence) -> dict:
-    """A colour per label, all different: hues spread by the golden angle, so any
-    number of labels gets distinct colours (neighbours in label order far apart)."""
-    from .model import _sorted_labels
+    """A colour per label (in the order given), all different: hues spread by the
+    golden angle, so any number of labels gets distinct colours, and neighbours in
+    label order far apart."""
     out = {}
-    for i, label in enumerate(_sorted_labels(labels)):
+    for i, label in enumerate(labels):
         hue = (i * 137.508) % 360
         light = 38 + 12 * (i % 3)
         out[label] = f"hsl({hue:.1f}, 75%, {light}%)"
@@ -80,7 +80,7 @@ def svg(p: "Puzzle", solution: Iterable["Edge"] | None = None, cell: float = 40,
     labels in circles on top.  ``cell`` is the side of a cell in pixels."""
     lines = _lines(p, solution)
     clues = p.clues
-    colour_of = dict(palette) if palette is not None else colours(list(p.pairs))
+    colour_of = dict(palette) if palette is not None else colours(p.labels())
     margin = cell / 2
     width, height = p.cols * cell + 2 * margin, p.rows * cell + 2 * margin
 

@@ -129,6 +129,10 @@ class Puzzle:
         """True for arukone without the ``e`` flag: every cell must be on a path."""
         return self.variant == "arukone" and "e" not in self.flags
 
+    def labels(self) -> list[Label]:
+        """The labels in a fixed order: ints by value, then strings."""
+        return _sorted_labels(self.pairs)
+
     @property
     def clues(self) -> dict[Cell, Label]:
         """Label of every numbered cell, in row-major order."""

@@ -53,7 +53,6 @@ def board_graph(p) -> "zalg.Graph":
 
 def solve(p, cover: bool = False, method: str = "frontier") -> "zalg.Family":
     """Every solution of board p as a family of edge sets (cached per cover and method)."""
-    from .model import _sorted_labels
     cache = _cache(p)
     key = ("solve", bool(cover), method)
     family = cache.get(key)
@@ -62,7 +61,7 @@ def solve(p, cover: bool = False, method: str = "frontier") -> "zalg.Family":
         if not p.pairs:
             family = G.universe.empty
         else:
-            pairs = [p.pairs[label] for label in _sorted_labels(p.pairs)]
+            pairs = [p.pairs[label] for label in p.labels()]
             family = G.path_matchings(pairs=pairs, cover=bool(cover), method=method)
         cache[key] = family
     return family

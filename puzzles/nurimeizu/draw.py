@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..render import svg_document, svg_grid_lines, xml_escape
-from .model import cell_set
+from ..board import cell_set
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Cell, Puzzle

@@ -60,7 +60,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence, Union
 
 from .. import inputs, pzprjs
-from ..board import check_size, components, grid_edges, is_int, pos
+from ..board import cell_set, check_size, components, grid_edges, is_cell, is_int, neighbours, pos
 from ..errors import PuzzleFormatError
 from ..violations import Violation
 
@@ -271,30 +271,6 @@ class Puzzle:
 # ------------------------------------------------------------------ helpers
 
 
-def is_cell(p: Puzzle, cell: object) -> bool:
-    """True when ``cell`` is a ``(row, col)`` of the board."""
-    return (isinstance(cell, tuple) and len(cell) == 2 and all(is_int(x) for x in cell)
-            and 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols)
-
-
-def cell_set(p: Puzzle, cells: Iterable[Cell], what: str) -> frozenset[Cell]:
-    """The cells as a frozenset, each checked to be a cell of ``p``."""
-    if isinstance(cells, (str, bytes)):
-        raise PuzzleFormatError(f"{what}: expected a collection of (row, col) cells, got a string")
-    out = set()
-    for cell in cells:
-        if not is_cell(p, cell):
-            raise PuzzleFormatError(f"{what}: {cell!r} is not a cell of the {p.rows}x{p.cols} board")
-        out.add(cell)
-    return frozenset(out)
-
-
-def _neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-            if 0 <= r + dr < rows and 0 <= c + dc < cols]
-
-
 def _label_rooms(rows: int, cols: int, labels: Mapping[Cell, Label]) -> tuple[dict[Cell, int], tuple]:
     """Room ids (4-connected same-label areas, numbered in reading order) and each room's cells."""
     ids: dict[Cell, int] = {}
@@ -307,7 +283,7 @@ def _label_rooms(rows: int, cols: int, labels: Mapping[Cell, Label]) -> tuple[di
             ids[(r, c)] = rid
             queue, found = deque([(r, c)]), [(r, c)]
             while queue:
-                for nxt in _neighbours(queue.popleft(), rows, cols):
+                for nxt in neighbours(queue.popleft(), rows, cols):
                     if nxt not in ids and labels[nxt] == label:
                         ids[nxt] = rid
                         found.append(nxt)
@@ -461,7 +437,7 @@ def _rooms_from_walls(rows: int, cols: int, walls: set) -> dict[Cell, int]:
             stack = [(r0, c0)]
             while stack:
                 cell = stack.pop()
-                for nxt in _neighbours(cell, rows, cols):
+                for nxt in neighbours(cell, rows, cols):
                     if nxt not in label and (min(cell, nxt), max(cell, nxt)) not in walls:
                         label[nxt] = n
                         stack.append(nxt)
@@ -549,7 +525,7 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Cell] | None]:
 
 
 def _white_graph(p: Puzzle, black: frozenset[Cell]) -> dict[Cell, list[Cell]]:
-    return {cell: [n for n in _neighbours(cell, p.rows, p.cols) if n not in black]
+    return {cell: [n for n in neighbours(cell, p.rows, p.cols) if n not in black]
             for cell in p.cells() if cell not in black}
 
 

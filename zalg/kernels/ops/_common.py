@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_UNION, E_AUX, binary, drop, getnode, keep
+from ..memo import get
+from ..nodes import C_UNION, E_AUX, binary, cof, drop, getnode, keep, level, put_kid
 
 
 @jit
@@ -32,3 +33,35 @@ def chain(env, start, stop, base):
             r = t
         lev -= 1
     return r
+
+
+@jit
+def known(memo, code, a, b, t):
+    """An operation's result when known: its terminal case ``t`` (unless -1), else the
+    memo entry for (code, a, b), else -1."""
+    if t != -1:
+        return t
+    return get(memo, code, a, b)
+
+
+@jit
+def split_kids(env, code, x, y0, y1):
+    """Ask for (code, x0, y0) and (code, x1, y1), x0 and x1 the cofactors of x at its
+    own top level (unary operations; y carries a parameter)."""
+    x0, x1 = cof(x, level(x, env), env)
+    put_kid(env, 0, code, x0, y0)
+    put_kid(env, 1, code, x1, y1)
+    return 2
+
+
+@jit
+def cross_kids(env, code, x, y):
+    """Ask for the four pairs of cofactors (x_i, y_j) at the common top level."""
+    v = min(level(x, env), level(y, env))
+    x0, x1 = cof(x, v, env)
+    y0, y1 = cof(y, v, env)
+    put_kid(env, 0, code, x0, y0)
+    put_kid(env, 1, code, x1, y1)
+    put_kid(env, 2, code, x0, y1)
+    put_kid(env, 3, code, x1, y0)
+    return 4

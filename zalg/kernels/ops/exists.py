@@ -4,11 +4,10 @@ At a quantified level v the two cofactors merge, ∃F0 ∪ ∃F1; elsewhere v·�
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
-from ..nodes import C_UNION, binary, cof, getnode, keep, level, put_kid
+from ..nodes import C_UNION, binary, cof, getnode, keep, level
 from . import minimal
-from ._common import quantified
+from ._common import known, quantified, split_kids
 
 CODE = 8
 
@@ -17,21 +16,16 @@ CODE = 8
 def terminal(a, b, k, env):
     return minimal.terminal(a, b, k, env)
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit
 def children(x, y, k, env):
-    x0, x1 = cof(x, level(x, env), env)
-    put_kid(env, 0, CODE, x0, 0)
-    put_kid(env, 1, CODE, x1, 0)
-    return 2
+    return split_kids(env, CODE, x, 0, 0)
 
 
 @jit

@@ -5,11 +5,10 @@ level: minimal(A ∪ B) = (A ∩ B) ∪ nonsup(A, B) ∪ nonsup(B, A) for antich
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
 from ..nodes import C_INTER, C_UNION, binary, cof, drop, getnode, keep, level, put_kid
 from . import minimal, nonsup
-from ._common import quantified
+from ._common import known, quantified, split_kids
 
 CODE = 15
 
@@ -18,21 +17,16 @@ CODE = 15
 def terminal(a, b, k, env):
     return minimal.terminal(a, b, k, env)
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit
 def children(x, y, k, env):
-    x0, x1 = cof(x, level(x, env), env)
-    put_kid(env, 0, CODE, x0, 0)
-    put_kid(env, 1, CODE, x1, 0)
-    return 2
+    return split_kids(env, CODE, x, 0, 0)
 
 
 @jit

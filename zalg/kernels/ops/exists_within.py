@@ -6,10 +6,9 @@ is skipped once the first has found all of H.
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
 from ..nodes import C_ONE, C_UNION, C_ZERO, binary, getnode, has_empty, keep, put_kid
-from ._common import quantified
+from ._common import known, quantified
 from .join import _split
 
 CODE = 17
@@ -24,13 +23,11 @@ def terminal(a, b, k, env):
         return env[C_ONE] if has_empty(b, env) else Z
     return -1
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit

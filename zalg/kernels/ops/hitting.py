@@ -6,10 +6,9 @@ that a cofactor skips become don't-care nodes (``chain``).
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
-from ..nodes import C_INTER, C_ONE, C_ZERO, binary, cof, drop, getnode, keep, level, put_kid
-from ._common import chain, quantified
+from ..nodes import C_INTER, C_ONE, C_ZERO, binary, cof, drop, getnode, keep, level
+from ._common import chain, known, quantified, split_kids
 
 CODE = 14
 
@@ -22,21 +21,16 @@ def terminal(a, b, k, env):
         return env[C_ONE]
     return -1
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit
 def children(x, y, k, env):
-    x0, x1 = cof(x, level(x, env), env)
-    put_kid(env, 0, CODE, x0, 0)
-    put_kid(env, 1, CODE, x1, 0)
-    return 2
+    return split_kids(env, CODE, x, 0, 0)
 
 
 @jit

@@ -4,10 +4,9 @@ At the top level v: (F0 ∪ v·F1) ⊔ (G0 ∪ v·G1) = F0⊔G0 ∪ v·(F1⊔G1 
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
-from ..nodes import C_ONE, C_ZERO, cof, drop, getnode, keep, level, put_kid
-from ._common import union3
+from ..nodes import C_ONE, C_ZERO, cof, drop, getnode, keep, level
+from ._common import cross_kids, known, union3
 
 CODE = 1
 
@@ -31,25 +30,16 @@ def _split(x, y, env):
     y0, y1 = cof(y, v, env)
     return v, x0, x1, y0, y1
 
+
 @jit
 def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    if a > b:  # commutative: stored once
-        a, b = b, a
-    return get(memo, CODE, a, b)
+    """The result for (a, b) if known (stored once for both orders), else -1."""
+    return known(memo, CODE, min(a, b), max(a, b), terminal(a, b, k, env))
 
 
 @jit
 def children(x, y, k, env):
-    v, x0, x1, y0, y1 = _split(x, y, env)
-    put_kid(env, 0, CODE, x0, y0)
-    put_kid(env, 1, CODE, x1, y1)
-    put_kid(env, 2, CODE, x0, y1)
-    put_kid(env, 3, CODE, x1, y0)
-    return 4
+    return cross_kids(env, CODE, x, y)
 
 
 @jit

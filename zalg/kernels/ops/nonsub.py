@@ -4,10 +4,10 @@ At the top level v: v·nonsub(F1, G1) ∪ (nonsub(F0, G0) ∩ nonsub(F0, G1)).
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
 from ..nodes import C_INTER, C_ONE, C_ZERO, binary, drop, getnode, keep, put_kid
 from .join import _split
+from ._common import known
 
 CODE = 5
 
@@ -21,13 +21,11 @@ def terminal(a, b, k, env):
         return Z
     return -1
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit

@@ -6,10 +6,10 @@ union G0 ∪ G1 is never built.
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
 from ..nodes import C_INTER, C_ONE, C_ZERO, binary, drop, getnode, has_empty, keep, put_kid
 from .join import _split
+from ._common import known
 
 CODE = 4
 
@@ -26,13 +26,11 @@ def terminal(a, b, k, env):
         return Z if has_empty(b, env) else O
     return -1
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit

@@ -1,9 +1,9 @@
 """Members without the element at level y: {a ∈ F : x ∉ a}."""
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit, node_lo
-from ..nodes import C_ZERO, cof, getnode, keep, level, put_kid
+from ..nodes import C_ZERO, cof, getnode, keep, level
+from ._common import known, split_kids
 
 CODE = 12
 
@@ -17,21 +17,16 @@ def terminal(a, b, k, env):
         return node_lo(a)
     return -1
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit
 def children(x, y, k, env):
-    x0, x1 = cof(x, level(x, env), env)
-    put_kid(env, 0, CODE, x0, y)
-    put_kid(env, 1, CODE, x1, y)
-    return 2
+    return split_kids(env, CODE, x, y, y)
 
 
 @jit

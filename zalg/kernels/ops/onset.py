@@ -1,9 +1,9 @@
 """Members holding the element at level y: {a ∈ F : x ∈ a} (x kept)."""
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
 from ..nodes import C_ZERO, cof, getnode, keep, level, put_kid
+from ._common import known
 
 CODE = 11
 
@@ -14,13 +14,11 @@ def terminal(a, b, k, env):
         return env[C_ZERO]
     return -1
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit

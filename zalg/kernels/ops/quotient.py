@@ -5,9 +5,9 @@ Above G's top level v: v·(F1 / G) ∪ (F0 / G).  At it: (F1 / G1) ∩ (F0 / G0)
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit, node_hi, node_lo
 from ..nodes import C_INTER, C_ONE, C_ZERO, binary, cof, getnode, keep, level, put_kid
+from ._common import known
 
 CODE = 3
 
@@ -24,13 +24,11 @@ def terminal(a, b, k, env):
         return O
     return -1
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit

@@ -7,11 +7,10 @@ the ``exists`` operation; the recursion stops where F ∩ W is empty.
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
 from ..nodes import C_DIFF, C_ONE, C_UNION, C_ZERO, binary, drop, getnode, keep, put_kid
 from . import exists
-from ._common import quantified
+from ._common import known, quantified
 from .join import _split
 
 CODE = 16
@@ -25,13 +24,11 @@ def terminal(a, b, k, env):
         return env[C_ONE]
     return -1
 
+
 @jit
 def result(memo, a, b, k, env):
     """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    t = terminal(a, b, k, env)
-    if t != -1:
-        return t
-    return get(memo, CODE, a, b)
+    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit
