@@ -69,6 +69,7 @@ class Genre(Protocol):
 
     NAME: str        # the subcommand: "slitherlink"
     PID: str         # pzprjs's name in URLs and files: "slither"
+    EXAMPLES: tuple  # puzz.link URLs of small boards (examples, tests, fuzzing)
     Puzzle: type     # a PuzzleType
     FAILCODES: dict  # pzprjs failcode -> the rule name check_solution reports
 
@@ -83,7 +84,8 @@ def genre(name: str):
         raise ValueError(f"unknown genre {name!r}: one of {', '.join(GENRES)}")
     module = importlib.import_module(f"puzzles.{name}")
     if not isinstance(module, Genre):
-        missing = [a for a in ("NAME", "PID", "Puzzle", "FAILCODES", "check_solution", "register")
+        missing = [a for a in ("NAME", "PID", "EXAMPLES", "Puzzle", "FAILCODES", "check_solution",
+                               "register")
                    if not hasattr(module, a)]
         raise TypeError(f"puzzles.{name} does not provide {', '.join(missing)}")
     return module

@@ -14,9 +14,11 @@ import os
 import re
 import resource
 
-__all__ = ["parse_size", "machine_memory", "default_budget", "DEFAULT_SHARE"]
+__all__ = ["parse_size", "machine_memory", "default_budget", "DEFAULT_SHARE", "MIN_BUDGET"]
 
 DEFAULT_SHARE = 0.75
+#: The smallest budget accepted: a CUDD manager alone needs a few megabytes.
+MIN_BUDGET = 16 << 20
 _UNITS = {"": 1, "b": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 _SIZE = re.compile(r"\s*([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([kKmMgGtT]?)(?:[iI]?[bB])?\s*")
 
@@ -33,8 +35,8 @@ def parse_size(text) -> int:
             shown = str(text)[:40]
             raise ValueError(f"a memory size must look like 300M, 8G or 1000000, got {shown!r}")
         value = int(float(m[1]) * _UNITS[m[2].lower()])
-    if value <= 0:
-        raise ValueError(f"a memory size must be positive, got {text!r}")
+    if value < MIN_BUDGET:
+        raise ValueError(f"a memory budget must be at least 16M, got {str(text)[:40]!r}")
     if value >= 1 << 60:
         raise ValueError(f"a memory size must be below 2^60 bytes, got {text!r}")
     return value

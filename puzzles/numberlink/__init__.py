@@ -16,8 +16,11 @@ from .model import (FAILCODES, PID, Cell, Edge, Label, Puzzle, check_solution, m
 from .solve import board_graph
 
 NAME = "numberlink"
+#: Small boards for examples and tests.
+EXAMPLES = ("https://puzz.link/p?numlin/3/2/1j1", "https://puzz.link/p?numlin/3/3/1g2g2i1",
+            "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
 
-__all__ = ["NAME", "PID", "FAILCODES", "Cell", "Edge", "Label", "Puzzle", "check_solution",
+__all__ = ["NAME", "PID", "EXAMPLES", "FAILCODES", "Cell", "Edge", "Label", "Puzzle", "check_solution",
            "make_edge", "read_pzprv3", "board_graph", "good_instances",
            "minimum_instances", "random_instance", "to_puzzle", "merge_candidates",
            "covering_path_matchings", "instance_graph", "pair_universe", "register"]

@@ -16,8 +16,11 @@ from .model import FAILCODES, PID, Cell, Dot, Edge, Puzzle, check_solution, make
 from .solve import Contradiction, board_graph, prepass, solve_algebra
 
 NAME = "slitherlink"
+#: Small boards for examples and tests (the last is pzprjs's test board).
+EXAMPLES = ("https://puzz.link/p?slither/2/1/d", "https://puzz.link/p?slither/2/2/cc",
+            "https://puzz.link/p?slither/5/5/cbcbcddad")
 
-__all__ = ["NAME", "PID", "FAILCODES", "Cell", "Dot", "Edge", "Puzzle", "check_solution",
+__all__ = ["NAME", "PID", "EXAMPLES", "FAILCODES", "Cell", "Dot", "Edge", "Puzzle", "check_solution",
            "make_edge", "read_pzprv3", "solve_algebra", "prepass", "board_graph",
            "Contradiction", "instances", "instance_universe", "minimum", "rank_by_difficulty",
            "difficulty", "reduce", "zero_hint_sets", "loop_hints", "random_loop",

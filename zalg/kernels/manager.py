@@ -9,12 +9,13 @@ machine), after the kernel has released everything it held.
 
 from __future__ import annotations
 
-import dd.cudd_zdd as _cz
+
 import numpy as np
 
 from ..errors import OutOfMemory
 from . import build as B
 from . import driver, export, native
+from .native import _cz
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_DEREF, C_DIFF, C_GETNODE, C_INTER,
                     C_MEMUSE, C_MGR, C_NLEV, C_ONE, C_REF, C_RESTORE, C_SAVE, C_UNION, C_ZERO,
                     CTX_SIZE, INTERRUPTED, OK, referenced_binary)
