@@ -3,13 +3,14 @@ and the identity of the frontier and the algebraic (mate-ZDD) constructions."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from itertools import combinations
 
 import pytest
 
 import zalg
-from zalg import Graph, grid
+from zalg import Graph, Universe, grid
 from zalg.frontier import ACCEPT, REJECT, build
 
 PATHS = [1, 2, 12, 184, 8512, 1262816, 575780564]  # OEIS A007764
@@ -214,3 +215,102 @@ def test_user_spec():
     for i in range(n - 1):
         no_adjacent = no_adjacent - U.var(i) * U.var(i + 1)
     assert F == no_adjacent
+
+
+def _cycle_order(edges):
+    """The vertices of an edge set in walking order when it is one cycle, else None."""
+    adj = {}
+    for u, v in edges:
+        adj.setdefault(u, []).append(v)
+        adj.setdefault(v, []).append(u)
+    if not edges or any(len(n) != 2 for n in adj.values()):
+        return None
+    start = min(adj, key=repr)
+    order, prev, cur = [start], None, start
+    while True:
+        nxt = adj[cur][0] if adj[cur][0] != prev else adj[cur][1]
+        if nxt == start:
+            break
+        order.append(nxt)
+        prev, cur = cur, nxt
+    return order if len(order) == len(adj) else None
+
+
+def brute_oriented(G, one_way, pairs, visit):
+    out = set()
+    for k in range(3, len(G.edges) + 1):
+        for subset in itertools.combinations(G.edges, k):
+            order = _cycle_order(subset)
+            if order is None or not set(visit) <= set(order):
+                continue
+            chosen = set(subset)
+            if any(e in chosen and f in chosen for e, f in pairs):
+                continue
+            steps = list(zip(order, order[1:] + order[:1]))
+            ok = False
+            for walk in (steps, [(b, a) for a, b in steps]):
+                used = {(a, b) for a, b in walk}
+                if all(tuple(d) in used for e, d in one_way.items() if e in chosen):
+                    ok = True
+            if ok:
+                out.add(frozenset(subset))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_oriented_cycles_against_brute_force(seed):
+    rng = random.Random(seed)
+    if seed % 3 == 0:
+        G = zalg.grid(3, 3)
+    elif seed % 3 == 1:
+        G = zalg.grid(2, 4, order="narrow")
+    else:
+        vs = list(range(6))
+        es = {tuple(sorted(rng.sample(vs, 2))) for _ in range(10)}
+        G = Graph(sorted(es), vertices=vs)
+    one_way = {e: (e if rng.random() < 0.5 else e[::-1]) for e in G.edges if rng.random() < 0.4}
+    pairs = []
+    for x in G.vertices:
+        at = [e for e in G.edges if x in e]
+        if len(at) >= 2 and rng.random() < 0.4:
+            pairs.append(tuple(rng.sample(at, 2)))
+    visit = [x for x in G.vertices if rng.random() < 0.2]
+    F = G.oriented_cycles(one_way=one_way, forbidden_pairs=pairs, visit=visit)
+    assert {frozenset(m) for m in F} == brute_oriented(G, one_way, pairs, visit)
+    if not one_way and not pairs and not visit:
+        assert F == G.cycles()
+
+
+def test_spec_intersection_is_the_intersection_of_the_families():
+    from zalg.frontier import intersection
+
+    class AtMost2:
+        def root(self):
+            return ("used", 0)  # states must not be the integers 0 and 1
+
+        def child(self, state, level, bit):
+            used = state[1] + bit
+            if used > 2:
+                return REJECT
+            return ACCEPT if level == 5 else ("used", used)
+
+    class ThreeOrNone:
+        """Element 1 present iff element 3 present; ACCEPT early once past 3 with none."""
+
+        def root(self):
+            return "x"
+
+        def child(self, state, level, bit):
+            if level == 1:
+                return "one" if bit else "none"
+            if level == 3:
+                if (state == "one") != bool(bit):
+                    return REJECT
+                return ACCEPT if state == "none" else "done"
+            return ACCEPT if level == 5 else state
+
+    U = Universe(range(6))
+    A, B = build(U, AtMost2()), build(U, ThreeOrNone())
+    assert A == U.at_most(2)
+    assert build(U, intersection(AtMost2(), ThreeOrNone())) == A & B
+    assert build(U, intersection(ThreeOrNone(), AtMost2())) == A & B

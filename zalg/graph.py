@@ -125,6 +125,17 @@ class Graph:
         from .paths import build
         return build(self, "cycle", method=method)
 
+    def oriented_cycles(self, one_way=None, forbidden_pairs=(), visit=(), fixed=None,
+                        progress: bool = False):
+        """Single cycles of a mixed graph: each admits a travel direction in which every
+        edge of ``one_way`` (edge -> (tail, head)) runs from tail to head; no cycle
+        uses both edges of a pair in ``forbidden_pairs`` (two edges sharing a vertex:
+        a turn or a straight line the cycle may not make there); every vertex of
+        ``visit`` lies on the cycle; ``fixed`` maps edges to 0 or 1.  A cycle is one
+        member however many directions it allows (frontier method only)."""
+        from .paths import build_oriented_cycle
+        return build_oriented_cycle(self, one_way, forbidden_pairs, visit, fixed, progress)
+
     def cycle_sets(self, method: str = "frontier"):
         """Sets of vertex-disjoint cycles (every vertex of degree 0 or 2), ∅ included."""
         from .paths import build

@@ -267,3 +267,77 @@ def build_degree(graph, degrees: dict):
     if not graph.edges:
         return U.unit
     return build_spec(U, _DegreeSpec(graph, allowed), graph.edges)
+
+
+def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixed=None,
+                         progress: bool = False):
+    """Single cycles of ``graph`` that admit a travel direction in which every edge of
+    ``one_way`` (edge -> (tail, head)) runs from tail to head, that never use both
+    edges of a pair in ``forbidden_pairs`` (pairs of edges sharing a vertex) and
+    that pass every vertex of ``visit``; ``fixed``: edge -> 0 or 1 decided in advance.
+    Each cycle is one member, whatever the number of its allowed directions."""
+    from .frontier import oriented as O
+    U = graph.universe
+    edges = graph.edges
+    pos = {e: i for i, e in enumerate(edges)}
+    vset = set(graph.vertices)
+    must = set(visit)
+    if must - vset:
+        raise ValueError(f"unknown vertex {sorted(must - vset, key=repr)[0]!r} to visit")
+    if not edges:
+        return U.empty
+    plan = plan_of(graph)
+    local: dict = {}
+    loc = np.zeros((len(edges), 2), dtype=np.int64)
+    for i, (u, v) in enumerate(edges):
+        for side, x in enumerate((u, v)):
+            loc[i, side] = local.setdefault(x, {}).setdefault(i, len(local[x]))
+    if any(len(d) > 62 for d in local.values()):
+        raise ValueError("a vertex with more than 62 edges")
+    info = np.zeros((len(edges), O.ORIENTED_INFO_WIDTH), dtype=np.int64)
+    for i, (u, v) in enumerate(edges):
+        row = info[i]
+        row[O.O_CU], row[O.O_CV] = plan.cu[i], plan.cv[i]
+        row[O.O_ENTER_U], row[O.O_ENTER_V] = plan.enter[i]
+        row[O.O_LEAVE_U], row[O.O_LEAVE_V] = plan.leave[i]
+        row[O.O_ALLOWED] = 3
+        row[O.O_DIRS] = 3
+        row[O.O_LOC_U], row[O.O_LOC_V] = loc[i]
+        row[O.O_VISIT_U], row[O.O_VISIT_V] = u in must, v in must
+    for e, bit in (fixed or {}).items():
+        if e not in pos:
+            raise ValueError(f"fixed edge {e!r} is not an edge of the graph")
+        info[pos[e], O.O_ALLOWED] &= 2 if bit else 1
+    for e, (tail, head) in (one_way or {}).items():
+        if e not in pos or {tail, head} != set(e):
+            raise ValueError(f"one-way edge {e!r}: ({tail!r}, {head!r}) are not its ends")
+        info[pos[e], O.O_DIRS] &= 1 if tail == edges[pos[e]][0] else 2
+    for pair in forbidden_pairs:
+        e, f = pair
+        if e not in pos or f not in pos:
+            raise ValueError(f"forbidden pair {pair!r}: not edges of the graph")
+        shared = set(e) & set(f)
+        if len(shared) != 1 or e == f:
+            raise ValueError(f"forbidden pair {pair!r}: the edges must share one vertex")
+        (x,) = shared
+        for a, b in ((e, f), (f, e)):
+            i = pos[a]
+            side = 0 if edges[i][0] == x else 1
+            info[i, (O.O_FORBID_U, O.O_FORBID_V)[side]] |= 1 << int(loc[pos[b], 0 if edges[pos[b]][0] == x else 1])
+    W = plan.width
+    states = np.full((1, 3 * W + 1), EMPTY_STATE, dtype=np.int32)
+    states[0, W:2 * W] = O.FREE
+    states[0, 2 * W:3 * W] = -1
+    states[0, 3 * W] = 0
+    m = len(edges)
+    ctx = U.manager.ctx
+
+    def step(i, states):
+        status, states, lo, hi = O.layer(states, W, info[i], i == m - 1, ctx)
+        return (states, lo, hi) if status == OK else None
+
+    return run_layers(U, [U.level(e) for e in edges], states, step, "frontier (oriented cycle)",
+                      progress)
+
+
+EMPTY_STATE = M.EMPTY
