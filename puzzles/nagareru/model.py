@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
@@ -300,6 +301,28 @@ class Puzzle:
                            for r in range(self.rows - 1)])
         return pzprjs.format_pzprv3(PID, self.rows, self.cols, blocks)
 
+    # ------------------------------------------------------------ solving
+
+    def solve(self, progress: bool = False):
+        """Every solution as a ``zalg.Family`` of edge sets (see ``nagareru.solve``)."""
+        from .solve import solve
+        if progress:
+            return solve(self, progress=True)
+        return _solved(self)
+
+    def count(self) -> int:
+        """The number of solutions (exact)."""
+        return self.solve().count()
+
+    def is_unique(self) -> bool:
+        """True when the puzzle has exactly one solution."""
+        return self.count() == 1
+
+    def solution(self) -> frozenset[Edge] | None:
+        """One solution (the first in the family's order), or None if there is none;
+        ``orient(p, solution)`` gives its travel direction."""
+        return next(iter(self.solve()), None)
+
     def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text") -> str:
         """Draw the board and ``solution``'s edges (with travel arrows when the loop can
         be oriented, see :func:`orient`): ``fmt="text"`` or ``"svg"``."""
@@ -311,6 +334,12 @@ class Puzzle:
         if fmt == "svg":
             return draw.svg(self, lines, order)
         raise ValueError(f"unknown format {fmt!r}: use 'text' or 'svg'")
+
+
+@lru_cache(maxsize=16)
+def _solved(p: "Puzzle"):
+    from .solve import solve
+    return solve(p)
 
 
 # ------------------------------------------------------------------- URL body

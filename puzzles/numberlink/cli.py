@@ -25,7 +25,8 @@ WHAT = "numberlink"
 
 def register(subparsers) -> None:
     """Add the ``numberlink`` subcommand (with its own subcommands) to ``zalg``."""
-    nl = subparsers.add_parser("numberlink", help="solve Numberlink (numlin, arukone) puzzles",
+    nl = subparsers.add_parser("numberlink", help="Numberlink: solve, instances (every good "
+                               "instance of a grid), generate",
                                description="Numberlink puzzles: all solutions as a ZDD family.")
     nl.set_defaults(run=lambda args: _help(nl))
     sub = nl.add_subparsers(dest="numberlink_command", metavar="COMMAND")

@@ -1,0 +1,386 @@
+"""Nagareru for designers: interesting instances of a loop, and reducing hand-made puzzles.
+
+An *interesting* instance (Ishihata & Tokumasu, SEA 2022) has exactly one
+solution, no white arrow that cannot be used (a wind of another direction on
+it, fewer than two usable neighbours), no ineffective fan (blowing at the border
+or a black cell, or facing an opposite fan), and no redundant clue: removing
+any one white arrow, fan or plain black cell lets another solution in.
+
+The paper generates one by adding and removing clues and rebuilding the
+solution ZDD after every change (26-282 solver runs per instance, 318 s at
+13x13).  Here the clues are chosen by family algebra: a target loop C with a
+travel direction is drawn, every clue consistent with it is an element
+(arrows on its straight cells, plain black cells and fans off it), and a clue
+set makes C unique exactly when it *hits* the violation set of every other
+oriented loop.  ``puzzles.hitting`` finds a minimal such set with few solver
+runs: violation sets of nearby and random loops seed it, and each solver run
+on a candidate instance returns the other solutions' violation sets at once.
+
+Clues are made independent so that violation sets are exact: a fan's wind runs
+to the border, and a fan never stands together with a black cell or a fan on
+its wind's path, nor with a white arrow of another direction there (conflicting
+pairs).  Then every clue is one cell, removing it only removes constraints, and a
+minimal hitting set is an instance without redundant clues.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable
+
+import zalg
+
+from ..board import STEP, direction_of
+from ..errors import PuzzleFormatError
+from ..hitting import HittingSearch
+from .model import Puzzle, orient
+
+__all__ = ["generate", "reduce", "target_loop", "clue_options", "violations"]
+
+_OPP = {"u": "d", "d": "u", "l": "r", "r": "l"}
+_AXIS = {"u": "v", "d": "v", "l": "h", "r": "h"}
+
+
+def _region_loop(rows: int, cols: int, fill: float, rng: random.Random) -> frozenset | None:
+    """A random loop through cell centres: the outline of a simply connected region of
+    the (rows-1) x (cols-1) squares between cell centres."""
+    from ..slitherlink.loops import outline, random_region
+    if rows < 2 or cols < 2:
+        return None
+    region = random_region(rows - 1, cols - 1, fill, rng.randrange(2 ** 62))
+    return outline(region) if region else None
+
+
+def target_loop(rows: int, cols: int, seed=None, min_length: int = 4,
+                max_length: int | None = None, tries: int = 200) -> list:
+    """A random loop with a random travel direction, as its cells in travel order."""
+    rng = random.Random(seed)
+    top = max_length if max_length is not None else rows * cols
+    blank = Puzzle(rows, cols, {})
+    for _ in range(tries):
+        edges = _region_loop(rows, cols, rng.uniform(0.25, 0.75), rng)
+        if not edges or not min_length <= len(edges) <= top:
+            continue
+        order = orient(blank, edges)
+        return order if rng.random() < 0.5 else [order[0]] + order[:0:-1]
+    raise PuzzleFormatError(f"nagareru generate: no {rows}x{cols} loop with length in "
+                            f"{min_length}..{top} found")
+
+
+def _moves(order: list) -> dict:
+    """cell -> (direction moved into it, direction moved out of it)."""
+    n = len(order)
+    return {x: (direction_of(order[i - 1], x), direction_of(x, order[(i + 1) % n]))
+            for i, x in enumerate(order)}
+
+
+def _path(x, d: str, rows: int, cols: int) -> list:
+    out = []
+    r, c = x[0] + STEP[d][0], x[1] + STEP[d][1]
+    while 0 <= r < rows and 0 <= c < cols:
+        out.append((r, c))
+        r, c = r + STEP[d][0], c + STEP[d][1]
+    return out
+
+
+def violations(clues: dict, order: list) -> frozenset:
+    """The clues (ids -> (cell, token)) that the oriented loop ``order`` breaks: a white
+    arrow it does not pass straight along, a black cell it passes."""
+    moves = _moves(order)
+    bad = set()
+    for cid, (cell, token) in clues.items():
+        if token in "udlr":
+            if moves.get(cell) != (token, token):
+                bad.add(cid)
+        elif cell in moves:
+            bad.add(cid)
+    return frozenset(bad)
+
+
+def obeys_fans(fans: list, order: list) -> bool:
+    """Whether the oriented loop avoids the fans' cells and obeys their winds."""
+    moves = _moves(order)
+    return all(cell not in moves and _wind_ok(token.lower(), path, moves)
+               for cell, token, path in fans)
+
+
+def _wind_ok(d: str, path: list, moves: dict) -> bool:
+    """The loop neither moves against wind d between two cells of the path nor crosses
+    it straight at a cell of the path."""
+    on_path = set(path)
+    back = _OPP[d]
+    for x in path:
+        m = moves.get(x)
+        if m is None:
+            continue
+        into, out = m
+        if into == out and _AXIS[into] != _AXIS[d]:
+            return False  # straight across the wind
+        prev = (x[0] - STEP[into][0], x[1] - STEP[into][1])
+        if into == back and prev in on_path:
+            return False  # moved against the wind from a windy cell into this one
+    return True
+
+
+def fan_options(rows: int, cols: int, order: list) -> list:
+    """Every fan off the loop whose wind (to the border) the oriented loop obeys:
+    (cell, token, wind path)."""
+    moves = _moves(order)
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) in moves:
+                continue
+            for d in "udlr":
+                path = _path((r, c), d, rows, cols)
+                if path and _wind_ok(d, path, moves):
+                    out.append(((r, c), d.upper(), tuple(path)))
+    return out
+
+
+def choose_fans(rows: int, cols: int, order: list, count: int, rng: random.Random) -> list:
+    """Up to ``count`` fans the loop obeys, none on another's wind path and none
+    blowing across a white arrow cell... (arrows come later: only the loop's cells)."""
+    chosen: list = []
+    for option in rng.sample(fan_options(rows, cols, order), k=len(fan_options(rows, cols, order))):
+        if len(chosen) >= count:
+            break
+        cell, _, path = option
+        if any(cell == c or cell in p or c in path for c, _, p in chosen):
+            continue
+        chosen.append(option)
+    return chosen
+
+
+def clue_options(rows: int, cols: int, order: list, fans: list) -> dict:
+    """The clues the search chooses from, given fixed fans: id -> (cell, token).
+
+    White arrows on the loop's straight cells (in the travel direction) that no
+    fan blows across, and plain black cells off the loop and off every fan's wind
+    path (a black cell there would cut the wind)."""
+    moves = _moves(order)
+    blown: dict = {}
+    for cell, token, path in fans:
+        for y in path:
+            blown.setdefault(y, set()).add(token.lower())
+    fan_cells = {cell for cell, _, _ in fans}
+    clues: dict = {}
+    for x, (into, out) in moves.items():
+        if into == out and blown.get(x, {into}) <= {into}:
+            clues[len(clues)] = (x, into)
+    for r in range(rows):
+        for c in range(cols):
+            x = (r, c)
+            if x not in moves and x not in blown and x not in fan_cells:
+                clues[len(clues)] = (x, "N")
+    return clues
+
+
+def instance(rows: int, cols: int, clues: dict, chosen: Iterable, fans: list = ()) -> Puzzle:
+    """The puzzle showing the chosen clues and the fans."""
+    cells = {cell: token for cell, token, _ in fans}
+    cells.update({clues[c][0]: clues[c][1] for c in chosen})
+    return Puzzle(rows, cols, cells)
+
+
+def _nearby_loops(order: list, rows: int, cols: int, rng: random.Random, n: int) -> list:
+    """Loops close to the target: the outline of its region with squares toggled."""
+    from ..slitherlink.loops import outline
+    edges = {tuple(sorted((order[i], order[(i + 1) % len(order)]))) for i in range(len(order))}
+    # the squares inside the loop: flood from the outside of the (rows-1)x(cols-1) squares
+    squares = [(r, c) for r in range(rows - 1) for c in range(cols - 1)]
+    region = _inside(edges, rows, cols)
+    out = []
+    for _ in range(n):
+        changed = set(region)
+        for _ in range(rng.randint(1, 3)):
+            changed ^= {rng.choice(squares)}
+        if not changed or changed == region:
+            continue
+        loop = outline(changed)
+        if _single_cycle(loop):
+            out.append(loop)
+    return out
+
+
+def _inside(edges: set, rows: int, cols: int) -> set:
+    """The squares (r, c) (between cells (r, c) and (r+1, c+1)) enclosed by a loop."""
+    inside = set()
+    for r in range(rows - 1):
+        crossings = 0
+        for c in range(cols - 1):
+            if ((r, c), (r + 1, c)) in edges:
+                crossings += 1
+            if crossings % 2:
+                inside.add((r, c))
+    return inside
+
+
+def _single_cycle(edges) -> bool:
+    adj: dict = {}
+    for a, b in edges:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    if not adj or any(len(v) != 2 for v in adj.values()):
+        return False
+    start = next(iter(adj))
+    seen, stack = {start}, [start]
+    while stack:
+        for y in adj[stack.pop()]:
+            if y not in seen:
+                seen.add(y)
+                stack.append(y)
+    return len(seen) == len(adj)
+
+
+def _oracle(rows, cols, clues, fans, target_edges, samples, rng, stats):
+    """Solve the instance of K; [] if unique, else violation sets of other solutions."""
+    blank = Puzzle(rows, cols, {})
+
+    def oracle(K: frozenset) -> list:
+        p = instance(rows, cols, clues, K, fans)
+        t = time.perf_counter()
+        S = p.solve()
+        stats["solve seconds"] += time.perf_counter() - t
+        stats["solves"] += 1
+        if S.count() == 1:
+            return []
+        found = []
+        others = S - S.universe.family([target_edges])
+        for loop in others.sample(min(samples, others.count()), seed=rng.randrange(2 ** 62)):
+            directed = orient(blank, loop)
+            for way in (directed, [directed[0]] + directed[:0:-1]):
+                if obeys_fans(fans, way):
+                    found.append(violations(clues, way))
+        return found
+    return oracle
+
+
+def _seed_sets(order, rows, cols, clues, fans, target_edges, warmup, rng) -> list:
+    """Violation sets of loops near the target and of random loops (obeying the fans)."""
+    loops = _nearby_loops(order, rows, cols, rng, warmup)
+    for _ in range(warmup // 3):
+        loop = _region_loop(rows, cols, rng.uniform(0.1, 0.9), rng)
+        if loop and _single_cycle(loop):
+            loops.append(loop)
+    out = []
+    for loop in loops:
+        if loop == target_edges:
+            continue
+        for way in _both_ways_sized(loop, rows, cols):
+            if obeys_fans(fans, way):
+                out.append(violations(clues, way))
+    return out
+
+
+def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_length: int = 4,
+             max_length: int | None = None, samples: int = 48, warmup: int = 300,
+             stats: dict | None = None) -> Puzzle:
+    """An interesting instance of a rows x cols board (see the module docstring).
+
+    ``fans``: how many fans to place (default: a random number up to (rows + cols) / 4);
+    ``min_length`` / ``max_length``: bounds on the loop's length; ``samples``:
+    other solutions taken from each solver run; ``warmup``: random and nearby
+    loops whose violation sets seed the search.  ``stats``, if given, receives
+    the number of solver runs and their time."""
+    if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
+        raise PuzzleFormatError(f"nagareru generate: a board needs at least 2x2 cells, "
+                                f"got {rows}x{cols}")
+    rng = random.Random(seed)
+    stats = stats if stats is not None else {}
+    stats.update({"solves": 0, "solve seconds": 0.0, "loops": 0})
+    for _ in range(50):
+        order = target_loop(rows, cols, rng.randrange(2 ** 62), min_length, max_length)
+        stats["loops"] += 1
+        want = rng.randint(0, max(1, (rows + cols) // 4)) if fans is None else fans
+        fixed = choose_fans(rows, cols, order, want, rng)
+        clues = clue_options(rows, cols, order, fixed)
+        target_edges = frozenset(tuple(sorted((order[i], order[(i + 1) % len(order)])))
+                                 for i in range(len(order)))
+        seeds = _seed_sets(order, rows, cols, clues, fixed, target_edges, warmup, rng)
+        if any(not s for s in seeds):
+            continue  # a loop that no clue can rule out: try another target
+        oracle = _oracle(rows, cols, clues, fixed, target_edges, samples, rng, stats)
+        search = HittingSearch(clues, oracle, seed_sets=seeds)
+        K = search.find_one(rng.randrange(2 ** 62))
+        stats["rounds"] = search.rounds
+        if K is None:
+            continue
+        return _drop_redundant_fans(instance(rows, cols, clues, K, fixed), fixed, stats)
+    raise PuzzleFormatError(f"nagareru generate: no interesting {rows}x{cols} instance found")
+
+
+def _drop_redundant_fans(p: Puzzle, fans: list, stats: dict) -> Puzzle:
+    """Remove every fan whose removal keeps the solution unique (the arrows and black
+    cells are already necessary, and stay so when a constraint goes)."""
+    for cell, _, _ in fans:
+        cells = dict(p.cells)
+        del cells[cell]
+        q = Puzzle(p.rows, p.cols, cells)
+        stats["solves"] += 1
+        if q.count() == 1:
+            p = q
+    return p
+
+
+def _both_ways_sized(edges, rows: int, cols: int) -> list:
+    order = orient(Puzzle(rows, cols, {}), edges)
+    return [order, [order[0]] + order[:0:-1]]
+
+
+def reduce(p: Puzzle) -> zalg.Family:
+    """Every minimal set of the puzzle's clue cells that keeps its solution unique
+    (clues outside the set become empty white cells), as a family of cell sets.
+
+    A black cell that stops a wind is kept in every set (removing it would lengthen
+    the wind, adding constraints rather than removing them); all other removals
+    only remove constraints, so the answer is exact (``puzzles.hitting``)."""
+    F = p.solve()
+    if F.count() != 1:
+        raise PuzzleFormatError(f"reduce: the puzzle has {F.count()} solutions, not exactly one")
+    target = next(iter(F))
+    stoppers = set()
+    for fan in p.fans():
+        end = p.blown_cells(fan)
+        last = end[-1] if end else fan
+        d = p.fans()[fan]
+        y = (last[0] + STEP[d][0], last[1] + STEP[d][1])
+        if p.inside(y) and p.is_black(y):
+            stoppers.add(y)
+    removable = [c for c in p.cells if c not in stoppers]
+    kept = {c: p.cells[c] for c in stoppers}
+
+    def board(K) -> Puzzle:
+        cells = dict(kept)
+        cells.update({c: p.cells[c] for c in K})
+        return Puzzle(p.rows, p.cols, cells)
+
+    def oracle(K: frozenset) -> list:
+        q = board(K)
+        S = q.solve()
+        if S.count() == 1:
+            return []
+        found = []
+        for loop in (S - S.universe.family([target])).sample(min(32, S.count() - 1), seed=len(K)):
+            for way in _both_ways_sized(loop, p.rows, p.cols):
+                found.append(frozenset(c for c in removable if _breaks(p, c, way)))
+        return found
+
+    search = HittingSearch(removable, oracle)
+    good = search.find_all()
+    U = zalg.Universe(sorted(p.cells))
+    return U.family([set(m) | stoppers for m in good])
+
+
+def _breaks(p: Puzzle, cell, order: list) -> bool:
+    """Whether the clue at ``cell`` (with the puzzle's winds) rules out the oriented loop."""
+    token = p.cells[cell]
+    moves = _moves(order)
+    if token in "udlr":
+        return moves.get(cell) != (token, token)
+    if cell in moves:
+        return True
+    if token in "UDLR":
+        return not _wind_ok(token.lower(), p.blown_cells(cell), moves)
+    return False
