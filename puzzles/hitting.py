@@ -96,13 +96,14 @@ class HittingSearch:
         """One good minimal clue set, or None when no conflict-free clue set is good.
 
         Candidates come from a randomised greedy cover of the violation sets (each
-        unhit set gets a clue, preferring clues that hit many), pruned to a
-        minimal hitting set: fast for large V, where the exact family of all
-        hitting sets would be expensive to rebuild every round."""
+        unhit set gets a clue, preferring clues that hit many unhit sets), pruned to
+        a minimal hitting set.  The sets are kept as a plain list here (the greedy
+        cover is linear in their total size); ``find_all`` keeps them as a family."""
         rng = random.Random(seed)
+        sets = list({frozenset(m) for m in self.V})
+        seen = set(sets)
         while self.rounds < self.max_rounds:
             self.rounds += 1
-            sets = [frozenset(m) for m in self.V]
             if any(not s for s in sets):
                 return None
             K = self._greedy(sets, rng)
@@ -112,34 +113,55 @@ class HittingSearch:
             found = self.oracle(K)
             if not found:
                 return K
-            self.add(found)
+            keep = set(self.clues)
+            for s in found:
+                s = frozenset(s) & keep
+                if s not in seen:
+                    seen.add(s)
+                    sets.append(s)
         raise RuntimeError(f"no good clue set after {self.max_rounds} rounds")
 
     def _greedy(self, sets: list[frozenset], rng: random.Random) -> frozenset | None:
-        """A random minimal conflict-free hitting set of ``sets`` (None if none is found)."""
+        """A random minimal conflict-free hitting set of ``sets`` (None if none is found).
+
+        Unhit sets are taken shortest first; each gets a clue drawn with weight
+        (1 + the number of unhit sets it hits)^2; then clues are dropped in random
+        order while every set stays hit.  Linear in the sets' total size."""
         bad: dict = {}
         for a, b in self._pairs:
             bad.setdefault(a, set()).add(b)
             bad.setdefault(b, set()).add(a)
+        holding: dict = {}
+        for i, s in enumerate(sets):
+            for c in s:
+                holding.setdefault(c, []).append(i)
+        unhit = {c: len(ids) for c, ids in holding.items()}
+        hits = [0] * len(sets)
         K: set = set()
-        todo = list(sets)
+        todo = list(range(len(sets)))
         rng.shuffle(todo)
-        todo.sort(key=len)
-        for s in todo:
-            if s & K:
+        todo.sort(key=lambda i: len(sets[i]))
+        for i in todo:
+            if hits[i]:
                 continue
-            options = [c for c in s if not (bad.get(c, set()) & K)]
+            options = [c for c in sets[i] if not (bad.get(c, set()) & K)]
             if not options:
                 return None
-            score = {c: 1 + sum(1 for t in todo if c in t and not (t & K)) for c in options}
-            weights = [score[c] ** 2 for c in options]
-            K.add(rng.choices(options, weights)[0])
+            weights = [(1 + unhit[c]) ** 2 for c in options]
+            c = rng.choices(options, weights)[0]
+            K.add(c)
+            for j in holding[c]:
+                if not hits[j]:
+                    for x in sets[j]:
+                        unhit[x] -= 1
+                hits[j] += 1
         order = list(K)
         rng.shuffle(order)
         for c in order:
-            rest = K - {c}
-            if all(s & rest for s in sets if c in s):
-                K = rest
+            if all(hits[j] >= 2 for j in holding[c]):
+                K.discard(c)
+                for j in holding[c]:
+                    hits[j] -= 1
         return frozenset(K)
 
     def find_all(self) -> zalg.Family:

@@ -181,19 +181,21 @@ class Universe:
         return self._build(mode, elements, k, "building a cardinality family")
 
     def family(self, sets: Iterable[Iterable[Hashable]]) -> Family:
-        """The family whose members are the given sets of elements."""
-        from .family import union
+        """The family whose members are the given sets of elements.
+
+        Built as one trie of the members' sorted levels, handed to CUDD in one
+        call (which merges equal subtries): no operation per element."""
         if isinstance(sets, Family):
             raise TypeError("U.family() takes an iterable of sets, not a Family")
-        members = []
+        members = set()
         for s in sets:
             if isinstance(s, (str, bytes)):
                 raise TypeError(f"a member must be a collection of elements, got the string {s!r}")
-            member = self.unit
-            for lev in sorted(set(self.levels(s)), reverse=True):
-                member = member.change(self._elements[lev])
-            members.append(member)
-        return union(members, universe=self)
+            members.add(tuple(sorted(set(self.levels(s)))))
+        if not members:
+            return self.empty
+        level, hi, lo, root = _trie_arrays(sorted(members), len(self._elements))
+        return Family(self, self.manager.rebuild(level, hi, lo, root, "building a family"))
 
     def adopt(self, family: Family, rename=None) -> Family:
         """The same family as a family of this universe.
@@ -257,6 +259,42 @@ class Universe:
         """A family from Minato's polynomial notation, e.g. ``"a*(b + c) + d*e + 1"``."""
         from .notation import parse
         return parse(self, text)
+
+
+def _trie_arrays(members: list[tuple[int, ...]], terminal_level: int):
+    """Node arrays (ids 0, 1: the empty family and {∅}) of the family of the given
+    sorted, distinct level tuples (in increasing order): for the members sharing
+    a prefix of length d, one chain of nodes along the lo edges, one per distinct
+    next level, each with the trie below it as its hi child."""
+    level, hi, lo = [terminal_level, terminal_level], [0, 0], [0, 1]
+    # pre-order list of trie ranges (i, j, d): members[i:j] share their first d levels
+    order, stack = [], [(0, len(members), 0)]
+    while stack:
+        i, j, d = stack.pop()
+        order.append((i, j, d))
+        k = i + 1 if len(members[i]) == d else i  # only the first may end here
+        while k < j:
+            v, m = members[k][d], k
+            while m < j and members[m][d] == v:
+                m += 1
+            stack.append((k, m, d + 1))
+            k = m
+    ids: dict = {}
+    for i, j, d in reversed(order):  # children before parents
+        acc = 1 if len(members[i]) == d else 0
+        first, k = i + acc, j
+        while k > first:  # groups from the last (deepest level) up
+            v, m = members[k - 1][d], k - 1
+            while m > i and len(members[m - 1]) > d and members[m - 1][d] == v:
+                m -= 1
+            level.append(v)
+            hi.append(ids[(m, k, d + 1)])
+            lo.append(acc)
+            acc = len(level) - 1
+            k = m
+        ids[(i, j, d)] = acc
+    return (np.array(level, dtype=np.int64), np.array(hi, dtype=np.int64),
+            np.array(lo, dtype=np.int64), ids[(0, len(members), 0)])
 
 
 def _hashable(x) -> bool:

@@ -1,13 +1,28 @@
-"""Nagareru (pzprjs ``nagare``): board model, file formats, answer checker and drawings.
+"""Nagareru: every solution as a ZDD, interesting instances, and minimal clue sets.
 
-See :mod:`puzzles.nagareru.model` for the geometry, the rules and the decisions
-taken from pzprjs's checker, and :mod:`puzzles.nagareru.draw` for the drawings.
+``from puzzles import nagareru``; ``nagareru.Puzzle.from_url(url).solve()``;
+``nagareru.generate(rows, cols, seed=...)``; ``nagareru.reduce(puzzle)``
+(Ishihata & Tokumasu, SEA 2022; docs/nagareru.md).  Modules: ``model`` (board,
+formats, checker), ``solve`` (oriented cycles of the board's mixed graph),
+``design`` (generation and reduction by implicit hitting sets), ``draw``, ``cli``.
 """
 from __future__ import annotations
 
+from .cli import register
+from .design import generate, reduce
 from .draw import svg, text
-from .model import (DIRECTIONS, FAILCODES, OPPOSITE, STEP, TOKENS, Cell, Edge, Puzzle, check_solution,
-                    direction_of, make_edge, orient, read_pzprv3)
+from .model import (DIRECTIONS, FAILCODES, OPPOSITE, PID, STEP, TOKENS, Cell, Edge, Puzzle,
+                    check_solution, direction_of, make_edge, orient, read_pzprv3)
+from .solve import board_graph, constraints
 
-__all__ = ["Cell", "Edge", "Puzzle", "DIRECTIONS", "STEP", "OPPOSITE", "TOKENS", "FAILCODES",
-           "make_edge", "read_pzprv3", "check_solution", "orient", "direction_of", "text", "svg"]
+NAME = "nagareru"
+#: Small boards for examples and tests.
+EXAMPLES = ("https://puzz.link/p?nagare/3/3/a5e4a",
+            "https://puzz.link/p?nagare/4/4/a5e25a5e",
+            "https://puzz.link/p?nagare/5/5/b3b2c1e9a44f",
+            "https://puzz.link/p?nagare/6/6/b4c6c4c1b21b7c5c2f")
+
+__all__ = ["NAME", "PID", "EXAMPLES", "FAILCODES", "Cell", "Edge", "Puzzle", "DIRECTIONS", "STEP",
+           "OPPOSITE", "TOKENS", "make_edge", "read_pzprv3", "check_solution", "orient",
+           "direction_of", "text", "svg", "board_graph", "constraints", "generate", "reduce",
+           "register"]

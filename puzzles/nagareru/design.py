@@ -31,10 +31,10 @@ from collections.abc import Iterable
 
 import zalg
 
-from ..board import STEP, direction_of
+from ..board import STEP
 from ..errors import PuzzleFormatError
 from ..hitting import HittingSearch
-from .model import Puzzle, orient
+from .model import Puzzle
 
 __all__ = ["generate", "reduce", "target_loop", "clue_options", "violations"]
 
@@ -57,22 +57,59 @@ def target_loop(rows: int, cols: int, seed=None, min_length: int = 4,
     """A random loop with a random travel direction, as its cells in travel order."""
     rng = random.Random(seed)
     top = max_length if max_length is not None else rows * cols
-    blank = Puzzle(rows, cols, {})
     for _ in range(tries):
         edges = _region_loop(rows, cols, rng.uniform(0.25, 0.75), rng)
         if not edges or not min_length <= len(edges) <= top:
             continue
-        order = orient(blank, edges)
+        order = _cycle_order(edges)
+        if order is None:
+            continue
         return order if rng.random() < 0.5 else [order[0]] + order[:0:-1]
     raise PuzzleFormatError(f"nagareru generate: no {rows}x{cols} loop with length in "
                             f"{min_length}..{top} found")
 
 
+_DIRECTION = {(-1, 0): "u", (1, 0): "d", (0, -1): "l", (0, 1): "r"}
+
+
 def _moves(order: list) -> dict:
     """cell -> (direction moved into it, direction moved out of it)."""
-    n = len(order)
-    return {x: (direction_of(order[i - 1], x), direction_of(x, order[(i + 1) % n]))
-            for i, x in enumerate(order)}
+    out = {}
+    prev = order[-1]
+    into = None
+    for x in order + order[:1]:
+        d = _DIRECTION[(x[0] - prev[0], x[1] - prev[1])]
+        if into is not None:
+            out[prev] = (into, d)
+        into, prev = d, x
+    return out
+
+
+def _cycle_order(edges) -> list | None:
+    """The cells of a single cycle (an edge set of the grid) in one travel order, or None
+    when the edges are not one cycle."""
+    adj: dict = {}
+    for a, b in edges:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    if not adj or any(len(v) != 2 for v in adj.values()):
+        return None
+    start = min(adj)
+    order, prev, x = [start], None, start
+    while True:
+        a, b = adj[x]
+        nxt = b if a == prev else a
+        if nxt == start:
+            break
+        order.append(nxt)
+        prev, x = x, nxt
+    return order if len(order) == len(adj) else None
+
+
+def _both_ways(edges) -> list:
+    """The two travel orders of a single cycle ([] when the edges are not one)."""
+    order = _cycle_order(edges)
+    return [] if order is None else [order, [order[0]] + order[:0:-1]]
 
 
 def _path(x, d: str, rows: int, cols: int) -> list:
@@ -199,7 +236,7 @@ def _nearby_loops(order: list, rows: int, cols: int, rng: random.Random, n: int)
         if not changed or changed == region:
             continue
         loop = outline(changed)
-        if _single_cycle(loop):
+        if _cycle_order(loop) is not None:
             out.append(loop)
     return out
 
@@ -217,26 +254,23 @@ def _inside(edges: set, rows: int, cols: int) -> set:
     return inside
 
 
-def _single_cycle(edges) -> bool:
-    adj: dict = {}
-    for a, b in edges:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    if not adj or any(len(v) != 2 for v in adj.values()):
-        return False
-    start = next(iter(adj))
-    seen, stack = {start}, [start]
-    while stack:
-        for y in adj[stack.pop()]:
-            if y not in seen:
-                seen.add(y)
-                stack.append(y)
-    return len(seen) == len(adj)
+def near_loops(others: zalg.Family, target_edges: frozenset, k: int, rng: random.Random) -> list:
+    """Up to k distinct members of ``others`` close to the target loop: each the member of
+    least weight under random weights, negative on the target's edges and positive off it
+    (so it shares many edges with the target and adds few)."""
+    elements = others.universe.elements
+    found: dict = {}
+    for _ in range(k):
+        weights = [(-1.0 if e in target_edges else 1.0) * (1.0 + rng.random()) for e in elements]
+        _, loop = others.min_weight(weights)
+        found[loop] = None
+    return list(found)
 
 
-def _oracle(rows, cols, clues, fans, target_edges, samples, rng, stats):
-    """Solve the instance of K; [] if unique, else violation sets of other solutions."""
-    blank = Puzzle(rows, cols, {})
+def _oracle(rows, cols, clues, fans, target_edges, samples, rng, stats, progress=None):
+    """Solve the instance of K; [] if unique, else violation sets of other solutions:
+    half of them close to the target (few broken clues: strong constraints on K), half
+    uniform samples (spread over the board)."""
 
     def oracle(K: frozenset) -> list:
         p = instance(rows, cols, clues, K, fans)
@@ -244,13 +278,17 @@ def _oracle(rows, cols, clues, fans, target_edges, samples, rng, stats):
         S = p.solve()
         stats["solve seconds"] += time.perf_counter() - t
         stats["solves"] += 1
+        if progress is not None:
+            progress(f"loop {stats['loops']}: {len(K)} clues, {S.count()} solutions")
         if S.count() == 1:
             return []
         found = []
         others = S - S.universe.family([target_edges])
-        for loop in others.sample(min(samples, others.count()), seed=rng.randrange(2 ** 62)):
-            directed = orient(blank, loop)
-            for way in (directed, [directed[0]] + directed[:0:-1]):
+        loops = near_loops(others, target_edges, samples // 2, rng)
+        loops += others.sample(min(samples - len(loops), others.count()),
+                               seed=rng.randrange(2 ** 62))
+        for loop in loops:
+            for way in _both_ways(loop):
                 if obeys_fans(fans, way):
                     found.append(violations(clues, way))
         return found
@@ -262,13 +300,13 @@ def _seed_sets(order, rows, cols, clues, fans, target_edges, warmup, rng) -> lis
     loops = _nearby_loops(order, rows, cols, rng, warmup)
     for _ in range(warmup // 3):
         loop = _region_loop(rows, cols, rng.uniform(0.1, 0.9), rng)
-        if loop and _single_cycle(loop):
+        if loop and _cycle_order(loop) is not None:
             loops.append(loop)
     out = []
     for loop in loops:
         if loop == target_edges:
             continue
-        for way in _both_ways_sized(loop, rows, cols):
+        for way in _both_ways(loop):
             if obeys_fans(fans, way):
                 out.append(violations(clues, way))
     return out
@@ -276,14 +314,15 @@ def _seed_sets(order, rows, cols, clues, fans, target_edges, warmup, rng) -> lis
 
 def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_length: int = 4,
              max_length: int | None = None, samples: int = 48, warmup: int = 300,
-             stats: dict | None = None) -> Puzzle:
+             stats: dict | None = None, progress=None) -> Puzzle:
     """An interesting instance of a rows x cols board (see the module docstring).
 
     ``fans``: how many fans to place (default: a random number up to (rows + cols) / 4);
     ``min_length`` / ``max_length``: bounds on the loop's length; ``samples``:
     other solutions taken from each solver run; ``warmup``: random and nearby
     loops whose violation sets seed the search.  ``stats``, if given, receives
-    the number of solver runs and their time."""
+    the number of solver runs and their time; ``progress``, if given, is called with
+    a short text after every solver run."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"nagareru generate: a board needs at least 2x2 cells, "
                                 f"got {rows}x{cols}")
@@ -298,10 +337,11 @@ def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_lengt
         clues = clue_options(rows, cols, order, fixed)
         target_edges = frozenset(tuple(sorted((order[i], order[(i + 1) % len(order)])))
                                  for i in range(len(order)))
+        stats["solves"] += 1
+        if instance(rows, cols, clues, clues, fixed).count() != 1:
+            continue  # even every clue at once leaves another loop: try another target
         seeds = _seed_sets(order, rows, cols, clues, fixed, target_edges, warmup, rng)
-        if any(not s for s in seeds):
-            continue  # a loop that no clue can rule out: try another target
-        oracle = _oracle(rows, cols, clues, fixed, target_edges, samples, rng, stats)
+        oracle = _oracle(rows, cols, clues, fixed, target_edges, samples, rng, stats, progress)
         search = HittingSearch(clues, oracle, seed_sets=seeds)
         K = search.find_one(rng.randrange(2 ** 62))
         stats["rounds"] = search.rounds
@@ -322,11 +362,6 @@ def _drop_redundant_fans(p: Puzzle, fans: list, stats: dict) -> Puzzle:
         if q.count() == 1:
             p = q
     return p
-
-
-def _both_ways_sized(edges, rows: int, cols: int) -> list:
-    order = orient(Puzzle(rows, cols, {}), edges)
-    return [order, [order[0]] + order[:0:-1]]
 
 
 def reduce(p: Puzzle) -> zalg.Family:
@@ -363,7 +398,7 @@ def reduce(p: Puzzle) -> zalg.Family:
             return []
         found = []
         for loop in (S - S.universe.family([target])).sample(min(32, S.count() - 1), seed=len(K)):
-            for way in _both_ways_sized(loop, p.rows, p.cols):
+            for way in _both_ways(loop):
                 found.append(frozenset(c for c in removable if _breaks(p, c, way)))
         return found
 

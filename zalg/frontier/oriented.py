@@ -11,8 +11,8 @@ whatever the number of such directions.  The state per frontier slot (W slots):
   directions still possible), ``HEAD`` (travel leaves the fragment here) or
   ``TAIL`` (travel enters here); the other end of an oriented fragment holds the
   opposite;
-* the local number of its first edge (-1: none yet), to check forbidden pairs
-  when the second edge arrives.
+* the local number of its first edge (-1: none yet, or an edge in no forbidden
+  pair), to check forbidden pairs when the second edge arrives.
 
 Then one flag: the cycle has closed.  Joining two fragment ends u, v by edge uv
 is possible in direction u→v when u's end is FREE or HEAD, v's end FREE or
@@ -109,9 +109,11 @@ def _step(s, t, bit, W, info):
             t[cu] = DONE
             t[cv] = DONE
         else:
-            if mu == SELF:
+            # the first edge is remembered only where a forbidden pair may follow
+            # (pairs are symmetric): otherwise it would split states for nothing
+            if mu == SELF and info[O_FORBID_U] != 0:
                 t[2 * W + cu] = info[O_LOC_U]
-            if mv == SELF:
+            if mv == SELF and info[O_FORBID_V] != 0:
                 t[2 * W + cv] = info[O_LOC_V]
             a, b = far_ends(t, cu, cv)
             if ways == 3:

@@ -1,0 +1,164 @@
+"""``zalg nagareru ...``: Nagareru subcommands of the zalg command line.
+
+``zalg nagareru solve <url|file|-> [--svg FILE]``
+``zalg nagareru generate ROWSxCOLS [--count N] [--seed S] [--fans K] [--min-length L]
+[--max-length L] [--svg FILE]``
+``zalg nagareru reduce <url|file|-> [--list N]``
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_file
+from ..errors import PuzzleFormatError
+from .model import Puzzle
+
+__all__ = ["register"]
+
+WHAT = "nagareru"
+#: Seconds after which a generation reports its solver runs on stderr.
+PROGRESS_AFTER = 2.0
+
+
+def register(subparsers) -> None:
+    """Add the ``nagareru`` subcommand (with its own subcommands) to ``zalg``."""
+    ng = subparsers.add_parser("nagareru", help="Nagareru: solve, generate (interesting "
+                               "instances), reduce (minimal clue sets)",
+                               description="Nagareru puzzles: all solutions as a ZDD family.")
+    ng.set_defaults(run=lambda args: _help(ng))
+    sub = ng.add_subparsers(dest="nagareru_command", metavar="COMMAND")
+    solve = sub.add_parser("solve", help="find all solutions of a puzzle",
+                           description="Find every solution of a Nagareru puzzle, report how "
+                                       "many there are and draw one with its direction.")
+    solve.add_argument("source", help="a puzz.link URL (nagare), a file (pzprv3, plain text, "
+                                      "or a URL), or - (stdin)")
+    solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
+    solve.add_argument("--svg", metavar="FILE",
+                       help="write the board with one solution as SVG (replaces FILE)")
+    solve.set_defaults(run=_solve)
+    gen = sub.add_parser(
+        "generate", help="interesting instances of a board size",
+        description="Interesting instances (Ishihata & Tokumasu): one solution, every clue "
+                    "needed, no unusable arrow, no ineffective fan.")
+    gen.add_argument("size", metavar="ROWSxCOLS", help="the board, e.g. 10x10")
+    gen.add_argument("--count", type=bounded_int(1, 100_000), default=1, metavar="N",
+                     help="how many puzzles (default 1)")
+    gen.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1),
+                     help="random seed (same seed, same puzzles)")
+    gen.add_argument("--fans", type=bounded_int(0, 10_000), metavar="K",
+                     help="fans to try (default: a random number up to (rows+cols)/4)")
+    gen.add_argument("--min-length", type=bounded_int(4, 10 ** 8), default=4, metavar="L",
+                     help="shortest loop allowed (cells)")
+    gen.add_argument("--max-length", type=bounded_int(4, 10 ** 8), metavar="L",
+                     help="longest loop allowed (cells)")
+    gen.add_argument("--svg", metavar="FILE",
+                     help="write the (last) puzzle with its solution as SVG (replaces FILE)")
+    gen.set_defaults(run=_generate)
+    red = sub.add_parser(
+        "reduce", help="every minimal clue set that keeps a puzzle unique",
+        description="Every minimal subset of a unique puzzle's clues that keeps the solution "
+                    "unique (the other clue cells become empty).")
+    red.add_argument("source", help="a puzz.link URL (nagare), a file, or - (stdin)")
+    red.add_argument("--list", type=bounded_int(0, 1_000_000), default=3, metavar="N",
+                     help="draw N of the smallest reduced puzzles (default 3)")
+    red.set_defaults(run=_reduce)
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
+
+
+def _draw_solution(p: Puzzle, solution) -> None:
+    if solution is not None:
+        print()
+        print(p.render(solution), end="")
+
+
+def _solve(args) -> int:
+    p = read_puzzle(Puzzle, args.source, WHAT)
+    print(f"nagareru {p.rows}x{p.cols}, {len(p.arrows())} arrows, {len(p.fans())} fans, "
+          f"{len(p.black_cells()) - len(p.fans())} plain black cells")
+    print(p.render(), end="")
+    start = time.perf_counter()
+    F = p.solve(progress=p.rows * p.cols > 400)
+    n = F.count()
+    took = time.perf_counter() - start
+    if took > 2:
+        note(f"nagareru: solved in {took:.1f} s")
+    if args.count:
+        print(f"solutions: {n}")
+    print("no solution" if n == 0 else "unique" if n == 1 else f"{n} solutions")
+    solution = next(iter(F), None)
+    _draw_solution(p, solution)
+    if args.svg:
+        write_file(args.svg, p.render(solution, fmt="svg"), WHAT)
+        print(f"wrote {args.svg}")
+    return 0
+
+
+def _generate(args) -> int:
+    from .design import generate
+    rows, cols = parse_size(args.size, WHAT)
+    if rows < 2 or cols < 2:
+        raise UserError(f"{WHAT}: a board needs at least 2x2 cells, got {rows}x{cols}")
+    if args.max_length is not None and args.max_length < args.min_length:
+        raise UserError(f"{WHAT}: --max-length {args.max_length} is below --min-length "
+                        f"{args.min_length}")
+    import random
+    seeds = random.Random(args.seed)
+    last = None
+    for n in range(1, args.count + 1):
+        start = time.perf_counter()
+        stats: dict = {}
+
+        def report(text: str, n=n, start=start) -> None:
+            if time.perf_counter() - start > PROGRESS_AFTER:
+                note(f"nagareru: #{n}: {text}")
+        try:
+            p = generate(rows, cols, seed=seeds.randrange(2 ** 62), fans=args.fans,
+                         min_length=args.min_length, max_length=args.max_length, stats=stats,
+                         progress=report)
+        except PuzzleFormatError as exc:
+            raise UserError(str(exc)) from None
+        took = time.perf_counter() - start
+        loop = p.solution()
+        print(f"#{n} nagareru {rows}x{cols}: {len(p.arrows())} arrows, {len(p.fans())} fans, "
+              f"{len(p.black_cells()) - len(p.fans())} plain black cells, loop of "
+              f"{len(loop)} cells, unique ({took:.1f} s, {stats.get('solves', 0)} solver runs)")
+        print(p.to_url())
+        print(p.render(), end="")
+        _draw_solution(p, loop)
+        print()
+        last = (p, loop)
+    if args.svg and last is not None:
+        write_file(args.svg, last[0].render(last[1], fmt="svg"), WHAT)
+        print(f"wrote {args.svg}")
+    return 0
+
+
+def _reduce(args) -> int:
+    from .design import reduce
+    p = read_puzzle(Puzzle, args.source, WHAT)
+    start = time.perf_counter()
+    try:
+        R = reduce(p)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    took = time.perf_counter() - start
+    sizes = R.by_size()
+    clues = len(p.cells)
+    print(f"nagareru {p.rows}x{p.cols}: {clues} clue cells, {R.count()} minimal clue sets "
+          f"keep the solution unique ({took:.1f} s)")
+    for k in sorted(sizes):
+        print(f"  {sizes[k]} with {k} clue cells")
+    if args.list and R:
+        smallest = R.min_size() if hasattr(R, "min_size") else min(sizes)
+        shown = [m for m in R if len(m) == smallest][:args.list]
+        for i, K in enumerate(shown, 1):
+            q = Puzzle(p.rows, p.cols, {c: p.cells[c] for c in K})
+            print(f"\n#{i} {len(K)} clue cells  {q.to_url()}")
+            print(q.render(), end="")
+    return 0
+
