@@ -56,6 +56,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, Union
 
@@ -256,6 +257,27 @@ class Puzzle:
             blocks.append([["#" if (r, c) in black else "+" for c in range(self.cols)] for r in range(self.rows)])
         return pzprjs.format_pzprv3(PID, self.rows, self.cols, blocks, preamble=[str(self.nrooms)])
 
+    # ------------------------------------------------------------ solving
+
+    def solve(self, progress: bool = False):
+        """Every solution as a ``zalg.Family`` of black-cell sets (see ``nurimeizu.solve``)."""
+        from .solve import solve
+        if progress:
+            return solve(self, progress=True)
+        return _solved(self)
+
+    def count(self) -> int:
+        """The number of solutions (exact)."""
+        return self.solve().count()
+
+    def is_unique(self) -> bool:
+        """True when the puzzle has exactly one solution."""
+        return self.count() == 1
+
+    def solution(self) -> frozenset[Cell] | None:
+        """One solution (its black cells), or None if there is none."""
+        return next(iter(self.solve()), None)
+
     def render(self, solution: Iterable[Cell] | None = None, fmt: str = "text") -> str:
         """Draw the board (and ``solution``'s black cells and S-G route) as ``"text"`` or ``"svg"``."""
         from . import draw
@@ -266,6 +288,12 @@ class Puzzle:
         if fmt == "svg":
             return draw.svg(self, black, path)
         raise ValueError(f"unknown render format {fmt!r}: use 'text' or 'svg'")
+
+
+@lru_cache(maxsize=16)
+def _solved(p: "Puzzle"):
+    from .solve import solve
+    return solve(p)
 
 
 # ------------------------------------------------------------------ helpers
