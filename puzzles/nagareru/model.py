@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
@@ -44,6 +43,7 @@ from ..board import edge_set as _edge_set
 from ..board import is_int as _is_int
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
+from ..solving import SolvedByFamily
 from ..violations import Violation
 
 __all__ = ["Cell", "Edge", "Puzzle", "DIRECTIONS", "STEP", "OPPOSITE", "TOKENS", "FAILCODES",
@@ -81,7 +81,7 @@ _EDGE_ITEM = re.compile(r"(-?[0-9]+)?[udlr]?")
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(SolvedByFamily):
     """A Nagareru board: ``cells`` maps each non-empty cell to its token (see
     :data:`TOKENS`; an entry ``"."`` is accepted and dropped). Stored row-major."""
 
@@ -303,25 +303,11 @@ class Puzzle:
 
     # ------------------------------------------------------------ solving
 
-    def solve(self, progress: bool = False):
-        """Every solution as a ``zalg.Family`` of edge sets (see ``nagareru.solve``)."""
+    def _solve_fresh(self, progress: bool):
+        """Every solution as a ``zalg.Family`` of edge sets (``solve.solve``); ``solve()``,
+        ``count()``, ``is_unique()`` and ``solution()`` come from ``SolvedByFamily``."""
         from .solve import solve
-        if progress:
-            return solve(self, progress=True)
-        return _solved(self)
-
-    def count(self) -> int:
-        """The number of solutions (exact)."""
-        return self.solve().count()
-
-    def is_unique(self) -> bool:
-        """True when the puzzle has exactly one solution."""
-        return self.count() == 1
-
-    def solution(self) -> frozenset[Edge] | None:
-        """One solution (the first in the family's order), or None if there is none;
-        ``orient(p, solution)`` gives its travel direction."""
-        return next(iter(self.solve()), None)
+        return solve(self, progress=progress)
 
     def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text") -> str:
         """Draw the board and ``solution``'s edges (with travel arrows when the loop can
@@ -334,12 +320,6 @@ class Puzzle:
         if fmt == "svg":
             return draw.svg(self, lines, order)
         raise ValueError(f"unknown format {fmt!r}: use 'text' or 'svg'")
-
-
-@lru_cache(maxsize=16)
-def _solved(p: "Puzzle"):
-    from .solve import solve
-    return solve(p)
 
 
 # ------------------------------------------------------------------- URL body

@@ -56,13 +56,13 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, Union
 
 from .. import inputs, pzprjs
 from ..board import cell_set, check_size, components, grid_edges, is_cell, is_int, neighbours, pos
 from ..errors import PuzzleFormatError
+from ..solving import SolvedByFamily
 from ..violations import Violation
 
 __all__ = ["Cell", "Puzzle", "read_pzprv3", "check_solution", "route", "FAILCODES", "RULES",
@@ -94,7 +94,7 @@ _WHAT = "nurimeizu board"
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(SolvedByFamily):
     """A Nurimeizu board: ``rooms`` (cell -> room id 0..N-1) and ``icons`` (cell -> S/G/o/t)."""
 
     rows: int
@@ -259,24 +259,11 @@ class Puzzle:
 
     # ------------------------------------------------------------ solving
 
-    def solve(self, progress: bool = False):
-        """Every solution as a ``zalg.Family`` of black-cell sets (see ``nurimeizu.solve``)."""
+    def _solve_fresh(self, progress: bool):
+        """Every solution as a ``zalg.Family`` of black-cell sets (``solve.solve``); ``solve()``,
+        ``count()``, ``is_unique()`` and ``solution()`` come from ``SolvedByFamily``."""
         from .solve import solve
-        if progress:
-            return solve(self, progress=True)
-        return _solved(self)
-
-    def count(self) -> int:
-        """The number of solutions (exact)."""
-        return self.solve().count()
-
-    def is_unique(self) -> bool:
-        """True when the puzzle has exactly one solution."""
-        return self.count() == 1
-
-    def solution(self) -> frozenset[Cell] | None:
-        """One solution (its black cells), or None if there is none."""
-        return next(iter(self.solve()), None)
+        return solve(self, progress=progress)
 
     def render(self, solution: Iterable[Cell] | None = None, fmt: str = "text") -> str:
         """Draw the board (and ``solution``'s black cells and S-G route) as ``"text"`` or ``"svg"``."""
@@ -288,12 +275,6 @@ class Puzzle:
         if fmt == "svg":
             return draw.svg(self, black, path)
         raise ValueError(f"unknown render format {fmt!r}: use 'text' or 'svg'")
-
-
-@lru_cache(maxsize=16)
-def _solved(p: "Puzzle"):
-    from .solve import solve
-    return solve(p)
 
 
 # ------------------------------------------------------------------ helpers
