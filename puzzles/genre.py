@@ -24,7 +24,7 @@ from .violations import Violation
 
 __all__ = ["Genre", "PuzzleType", "GENRES", "genres", "genre"]
 
-GENRES = ("slitherlink", "numberlink", "nagareru")
+GENRES = ("slitherlink", "numberlink", "nagareru", "nurimeizu")
 
 
 @runtime_checkable

@@ -78,3 +78,105 @@ def test_one_room_board_and_forced_colours():
     assert Puzzle(1, 3, {(0, c): 0 for c in range(3)}, {(0, 0): "S", (0, 2): "G"}).count() == 1
     assert Puzzle(2, 2, {(r, c): 0 for r in range(2) for c in range(2)},
                   {(0, 0): "S", (1, 1): "G"}).count() == 0
+
+
+# ---------------------------------------------------------------- icon sets
+
+def designer_mazes():
+    """Small boards with S and G only and a colouring that solves them, from random boards."""
+    rng = random.Random(3)
+    out = []
+    while len(out) < 6:
+        p = random_board(rng, rng.randint(3, 4), rng.randint(3, 4))
+        p = Puzzle(p.rows, p.cols, p.rooms, {x: i for x, i in p.icons.items() if i in "SG"})
+        sols = sorted(ref.solutions(p), key=sorted)
+        if len(sols) >= 2:
+            out.append((p, rng.choice(sols)))
+    return out
+
+
+@pytest.mark.parametrize("maze", range(6))
+def test_icon_sets_member_by_member_against_brute_force(maze):
+    import itertools
+    from puzzles.nurimeizu import icon_sets, placements
+    p, black = designer_mazes()[maze]
+    good = icon_sets(p, black)
+    cands = placements(p, black)
+    want = set()
+    for k in range(len(cands) + 1):
+        for K in itertools.combinations(cands, k):
+            icons = dict(p.icons)
+            icons.update(dict(K))
+            if ref.solutions(Puzzle(p.rows, p.cols, p.rooms, icons)) == {black}:
+                want.add(frozenset(K))
+    assert {frozenset(m) for m in good} == want
+
+
+def test_icon_sets_rejects_a_colouring_that_is_no_solution():
+    from puzzles.errors import PuzzleFormatError
+    from puzzles.nurimeizu import icon_sets
+    p, black = designer_mazes()[0]
+    with pytest.raises(PuzzleFormatError):
+        icon_sets(p, set(p.cells()))
+
+
+# ---------------------------------------------------------------- generate, reduce, CLI
+
+@pytest.mark.parametrize("size, seed", [(3, 1), (4, 1), (4, 5), (5, 2), (4, 9)])
+def test_generated_puzzles_are_unique_by_brute_force(size, seed):
+    from puzzles.nurimeizu import generate
+    p = generate(size, size, seed=seed)
+    sols = ref.solutions(p, prune=False)
+    assert len(sols) == 1
+    assert p.solution() in sols
+    assert generate(size, size, seed=seed) == p
+
+
+def test_reduce_finds_every_minimal_icon_subset():
+    import itertools
+    from puzzles.nurimeizu import icon_sets, placements, reduce
+    p, black = next((p, b) for p, b in designer_mazes() if icon_sets(p, b))
+    icons = dict(p.icons)
+    icons.update(dict(placements(p, black)))  # every icon the colouring allows
+    full = Puzzle(p.rows, p.cols, p.rooms, icons)
+    assert ref.solutions(full) == {black}
+    mine = [(x, i) for x, i in full.icons.items() if i in "ot"]
+    good = []
+    for k in range(len(mine) + 1):
+        for K in itertools.combinations(mine, k):
+            K = frozenset(K)
+            if any(g <= K for g in good):
+                continue
+            q = Puzzle(p.rows, p.cols, p.rooms, {**p.icons, **dict(K)})
+            if len(ref.solutions(q)) == 1:
+                good.append(K)
+    assert {frozenset(m) for m in reduce(full)} == set(good)
+
+
+def zalg(*args, stdin=None):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-c", "from puzzles.cli import program; program()", *args],
+                          capture_output=True, text=True, input=stdin, timeout=300)
+
+
+def test_cli_solve_generate_icons_reduce(tmp_path):
+    from puzzles import nurimeizu
+    url = nurimeizu.EXAMPLES[-1]
+    out = zalg("nurimeizu", "solve", url, "--count", "--svg", str(tmp_path / "a.svg"))
+    assert out.returncode == 0, out.stderr
+    assert "solutions: 1" in out.stdout and (tmp_path / "a.svg").read_text().startswith("<svg")
+    out = zalg("nurimeizu", "generate", "4x4", "--count", "2", "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    urls = [line for line in out.stdout.splitlines() if line.startswith("https://puzz.link/")]
+    assert len(urls) == 2 and all(len(ref.solutions(Puzzle.from_url(u))) == 1 for u in urls)
+    p = Puzzle.from_url(url)
+    out = zalg("nurimeizu", "icons", "-", stdin=p.to_pzprv3(p.solution()))
+    assert out.returncode == 0, out.stderr
+    assert "icon sets make this colouring the only solution" in out.stdout
+    out = zalg("nurimeizu", "reduce", url)
+    assert out.returncode == 0 and "minimal subsets" in out.stdout, out.stderr
+    out = zalg("nurimeizu", "icons", url)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    out = zalg("nurimeizu", "generate", "1x1")
+    assert out.returncode == 2 and "Traceback" not in out.stderr

@@ -1,13 +1,28 @@
-"""Nurimeizu (pzprjs ``nurimaze``): board model, formats, answer checker and drawings.
+"""Nurimeizu (pzprjs ``nurimaze``): every solution as a ZDD, and every icon set that
+makes a designer's maze unique.
 
-See :mod:`puzzles.nurimeizu.model` for the rules, the formats and the checker's
-rule names, and :mod:`puzzles.nurimeizu.draw` for the drawings.
+``from puzzles import nurimeizu``; ``nurimeizu.Puzzle.from_url(url).solve()``;
+``nurimeizu.icon_sets(puzzle, black_cells)`` (docs/nurimeizu.md).  Modules:
+``model`` (board, formats, checker), ``solve`` (the frontier sweep over cells),
+``design`` (icon sets), ``draw``.
 """
 from __future__ import annotations
 
+from .cli import register
+from .design import generate, icon_sets, minimum_icon_sets, placements, random_rooms, reduce
 from .draw import svg, text
 from .model import (FAILCODES, ICONS, PID, RULES, Cell, Puzzle, check_solution, decode_borders,
                     encode_borders, read_pzprv3, route)
+from .solve import sweep
 
 __all__ = ["Cell", "Puzzle", "read_pzprv3", "check_solution", "route", "FAILCODES", "RULES", "ICONS",
-           "PID", "decode_borders", "encode_borders", "text", "svg"]
+           "PID", "decode_borders", "encode_borders", "text", "svg", "icon_sets", "placements",
+           "minimum_icon_sets", "sweep", "generate", "reduce", "random_rooms", "register",
+           "NAME", "EXAMPLES"]
+
+NAME = "nurimeizu"
+#: Small boards for examples and tests (generated, unique).
+EXAMPLES = ("https://puzz.link/p?nurimaze/3/3/uga05462615",
+            "https://puzz.link/p?nurimaze/4/4/njg5ug7451b26",
+            "https://puzz.link/p?nurimaze/5/5/lvqq52ve621k48",
+            "https://puzz.link/p?nurimaze/6/6/lrrsvvbf4smld264h1c4")

@@ -37,7 +37,7 @@ from zalg.frontier.run import run_layers
 from zalg.kernels.native import jit
 from zalg.kernels.nodes import OK, POLL_EVERY, poll
 
-__all__ = ["solve", "universes"]
+__all__ = ["solve", "sweep", "universes"]
 
 BLACK, WHITE, PATH, NONE = 0, 1, 2, 3
 NO_ICON, ICON_S, ICON_G, ICON_O, ICON_T = 0, 1, 2, 3, 4
@@ -234,8 +234,20 @@ def _final(t, W, icons_last_row):
 
 
 @jit
+def _icon_step(s, t, bit, W, info, kind):
+    """The forced value of a placement variable of the cell just added: a circle at x is
+    broken (1) unless x is on the path, a triangle unless x is white off the path."""
+    for k in range(len(s)):
+        t[k] = s[k]
+    colour = t[info[I_C]]
+    broken = colour != PATH if kind == 2 else colour != WHITE
+    return bit == (1 if broken else 0)
+
+
+@jit
 def layer(states, W, info, kind, last, icons_last_row, ctx):
-    """Children of one layer (kind 0: b_x, kind 1: p_x): (status, states, lo, hi)."""
+    """Children of one layer (kind 0: b_x, 1: p_x, 2: circle at x broken, 3: triangle
+    at x broken): (status, states, lo, hi)."""
     n = states.shape[0]
     width = states.shape[1]
     table, out = child_store(n, width)
@@ -249,8 +261,10 @@ def layer(states, W, info, kind, last, icons_last_row, ctx):
         for bit in range(2):
             if kind == 0:
                 ok = _b_step(states[j], t, bit, W, info)
-            else:
+            elif kind == 1:
                 ok = _p_step(states[j], t, bit, W, info)
+            else:
+                ok = _icon_step(states[j], t, bit, W, info, kind)
             if not ok:
                 code = -1
             elif last:
@@ -264,9 +278,10 @@ def layer(states, W, info, kind, last, icons_last_row, ctx):
     return OK, out[:count].copy(), lo, hi
 
 
-def solve(p, progress: bool = False) -> zalg.Family:
-    """Every solution of board p: the family of black-cell sets."""
-    both, cells_u = universes(p.rows, p.cols)
+def sweep(p, universe: zalg.Universe, placements=(), progress: bool = False) -> zalg.Family:
+    """The family of B ∪ P (elements ("b", r, c) and ("p", r, c) of ``universe``) over
+    the colourings B of p with their S-G path P, plus, for each placement (cell,
+    "o" or "t") in ``placements``, the element (icon, r, c) when B breaks it."""
     info, nslots = _info(p)
     W = p.cols
     width = 3 * W + 3 + max(nslots, 1)
@@ -276,14 +291,31 @@ def solve(p, progress: bool = False) -> zalg.Family:
     states[0, 3 * W + 3:] = -1
     icons_last_row = np.array([_ICON.get(p.icons.get((p.rows - 1, c)), NO_ICON)
                                for c in range(W)], dtype=np.int64)
-    m = 2 * len(info)
-    ctx = both.manager.ctx
+    extra = {}
+    for cell, icon in placements:
+        extra.setdefault(cell, []).append(icon)
+    steps, levels = [], []
+    for i, (r, c) in enumerate(p.cells()):
+        for kind, name in ((0, "b"), (1, "p")):
+            steps.append((i, kind))
+            levels.append(universe.level((name, r, c)))
+        for icon in sorted(extra.get((r, c), ()), key="ot".index):
+            steps.append((i, 2 if icon == "o" else 3))
+            levels.append(universe.level((icon, r, c)))
+    m = len(steps)
+    ctx = universe.manager.ctx
 
-    def step(i, states):
-        status, states, lo, hi = layer(states, W, info[i // 2], i % 2, i == m - 1,
-                                       icons_last_row, ctx)
+    def step(j, states):
+        i, kind = steps[j]
+        status, states, lo, hi = layer(states, W, info[i], kind, j == m - 1, icons_last_row, ctx)
         return (states, lo, hi) if status == OK else None
 
-    F = run_layers(both, list(range(m)), states, step, "nurimeizu sweep", progress)
+    return run_layers(universe, levels, states, step, "nurimeizu sweep", progress)
+
+
+def solve(p, progress: bool = False) -> zalg.Family:
+    """Every solution of board p: the family of black-cell sets."""
+    both, cells_u = universes(p.rows, p.cols)
+    F = sweep(p, both, progress=progress)
     B = F.exists([("p", r, c) for r, c in p.cells()])
     return cells_u.adopt(B, rename=lambda e: (e[1], e[2]))

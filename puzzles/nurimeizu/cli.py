@@ -1,0 +1,156 @@
+"""``zalg nurimeizu ...``: Nurimeizu subcommands of the zalg command line.
+
+``zalg nurimeizu solve <url|file|-> [--count] [--svg FILE]``
+``zalg nurimeizu generate ROWSxCOLS [--count N] [--seed S] [--largest-room K] [--svg FILE]``
+``zalg nurimeizu icons <pzprv3 file with an answer|-> [--list N]``
+``zalg nurimeizu reduce <url|file|->``
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_file
+from ..errors import PuzzleFormatError
+from ..inputs import read_source
+from .model import Puzzle
+
+__all__ = ["register"]
+
+WHAT = "nurimeizu"
+SOURCE = "a puzz.link URL (nurimaze), a file (pzprv3, plain text, or a URL), or - (stdin)"
+
+
+def register(subparsers) -> None:
+    """Add the ``nurimeizu`` subcommand (with its own subcommands) to ``zalg``."""
+    nm = subparsers.add_parser("nurimeizu", help="Nurimeizu: solve, generate, icons (every icon "
+                               "set of a drawn maze), reduce",
+                               description="Nurimeizu puzzles: all solutions as a ZDD family.")
+    nm.set_defaults(run=lambda args: _help(nm))
+    sub = nm.add_subparsers(dest="nurimeizu_command", metavar="COMMAND")
+    solve = sub.add_parser("solve", help="find all solutions of a puzzle",
+                           description="Count every solution of a Nurimeizu puzzle and draw one.")
+    solve.add_argument("source", help=SOURCE)
+    solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
+    solve.add_argument("--svg", metavar="FILE", help="write the board with one solution as SVG")
+    solve.set_defaults(run=_solve)
+    gen = sub.add_parser("generate", help="puzzles with a unique solution",
+                         description="Random rooms, S and G, a random colouring and a minimum "
+                                     "icon set that makes it the only solution.")
+    gen.add_argument("size", metavar="ROWSxCOLS", help="the board, e.g. 8x8")
+    gen.add_argument("--count", type=bounded_int(1, 100_000), default=1, metavar="N")
+    gen.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1), help="random seed")
+    gen.add_argument("--largest-room", type=bounded_int(1, 64), default=4, metavar="K",
+                     help="rooms of 1..K cells (default 4)")
+    gen.add_argument("--svg", metavar="FILE", help="write the (last) puzzle with its solution as SVG")
+    gen.set_defaults(run=_generate)
+    icons = sub.add_parser("icons", help="every icon set that makes a drawn maze unique",
+                           description="For a pzprv3 file with an answer (the designer's "
+                                       "colouring), every set of circles and triangles that "
+                                       "makes that colouring the only solution.")
+    icons.add_argument("source", help="a pzprv3 file with an answer section, or - (stdin)")
+    icons.add_argument("--list", type=bounded_int(0, 1_000_000), default=3, metavar="N",
+                       help="draw N of the smallest icon sets (default 3)")
+    icons.set_defaults(run=_icons)
+    red = sub.add_parser("reduce", help="every minimal subset of a puzzle's circles and "
+                         "triangles that keeps it unique")
+    red.add_argument("source", help=SOURCE)
+    red.set_defaults(run=_reduce)
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
+
+
+def _solve(args) -> int:
+    p = read_puzzle(Puzzle, args.source, WHAT)
+    print(f"nurimeizu {p.rows}x{p.cols}, {p.nrooms} rooms, {len(p.icons)} icons")
+    print(p.render(), end="")
+    start = time.perf_counter()
+    F = p.solve(progress=p.rows * p.cols > 400)
+    n = F.count()
+    if time.perf_counter() - start > 2:
+        note(f"nurimeizu: solved in {time.perf_counter() - start:.1f} s")
+    if args.count:
+        print(f"solutions: {n}")
+    print("no solution" if n == 0 else "unique" if n == 1 else f"{n} solutions")
+    solution = next(iter(F), None)
+    if solution is not None:
+        print()
+        print(p.render(solution), end="")
+    if args.svg:
+        write_file(args.svg, p.render(solution, fmt="svg"), WHAT)
+        print(f"wrote {args.svg}")
+    return 0
+
+
+def _generate(args) -> int:
+    from .design import generate
+    rows, cols = parse_size(args.size, WHAT)
+    seeds = random.Random(args.seed)
+    last = None
+    for n in range(1, args.count + 1):
+        start = time.perf_counter()
+        try:
+            p = generate(rows, cols, seed=seeds.randrange(2 ** 62), largest_room=args.largest_room)
+        except PuzzleFormatError as exc:
+            raise UserError(str(exc)) from None
+        solution = p.solution()
+        print(f"#{n} nurimeizu {rows}x{cols}: {p.nrooms} rooms, {len(p.icons)} icons, unique "
+              f"({time.perf_counter() - start:.1f} s)")
+        print(p.to_url())
+        print(p.render(), end="")
+        print()
+        print(p.render(solution), end="")
+        last = (p, solution)
+    if args.svg and last is not None:
+        write_file(args.svg, last[0].render(last[1], fmt="svg"), WHAT)
+        print(f"wrote {args.svg}")
+    return 0
+
+
+def _icons(args) -> int:
+    from .design import icon_sets
+    try:
+        kind, text = read_source(args.source, WHAT)
+        if kind == "url":
+            raise UserError(f"{WHAT} icons: give a pzprv3 file with the answer (the colouring)")
+        p = Puzzle.from_text(text)
+        black = Puzzle.solution_from_pzprv3(text)
+        bare = Puzzle(p.rows, p.cols, p.rooms, {x: i for x, i in p.icons.items() if i in "SG"})
+        good = icon_sets(bare, black)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    sizes = good.by_size()
+    print(f"nurimeizu {p.rows}x{p.cols}: {good.count()} icon sets make this colouring the only "
+          "solution")
+    if not sizes:
+        print("none: another colouring keeps the same S-G path and white cells the icons see")
+        return 0
+    minimal = good.minimal()
+    print(f"minimal: {minimal.count()}; minimum: {sizes[min(sizes)]} with {min(sizes)} icons")
+    for i, K in enumerate(good.of_size(min(sizes)).sample(min(args.list, sizes[min(sizes)]), seed=0), 1):
+        icons = dict(bare.icons)
+        icons.update(dict(K))
+        q = Puzzle(p.rows, p.cols, p.rooms, icons)
+        print(f"\n#{i} {q.to_url()}")
+        print(q.render(), end="")
+    return 0
+
+
+def _reduce(args) -> int:
+    from .design import reduce
+    p = read_puzzle(Puzzle, args.source, WHAT)
+    try:
+        R = reduce(p)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    sizes = R.by_size()
+    mine = sum(1 for i in p.icons.values() if i in "ot")
+    print(f"nurimeizu {p.rows}x{p.cols}: {mine} circles and triangles; {R.count()} minimal subsets "
+          "keep the solution unique")
+    for k in sorted(sizes):
+        print(f"  {sizes[k]} with {k} icons")
+    return 0
