@@ -43,7 +43,7 @@ BLACK, WHITE, PATH, NONE = 0, 1, 2, 3
 NO_ICON, ICON_S, ICON_G, ICON_O, ICON_T = 0, 1, 2, 3, 4
 _ICON = {"S": ICON_S, "G": ICON_G, "o": ICON_O, "t": ICON_T}
 # info columns per cell
-I_R, I_C, I_ICON, I_ROOM, I_FIRST, I_LAST, I_NEED_UP, I_ICON_UP = range(8)
+I_R, I_C, I_ICON, I_ROOM, I_FIRST, I_LAST, I_LATER, I_ICON_UP, I_ICON_LEFT, I_DOWN = range(10)
 
 
 @lru_cache(maxsize=8)
@@ -81,7 +81,7 @@ def _info(p) -> tuple[np.ndarray, int]:
     slot_of, nslots = _room_slots(p)
     cells = p.cells()
     room_cells = p.room_cells()
-    info = np.zeros((len(cells), 8), dtype=np.int64)
+    info = np.zeros((len(cells), 10), dtype=np.int64)
     for i, (r, c) in enumerate(cells):
         rid = p.rooms[(r, c)]
         row = info[i]
@@ -91,8 +91,12 @@ def _info(p) -> tuple[np.ndarray, int]:
         row[I_FIRST] = room_cells[rid][0] == (r, c)
         row[I_LAST] = room_cells[rid][-1] == (r, c)
         if r > 0:
-            up = p.icons.get((r - 1, c))
-            row[I_ICON_UP] = _ICON.get(up, NO_ICON)
+            row[I_ICON_UP] = _ICON.get(p.icons.get((r - 1, c)), NO_ICON)
+        if c > 0:
+            row[I_ICON_LEFT] = _ICON.get(p.icons.get((r, c - 1)), NO_ICON)
+        # neighbours decided after this cell: right and down
+        row[I_LATER] = (c < p.cols - 1) + (r < p.rows - 1)
+        row[I_DOWN] = r < p.rows - 1
     return info, nslots
 
 
@@ -190,6 +194,12 @@ def _p_step(s, t, bit, W, info):
             if cl == PATH:
                 deg += 1
                 t[2 * W + c - 1] += 1
+    # a path cell needs its path neighbours among the cells still to come:
+    # the new cell has right and down ahead, its left neighbour only down
+    if colour == PATH and deg + info[I_LATER] < _need(icon):
+        return False
+    if cl == PATH and t[2 * W + c - 1] + info[I_DOWN] < _need(info[I_ICON_LEFT]):
+        return False
     # the cell above leaves the frontier
     if r > 0:
         if cu == PATH and t[2 * W + c] != _need(info[I_ICON_UP]):
