@@ -34,7 +34,7 @@ from .errors import PuzzleFormatError
 from .inputs import read_source
 
 __all__ = ["UserError", "main", "read_puzzle", "parse_size", "bounded_int", "write_file",
-           "note", "EXIT_USAGE", "EXIT_MEMORY", "EXIT_INTERRUPTED"]
+           "note", "write_svg", "EXIT_USAGE", "EXIT_MEMORY", "EXIT_INTERRUPTED"]
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_MEMORY, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 3, 130, 141
 
@@ -122,6 +122,12 @@ def output_dir(path: str, what: str) -> Path:
     except OSError as exc:
         raise UserError(f"{what}: cannot create {path}: {exc.strerror or exc}") from None
     return target
+
+
+def write_svg(path: str, puzzle, solution, what: str) -> None:
+    """Write the puzzle's SVG picture with ``solution`` to ``path`` (atomically) and say so."""
+    write_file(path, puzzle.render(solution, fmt="svg"), what)
+    print(f"wrote {path}")
 
 
 def note(text: str) -> None:

@@ -9,31 +9,15 @@ from pathlib import Path
 import pytest
 
 import reference_nurimeizu as ref
-from puzzles.nurimeizu import Puzzle, check_solution, read_pzprv3
+from puzzles.nurimeizu import Puzzle, check_solution, random_rooms, read_pzprv3
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pzprjs" / "nurimaze.json"
 
 
 def random_board(rng: random.Random, rows: int, cols: int) -> Puzzle:
-    """Rooms of 1-4 cells grown at random (as in Mourits's generator), S, G and up to
-    three circles or triangles."""
-    rooms: dict = {}
-    rid = 0
-    for r in range(rows):
-        for c in range(cols):
-            if (r, c) in rooms:
-                continue
-            cells = [(r, c)]
-            rooms[(r, c)] = rid
-            for _ in range(rng.randint(0, 3)):
-                x = rng.choice(cells)
-                nb = [(x[0] + dr, x[1] + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
-                nb = [y for y in nb if 0 <= y[0] < rows and 0 <= y[1] < cols and y not in rooms]
-                if nb:
-                    y = rng.choice(nb)
-                    rooms[y] = rid
-                    cells.append(y)
-            rid += 1
+    """Rooms of 1-4 cells grown at random (``random_rooms``, as in Mourits's generator),
+    S, G and up to three circles or triangles."""
+    rooms = random_rooms(rows, cols, rng)
     cells = sorted(rooms)
     s, g = rng.sample(cells, 2)
     icons = {s: "S", g: "G"}

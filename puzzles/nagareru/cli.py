@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_file
+from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_svg
 from ..errors import PuzzleFormatError
 from .model import Puzzle
 
@@ -93,8 +93,7 @@ def _solve(args) -> int:
     solution = next(iter(F), None)
     _draw_solution(p, solution)
     if args.svg:
-        write_file(args.svg, p.render(solution, fmt="svg"), WHAT)
-        print(f"wrote {args.svg}")
+        write_svg(args.svg, p, solution, WHAT)
     return 0
 
 
@@ -133,8 +132,7 @@ def _generate(args) -> int:
         print()
         last = (p, loop)
     if args.svg and last is not None:
-        write_file(args.svg, last[0].render(last[1], fmt="svg"), WHAT)
-        print(f"wrote {args.svg}")
+        write_svg(args.svg, last[0], last[1], WHAT)
     return 0
 
 

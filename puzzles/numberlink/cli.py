@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 
-from ..cli import UserError, bounded_int, parse_size, read_puzzle, write_file
+from ..cli import UserError, bounded_int, parse_size, read_puzzle, write_svg
 from ..errors import PuzzleFormatError
 from .model import Puzzle
 
@@ -157,8 +157,7 @@ def _solve(args) -> int:
 
 
 def _write_svg(path: str, p: Puzzle, solution) -> None:
-    write_file(path, p.render(solution, fmt="svg"), WHAT)
-    print(f"wrote {path}")
+    write_svg(path, p, solution, WHAT)
 
 
 def _solve_with_progress(p: Puzzle, cover: bool):

@@ -11,7 +11,7 @@ import argparse
 import random
 import time
 
-from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_file
+from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_svg
 from ..errors import PuzzleFormatError
 from ..inputs import read_source
 from .model import Puzzle
@@ -81,8 +81,7 @@ def _solve(args) -> int:
         print()
         print(p.render(solution), end="")
     if args.svg:
-        write_file(args.svg, p.render(solution, fmt="svg"), WHAT)
-        print(f"wrote {args.svg}")
+        write_svg(args.svg, p, solution, WHAT)
     return 0
 
 
@@ -106,8 +105,7 @@ def _generate(args) -> int:
         print(p.render(solution), end="")
         last = (p, solution)
     if args.svg and last is not None:
-        write_file(args.svg, last[0].render(last[1], fmt="svg"), WHAT)
-        print(f"wrote {args.svg}")
+        write_svg(args.svg, last[0], last[1], WHAT)
     return 0
 
 
