@@ -68,30 +68,6 @@ class HittingSearch:
         H = self.V.hitting(self.clues)
         return H & self.allowed if self.allowed is not None else H
 
-    def _minimal_member(self, H: zalg.Family, rng: random.Random) -> frozenset:
-        """A random minimal member of H, by membership tests only (no export of H).
-
-        H is closed upwards within the conflict-free sets, so starting from a
-        conflict-free member and dropping clues in random order while the set
-        stays in H ends in a minimal member."""
-        order = list(self.clues)
-        rng.shuffle(order)
-        K: set = set()
-        if self.allowed is None:
-            K = set(self.clues)
-        else:  # a maximal conflict-free set: greedy in random order
-            for c in order:
-                if frozenset(K | {c}) in self.allowed:
-                    K.add(c)
-        if frozenset(K) not in H:
-            (member,) = H.sample(1, seed=rng.randrange(2 ** 62))
-            K = set(member)
-        rng.shuffle(order)
-        for c in order:
-            if c in K and frozenset(K - {c}) in H:
-                K.discard(c)
-        return frozenset(K)
-
     def find_one(self, seed=None) -> frozenset | None:
         """One good minimal clue set, or None when no conflict-free clue set is good.
 

@@ -1,17 +1,19 @@
 """What every genre's ``Puzzle`` derives from its family of all solutions."""
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from functools import lru_cache
 
 __all__ = ["SolvedByFamily"]
 
 
-class SolvedByFamily:
+class SolvedByFamily(ABC):
     """``solve()`` (cached per board), ``count()``, ``is_unique()``, ``solution()`` for a
     puzzle class that defines ``_solve_fresh(progress)``: the Family of all solutions."""
 
+    @abstractmethod
     def _solve_fresh(self, progress: bool):
-        raise NotImplementedError
+        """The Family of all solutions, built now (each genre's ``solve`` module)."""
 
     def solve(self, progress: bool = False):
         """Every solution as a ``zalg.Family`` (the genre's ``solve`` module)."""

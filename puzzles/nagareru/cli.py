@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 
 from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_svg
@@ -152,8 +153,7 @@ def _reduce(args) -> int:
     for k in sorted(sizes):
         print(f"  {sizes[k]} with {k} clue cells")
     if args.list and R:
-        smallest = R.min_size() if hasattr(R, "min_size") else min(sizes)
-        shown = [m for m in R if len(m) == smallest][:args.list]
+        shown = itertools.islice(R.of_size(min(sizes)), args.list)
         for i, K in enumerate(shown, 1):
             q = Puzzle(p.rows, p.cols, {c: p.cells[c] for c in K})
             print(f"\n#{i} {len(K)} clue cells  {q.to_url()}")

@@ -180,7 +180,8 @@ def choose_fans(rows: int, cols: int, order: list, count: int, rng: random.Rando
     """Up to ``count`` fans the loop obeys, none on another's wind path and none
     blowing across a white arrow cell... (arrows come later: only the loop's cells)."""
     chosen: list = []
-    for option in rng.sample(fan_options(rows, cols, order), k=len(fan_options(rows, cols, order))):
+    options = fan_options(rows, cols, order)
+    for option in rng.sample(options, k=len(options)):
         if len(chosen) >= count:
             break
         cell, _, path = option

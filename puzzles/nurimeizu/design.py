@@ -28,7 +28,7 @@ import zalg
 
 from ..board import cell_set
 from ..errors import PuzzleFormatError
-from .model import Puzzle, route
+from .model import Puzzle, check_solution, route
 from .solve import sweep
 
 __all__ = ["icon_sets", "placements", "minimum_icon_sets", "reduce", "random_rooms", "generate"]
@@ -84,7 +84,6 @@ def icon_sets(p: Puzzle, black_cells: Iterable, candidates: Iterable[Placement] 
             raise PuzzleFormatError(f"nurimeizu icon_sets: the colouring breaks the placement "
                                     f"{wrong[0]!r} (circles go on the path, triangles on white "
                                     "cells off it)")
-    from .model import check_solution
     if check_solution(p, black):
         raise PuzzleFormatError("nurimeizu icon_sets: the colouring is not a solution of the "
                                 "board (see check_solution)")

@@ -102,24 +102,18 @@ def _info(p) -> tuple[np.ndarray, int]:
 
 @jit
 def _relabel(t, W):
-    """Number the white components 1, 2, ... in slot order."""
-    seen = np.zeros(W + 1, dtype=np.int64)
-    new = np.zeros(W + 1, dtype=np.int64)
+    """Number the white components 1, 2, ... in slot order (in place, no allocation:
+    new labels are written negated while old ones remain, then flipped)."""
     n = 0
     for k in range(W):
         lab = t[W + k]
         if lab > 0:
-            found = -1
-            for j in range(n):
-                if seen[j] == lab:
-                    found = j
-                    break
-            if found < 0:
-                seen[n] = lab
-                new[n] = n + 1
-                found = n
-                n += 1
-            t[W + k] = new[found]
+            n += 1
+            for j in range(k, W):
+                if t[W + j] == lab:
+                    t[W + j] = -n
+    for k in range(W):
+        t[W + k] = -t[W + k]
 
 
 @jit
