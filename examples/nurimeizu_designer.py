@@ -31,6 +31,10 @@ def main() -> None:
     print(f"   {r.to_url()}: {r.count()} solution")
     print(r.render())
 
+    print("5. A 14x14 puzzle drawn maze first (rooms on a random maze, a minimal icon set)")
+    m = nurimeizu.generate(14, 14, seed=3, method="maze")
+    print(f"   {m.to_url()}: {m.count()} solution, {len(m.icons)} icons, {m.nrooms} rooms")
+
 
 if __name__ == "__main__":
     main()

@@ -164,3 +164,64 @@ def test_cli_solve_generate_icons_reduce(tmp_path):
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
     out = zalg("nurimeizu", "generate", "1x1")
     assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+# ---------------------------------------------------------------- large boards: the maze route
+
+def _path_sweep_solutions(p: Puzzle) -> set:
+    """Solutions by the other engine (path marks as variables, then ∃P)."""
+    from puzzles.nurimeizu.path_sweep import sweep, universes
+    both, _ = universes(p.rows, p.cols)
+    F = sweep(p, both).exists([("p",) + x for x in p.cells()])
+    return {frozenset((e[1], e[2]) for e in m) for m in F}
+
+
+def test_random_maze_is_a_colouring_and_rooms_have_one_colour():
+    from puzzles.nurimeizu.maze import maze_rooms, random_maze
+    rng = random.Random(3)
+    for rows, cols in [(1, 5), (2, 2), (3, 7), (6, 6), (9, 4), (12, 12)]:
+        white = random_maze(rows, cols, rng)
+        rooms = maze_rooms(rows, cols, white, rng)
+        s, g = rng.sample(sorted(white), 2)
+        p = Puzzle(rows, cols, rooms, {s: "S", g: "G"})
+        black = frozenset(x for x in p.cells() if x not in white)
+        assert check_solution(p, black) == [], (rows, cols)
+        for cells in p.room_cells():
+            assert 1 <= len(cells) <= 4
+            assert len({x in white for x in cells}) == 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_solver_equals_the_path_mark_sweep_on_maze_boards(seed):
+    # boards of 7x7 and 6x9 drawn on mazes with a random part of the full icon set:
+    # many solutions, and the path decides them (circles and triangles everywhere)
+    from puzzles.nurimeizu.maze import maze_rooms, random_maze
+    from puzzles.nurimeizu.model import route
+    rng = random.Random(seed)
+    for rows, cols in [(7, 7), (6, 9), (9, 6)]:
+        white = random_maze(rows, cols, rng)
+        rooms = maze_rooms(rows, cols, white, rng)
+        s, g = rng.sample(sorted(white), 2)
+        black = frozenset(x for x in rooms if x not in white)
+        path = set(route(Puzzle(rows, cols, rooms, {s: "S", g: "G"}), black))
+        icons = {x: ("o" if x in path else "t") for x in sorted(white)
+                 if x not in (s, g) and rng.random() < 0.3}
+        p = Puzzle(rows, cols, rooms, {**icons, s: "S", g: "G"})
+        mine = set(p.solve())
+        assert black in mine
+        assert mine == _path_sweep_solutions(p), p.to_url()
+
+
+def test_maze_generation_is_unique_and_its_icons_minimal():
+    from puzzles.nurimeizu import generate
+    p = generate(5, 5, seed=4, method="maze")
+    assert ref.count(p) == 1
+    q = generate(7, 7, seed=2, method="maze")
+    assert len(_path_sweep_solutions(q)) == 1
+    for x, icon in q.icons.items():  # every circle and triangle is needed
+        if icon in "ot":
+            fewer = Puzzle(q.rows, q.cols, q.rooms, {y: i for y, i in q.icons.items() if y != x})
+            assert len(_path_sweep_solutions(fewer)) > 1
+    assert generate(7, 7, seed=2, method="maze") == q
+    with pytest.raises(Exception, match="method"):
+        generate(5, 5, method="nope")

@@ -3,8 +3,10 @@ makes a designer's maze unique.
 
 ``from puzzles import nurimeizu``; ``nurimeizu.Puzzle.from_url(url).solve()``;
 ``nurimeizu.icon_sets(puzzle, black_cells)`` (docs/nurimeizu.md).  Modules:
-``model`` (board, formats, checker), ``solve`` (the frontier sweep over cells),
-``design`` (icon sets), ``draw``.
+``model`` (board, formats, checker), ``solve`` (the solver's frontier sweep),
+``path_sweep`` (the sweep with path variables, for icon sets), ``layout`` (what both
+know per cell), ``design`` (icon sets, generation, reduction), ``maze`` (large
+puzzles, maze first), ``draw``.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from .design import generate, icon_sets, minimum_icon_sets, placements, random_r
 from .draw import svg, text
 from .model import (FAILCODES, ICONS, PID, RULES, Cell, Puzzle, check_solution, decode_borders,
                     encode_borders, read_pzprv3, route)
-from .solve import sweep
+from .path_sweep import sweep
 
 __all__ = ["Cell", "Puzzle", "read_pzprv3", "check_solution", "route", "FAILCODES", "RULES", "ICONS",
            "PID", "decode_borders", "encode_borders", "text", "svg", "icon_sets", "placements",

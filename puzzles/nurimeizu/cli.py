@@ -1,7 +1,7 @@
 """``zalg nurimeizu ...``: Nurimeizu subcommands of the zalg command line.
 
 ``zalg nurimeizu solve <url|file|-> [--count] [--svg FILE]``
-``zalg nurimeizu generate ROWSxCOLS [--count N] [--seed S] [--largest-room K] [--svg FILE]``
+``zalg nurimeizu generate ROWSxCOLS [--count N] [--seed S] [--largest-room K] [--method M] [--svg FILE]``
 ``zalg nurimeizu icons <pzprv3 file with an answer|-> [--list N]``
 ``zalg nurimeizu reduce <url|file|->``
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 
 from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_svg
@@ -37,12 +38,16 @@ def register(subparsers) -> None:
     solve.set_defaults(run=_solve)
     gen = sub.add_parser("generate", help="puzzles with a unique solution",
                          description="Random rooms, S and G, a random colouring and a minimum "
-                                     "icon set that makes it the only solution.")
+                                     "icon set that makes it the only solution (up to 144 cells); "
+                                     "above, a random maze, rooms on it and a minimal icon set.")
     gen.add_argument("size", metavar="ROWSxCOLS", help="the board, e.g. 8x8")
     gen.add_argument("--count", type=bounded_int(1, 100_000), default=1, metavar="N")
     gen.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1), help="random seed")
     gen.add_argument("--largest-room", type=bounded_int(1, 64), default=4, metavar="K",
                      help="rooms of 1..K cells (default 4)")
+    gen.add_argument("--method", choices=("icon-sets", "maze"),
+                     help="icon-sets (minimum icon sets; default up to 144 cells) or maze "
+                          "(maze first, minimal icon sets; default above)")
     gen.add_argument("--svg", metavar="FILE", help="write the (last) puzzle with its solution as SVG")
     gen.set_defaults(run=_generate)
     icons = sub.add_parser("icons", help="every icon set that makes a drawn maze unique",
@@ -92,10 +97,18 @@ def _generate(args) -> int:
     last = None
     for n in range(1, args.count + 1):
         start = time.perf_counter()
+
+        def progress(done: int, total: int) -> None:
+            if time.perf_counter() - start > 2:
+                print(f"\r#{n}: dropping icons, {done} tests, {total} icons kept",
+                      end="", file=sys.stderr, flush=True)
         try:
-            p = generate(rows, cols, seed=seeds.randrange(2 ** 62), largest_room=args.largest_room)
+            p = generate(rows, cols, seed=seeds.randrange(2 ** 62), largest_room=args.largest_room,
+                         method=args.method, progress=progress)
         except PuzzleFormatError as exc:
             raise UserError(str(exc)) from None
+        if time.perf_counter() - start > 2:
+            print(file=sys.stderr, flush=True)
         solution = p.solution()
         print(f"#{n} nurimeizu {rows}x{cols}: {p.nrooms} rooms, {len(p.icons)} icons, unique "
               f"({time.perf_counter() - start:.1f} s)")

@@ -10,7 +10,7 @@ B* the only solution exactly when every other colouring breaks some placement
 of K: K *hits* V(m) = {placements m breaks} for every m ≠ B*.
 
 The sweep of ``solve`` emits V(m) beside each colouring (one forced variable per
-placement, ``solve.sweep``), so with R = {B ∪ P ∪ V(B)}:
+placement, ``path_sweep.sweep``), so with R = {B ∪ P ∪ V(B)}:
 
     V = ∃(B, P). (R − {B* ∪ P*})        good = V.hitting(placements)
 
@@ -29,7 +29,8 @@ import zalg
 from ..board import cell_set
 from ..errors import PuzzleFormatError
 from .model import Puzzle, check_solution, route
-from .solve import sweep
+from .maze import generate_from_maze
+from .path_sweep import sweep
 
 __all__ = ["icon_sets", "placements", "minimum_icon_sets", "reduce", "random_rooms", "generate"]
 
@@ -140,16 +141,32 @@ def random_rooms(rows: int, cols: int, rng: random.Random, largest: int = 4) -> 
 
 
 def generate(rows: int, cols: int, seed=None, largest_room: int = 4, tries: int = 200,
-             stats: dict | None = None) -> Puzzle:
-    """A puzzle with exactly one solution: random rooms, S and G, a colouring drawn
-    uniformly from the solutions of that board, and a random minimum icon set that
-    makes it the only one (boards and colourings that no icon set can single out are
-    drawn again)."""
+             stats: dict | None = None, method: str | None = None, progress=None) -> Puzzle:
+    """A puzzle with exactly one solution.
+
+    ``method="icon-sets"`` (default up to 144 cells): random rooms, S and G, a
+    colouring drawn uniformly from the solutions of that board, and a random
+    *minimum* icon set that makes it the only one (boards and colourings that no icon
+    set can single out are drawn again).  ``method="maze"`` (default above 144 cells,
+    where random rooms are rarely solvable): a random maze first, rooms drawn on it,
+    and a *minimal* icon set (``maze.generate_from_maze``).  ``progress(done, total)``
+    is called during the maze route's icon removal."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows * cols >= 2):
         raise PuzzleFormatError(f"nurimeizu generate: a board needs at least 2 cells, got {rows}x{cols}")
+    if method is None:
+        method = "icon-sets" if rows * cols <= 144 else "maze"
+    if method not in ("icon-sets", "maze"):
+        raise PuzzleFormatError(f"nurimeizu generate: method {method!r} is not 'icon-sets' or 'maze'")
     rng = random.Random(seed)
     stats = stats if stats is not None else {}
     stats.update({"boards": 0, "colourings": 0})
+    if method == "maze":
+        if rows * cols < 4:
+            raise PuzzleFormatError(f"nurimeizu generate: the maze route needs 2x2 cells, got {rows}x{cols}")
+        p = generate_from_maze(rows, cols, rng, largest_room, tries, stats, progress)
+        if p is None:
+            raise PuzzleFormatError(f"nurimeizu generate: no unique {rows}x{cols} maze in {tries} tries")
+        return p
     for _ in range(tries):
         rooms = random_rooms(rows, cols, rng, largest_room)
         s, g = rng.sample(sorted(rooms), 2)

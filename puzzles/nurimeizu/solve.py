@@ -1,29 +1,37 @@
 """Solving Nurimeizu to a ZDD of all solutions: a compiled frontier sweep over cells.
 
-Each cell x has two variables, in row-major order: ``b_x`` (x is black) and
-``p_x`` (x is on the S-G path).  The sweep builds the family of pairs (B, P) where
-B obeys the colouring rules and P is a set of white cells in which S and G have
-exactly one neighbour in P and every other cell of P exactly two.  Inside a white
-*tree* such a P is exactly the S-G path (its components are paths whose ends
-have degree one, so one path, from S to G; no cycle fits in a tree), so every
-good B has exactly one P, and ``∃P`` gives the solutions with their count.
+One variable per cell (the cell is black), swept in row-major order along the
+shorter side of the board (a wide board is solved transposed).  The state before
+cell (r, c) holds the previous W cells (slot k: cell (r, k) for k < c, else
+(r - 1, k)) and:
 
-The state, before cell (r, c), holds the previous ``cols`` cells (slot k: cell
-(r, k) for k < c, else (r - 1, k)) and:
+* per slot: its colour (black, white, none yet), the label of its white
+  component (numbered in slot order) and whether that component holds a circle;
+* the colour of the up-left cell, for the 2x2 rule; one colour per open room;
+* a flag "the white cells are finished" (a component left the frontier whole);
+* the labels of the components holding S and G;
+* the *path matrix*: for every two terminals a, b of one component (terminals:
+  its frontier cells, and S and G when it holds them) one bit, "the path from a
+  to b inside the component passes every circle of the component and no
+  triangle".
 
-* per slot: its colour (black, white, white on the path, none yet), the label
-  of its white component (canonical: numbered in slot order), and its number of
-  path neighbours so far;
-* the colour of the up-left cell (r - 1, c - 1), for the 2x2 rule;
-* one colour per room still open (cells on both sides of the sweep), for rule 1;
-* a flag: the white cells are finished (a white component left the frontier;
-  every later cell must be black);
-* the pending decision on ``b_x`` between the two layers of a cell.
+Why no path variables: the white cells form a tree, so the swept part of each
+component is a subtree, and the S-G path meets a subtree in one sub-path whose
+ends are S, G or frontier cells (where the path goes on into cells not yet
+swept).  Whether such a sub-path can be part of a good S-G path depends only on
+the bit above, and the bits of a merged component follow from those of its
+parts when a white cell x joins the components of its upper neighbour u and left
+neighbour l (U, L: the two parts, "no circle in L" etc. as flags):
 
-A white cell joining two slots of one component closes a white cycle (rejected);
-a component leaving the frontier while another white cell remains or comes is
-a division (rejected); a path cell leaves with its final path degree checked.
-Icons force white (S, G, circles on the path; triangles off it).
+    a, b in U:  g(a, b) ∧ no circle in L ∧ x no circle
+    a in U, b in L:  g(a, u) ∧ g(l, b) ∧ x no triangle
+    a in U, b = x:  g(a, u) ∧ no circle in L ∧ x no triangle
+    a = b = x:  no circle in U or L ∧ x no triangle
+
+(and L symmetrically).  Everything is decided by the colouring, so each
+colouring has one run of the sweep and the diagram counts solutions directly.
+A component holding S and G must have g(S, G); one holding S (or G, or a circle)
+needs some good pair left among its terminals, else it is dropped at once.
 """
 from __future__ import annotations
 
@@ -37,221 +45,238 @@ from zalg.frontier.run import run_layers
 from zalg.kernels.native import jit
 from zalg.kernels.nodes import OK, POLL_EVERY, poll
 
-__all__ = ["solve", "sweep", "universes"]
+from .layout import (BLACK, I_C, I_FIRST, I_ICON, I_LAST, I_R, I_ROOM, ICON_G, ICON_O, ICON_S,
+                     ICON_T, NO_ICON, NONE, WHITE, cell_info, relabel)
 
-BLACK, WHITE, PATH, NONE = 0, 1, 2, 3
-NO_ICON, ICON_S, ICON_G, ICON_O, ICON_T = 0, 1, 2, 3, 4
-_ICON = {"S": ICON_S, "G": ICON_G, "o": ICON_O, "t": ICON_T}
-# info columns per cell
-I_R, I_C, I_ICON, I_ROOM, I_FIRST, I_LAST, I_LATER, I_ICON_UP, I_ICON_LEFT, I_DOWN = range(10)
+__all__ = ["solve", "universe"]
+
+_BITS = 31  # path-matrix bits per int32 word
 
 
 @lru_cache(maxsize=8)
-def universes(rows: int, cols: int) -> tuple[zalg.Universe, zalg.Universe]:
-    """(the universe of ("b", r, c) and ("p", r, c) per cell, the universe of cells)."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    both = zalg.Universe([(k, r, c) for r, c in cells for k in ("b", "p")])
-    return both, zalg.Universe(cells)
-
-
-def _room_slots(p) -> tuple[np.ndarray, int]:
-    """A slot per room, reused once the room is closed (interval colouring in sweep order)."""
-    order = p.cells()
-    index = {x: i for i, x in enumerate(order)}
-    spans = sorted((index[cells[0]], index[cells[-1]], rid)
-                   for rid, cells in enumerate(p.room_cells()))
-    slot_of = np.zeros(p.nrooms, dtype=np.int64)
-    free: list[int] = []
-    busy: list[tuple[int, int]] = []  # (last index, slot)
-    nslots = 0
-    for first, last, rid in spans:
-        busy.sort()
-        while busy and busy[0][0] < first:
-            free.append(busy.pop(0)[1])
-        if free:
-            s = free.pop()
-        else:
-            s, nslots = nslots, nslots + 1
-        slot_of[rid] = s
-        busy.append((last, s))
-    return slot_of, nslots
-
-
-def _info(p) -> tuple[np.ndarray, int]:
-    slot_of, nslots = _room_slots(p)
-    cells = p.cells()
-    room_cells = p.room_cells()
-    info = np.zeros((len(cells), 10), dtype=np.int64)
-    for i, (r, c) in enumerate(cells):
-        rid = p.rooms[(r, c)]
-        row = info[i]
-        row[I_R], row[I_C] = r, c
-        row[I_ICON] = _ICON.get(p.icons.get((r, c)), NO_ICON)
-        row[I_ROOM] = slot_of[rid]
-        row[I_FIRST] = room_cells[rid][0] == (r, c)
-        row[I_LAST] = room_cells[rid][-1] == (r, c)
-        if r > 0:
-            row[I_ICON_UP] = _ICON.get(p.icons.get((r - 1, c)), NO_ICON)
-        if c > 0:
-            row[I_ICON_LEFT] = _ICON.get(p.icons.get((r, c - 1)), NO_ICON)
-        # neighbours decided after this cell: right and down
-        row[I_LATER] = (c < p.cols - 1) + (r < p.rows - 1)
-        row[I_DOWN] = r < p.rows - 1
-    return info, nslots
+def universe(rows: int, cols: int, transposed: bool = False) -> zalg.Universe:
+    """The universe of cells (r, c) in the order the solver sweeps them: row-major,
+    or column-major when the board is swept transposed."""
+    if transposed:
+        return zalg.Universe([(r, c) for c in range(cols) for r in range(rows)])
+    return zalg.Universe([(r, c) for r in range(rows) for c in range(cols)])
 
 
 @jit
-def _relabel(t, W):
-    """Number the white components 1, 2, ... in slot order (in place, no allocation:
-    new labels are written negated while old ones remain, then flipped)."""
+def _bit(s, base, NW, a, b):
+    return (s[base + a * NW + b // _BITS] >> (b % _BITS)) & 1
+
+
+@jit
+def _put(t, base, NW, a, b, v):
+    """Set the symmetric bit (a, b) of the path matrix to v."""
+    for x, y in ((a, b), (b, a)):
+        i = base + x * NW + y // _BITS
+        m = 1 << (y % _BITS)
+        if v:
+            t[i] = t[i] | m
+        else:
+            t[i] = t[i] & ~m
+
+
+@jit
+def _drop(t, base, NW, T, a):
+    """Terminal a leaves: clear its row and column of the path matrix."""
+    for w in range(NW):
+        t[base + a * NW + w] = 0
+    for x in range(T):
+        _put(t, base, NW, x, a, 0)
+
+
+@jit
+def _viable(t, W, NW, base, lab, sl, gl, circ):
+    """Can component ``lab`` still hold a good part of the S-G path?"""
+    if sl == lab and gl == lab:
+        return _bit(t, base, NW, W, W + 1) == 1
+    for end in (W, W + 1):
+        if (end == W and sl == lab) or (end == W + 1 and gl == lab):
+            for k in range(W):
+                if t[k] == WHITE and t[W + k] == lab and _bit(t, base, NW, end, k) == 1:
+                    return True
+            return False
+    if circ:
+        for k in range(W):
+            if t[k] == WHITE and t[W + k] == lab:
+                for j in range(k, W):
+                    if t[j] == WHITE and t[W + j] == lab and _bit(t, base, NW, k, j) == 1:
+                        return True
+        return False
+    return True
+
+
+@jit
+def _merge_bits(s, t, W, NW, base, c, lu, ll, circ_u, circ_l, icon, terms, side):
+    """Rewrite the path matrix for the component that white cell x (slot c) forms with
+    the components of its upper (label lu) and left (label ll) neighbours."""
+    sl = s[3 * W + 2]
+    gl = s[3 * W + 3]
     n = 0
     for k in range(W):
-        lab = t[W + k]
-        if lab > 0:
+        if k == c or s[k] != WHITE:
+            continue
+        if lu > 0 and s[W + k] == lu:
+            terms[n] = k
+            side[n] = 0
             n += 1
-            for j in range(k, W):
-                if t[W + j] == lab:
-                    t[W + j] = -n
-    for k in range(W):
-        t[W + k] = -t[W + k]
+        elif ll > 0 and s[W + k] == ll:
+            terms[n] = k
+            side[n] = 1
+            n += 1
+    for end, lab in ((W, sl), (W + 1, gl)):
+        if lab > 0 and lab == lu:
+            terms[n] = end
+            side[n] = 0
+            n += 1
+        elif lab > 0 and lab == ll:
+            terms[n] = end
+            side[n] = 1
+            n += 1
+    terms[n] = c
+    side[n] = 2
+    n += 1
+    if icon == ICON_S or icon == ICON_G:
+        terms[n] = W if icon == ICON_S else W + 1
+        side[n] = 2
+        n += 1
+    xc = icon == ICON_O
+    xt = icon == ICON_T
+    _drop(t, base, NW, W + 2, c)
+    for i in range(n):
+        for j in range(i, n):
+            a = terms[i]
+            b = terms[j]
+            sa = side[i]
+            sb = side[j]
+            if a == b and a >= W:
+                continue
+            if sa > sb:
+                a, b = b, a
+                sa, sb = sb, sa
+            if sa == 0 and sb == 0:
+                g = _bit(s, base, NW, a, b) == 1 and not circ_l and not xc
+            elif sa == 1 and sb == 1:
+                g = _bit(s, base, NW, a, b) == 1 and not circ_u and not xc
+            elif sa == 0 and sb == 1:
+                g = (_bit(s, base, NW, a, c) == 1 and _bit(s, base, NW, c - 1, b) == 1
+                     and not xt)
+            elif sa == 0:
+                g = _bit(s, base, NW, a, c) == 1 and not circ_l and not xt
+            elif sa == 1:
+                g = _bit(s, base, NW, a, c - 1) == 1 and not circ_u and not xt
+            else:
+                g = not circ_u and not circ_l and not xt
+            _put(t, base, NW, a, b, g)
 
 
 @jit
-def _need(icon):
-    return 1 if icon == ICON_S or icon == ICON_G else 2
-
-
-@jit
-def _b_step(s, t, bit, W, info):
-    """Decide b_x: icons are white; a room has one colour; nothing white after the end."""
+def _step(s, t, bit, W, NW, base, info, terms, side):
+    """Decide cell x (bit 1: black) and add it to the frontier."""
     for k in range(len(s)):
         t[k] = s[k]
-    if bit == 1 and info[I_ICON] != NO_ICON:
+    FIN = 3 * W + 1
+    SL = 3 * W + 2
+    GL = 3 * W + 3
+    icon = info[I_ICON]
+    if bit == 1 and icon != NO_ICON:
         return False
-    if bit == 0 and t[3 * W + 1] == 1:
+    if bit == 0 and t[FIN] == 1:
         return False
-    slot = 3 * W + 3 + info[I_ROOM]
-    colour = 0 if bit == 1 else 1
+    slot = 3 * W + 4 + info[I_ROOM]
+    colour = BLACK if bit == 1 else WHITE
     if info[I_FIRST] == 0 and t[slot] != colour:
         return False
     t[slot] = -1 if info[I_LAST] == 1 else colour
-    t[3 * W + 2] = bit
-    return True
-
-
-@jit
-def _p_step(s, t, bit, W, info):
-    """Decide p_x and add the cell to the frontier (see the module docstring)."""
-    for k in range(len(s)):
-        t[k] = s[k]
-    pend = t[3 * W + 2]
-    t[3 * W + 2] = 0
-    icon = info[I_ICON]
-    if pend == 1 and bit == 1:
-        return False
-    if bit == 0 and (icon == ICON_S or icon == ICON_G or icon == ICON_O):
-        return False
-    if bit == 1 and icon == ICON_T:
-        return False
-    colour = BLACK if pend == 1 else (PATH if bit == 1 else WHITE)
     r = info[I_R]
     c = info[I_C]
-    cu = t[c]
-    cl = t[c - 1] if c > 0 else NONE
+    cu = s[c]
+    cl = s[c - 1] if c > 0 else NONE
     if r > 0 and c > 0:
-        d = t[3 * W]
-        w0 = colour != BLACK
-        if (d != BLACK) == w0 and (cu != BLACK) == w0 and (cl != BLACK) == w0:
+        w0 = colour == WHITE
+        if (s[3 * W] == WHITE) == w0 and (cu == WHITE) == w0 and (cl == WHITE) == w0:
             return False  # a 2x2 block of one colour
-    lu = t[W + c] if (cu == WHITE or cu == PATH) else 0
-    ll = t[W + c - 1] if c > 0 and (cl == WHITE or cl == PATH) else 0
-    newlab = 0
-    deg = 0
-    if colour != BLACK:
-        if lu > 0 and ll > 0:
-            if lu == ll:
-                return False  # a white cycle
-            for k in range(W):
-                if t[W + k] == ll:
-                    t[W + k] = lu
-            newlab = lu
-        elif lu > 0:
-            newlab = lu
-        elif ll > 0:
-            newlab = ll
-        else:
-            newlab = 10 * W + 10
-        if colour == PATH:
-            if cu == PATH:
-                deg += 1
-                t[2 * W + c] += 1
-            if cl == PATH:
-                deg += 1
-                t[2 * W + c - 1] += 1
-    # a path cell needs its path neighbours among the cells still to come:
-    # the new cell has right and down ahead, its left neighbour only down
-    if colour == PATH and deg + info[I_LATER] < _need(icon):
-        return False
-    if cl == PATH and t[2 * W + c - 1] + info[I_DOWN] < _need(info[I_ICON_LEFT]):
-        return False
-    # the cell above leaves the frontier
-    if r > 0:
-        if cu == PATH and t[2 * W + c] != _need(info[I_ICON_UP]):
+    lu = s[W + c] if cu == WHITE else 0
+    ll = s[W + c - 1] if c > 0 and cl == WHITE else 0
+    if colour == WHITE:
+        if lu > 0 and lu == ll:
+            return False  # a white cycle
+        circ_u = lu > 0 and s[2 * W + c] == 1
+        circ_l = ll > 0 and s[2 * W + c - 1] == 1
+        _merge_bits(s, t, W, NW, base, c, lu, ll, circ_u, circ_l, icon, terms, side)
+        new = lu if lu > 0 else (ll if ll > 0 else 10 * W + 10)
+        circ = 1 if (circ_u or circ_l or icon == ICON_O) else 0
+        for k in range(W):
+            if t[k] == WHITE and (t[W + k] == lu or t[W + k] == ll) and t[W + k] > 0:
+                t[W + k] = new
+                t[2 * W + k] = circ
+        for e in (SL, GL):
+            if t[e] > 0 and (t[e] == lu or t[e] == ll):
+                t[e] = new
+        if icon == ICON_S:
+            t[SL] = new
+        if icon == ICON_G:
+            t[GL] = new
+        t[c] = WHITE
+        t[W + c] = new
+        t[2 * W + c] = circ
+        if not _viable(t, W, NW, base, new, t[SL], t[GL], circ == 1):
             return False
-        if lu > 0 and newlab != lu:
+    else:
+        t[c] = BLACK
+        t[W + c] = 0
+        t[2 * W + c] = 0
+        if lu > 0:  # the cell above leaves the frontier
+            _drop(t, base, NW, W + 2, c)
             alive = False
             for k in range(W):
-                if k != c and t[W + k] == lu:
+                if k != c and t[k] == WHITE and t[W + k] == lu:
                     alive = True
                     break
-            if not alive:  # its component is complete: it must be all the white cells
-                if colour != BLACK:
+            if alive:
+                if not _viable(t, W, NW, base, lu, t[SL], t[GL], s[2 * W + c] == 1):
                     return False
+            else:  # its component is complete: it must be all the white cells
                 for k in range(W):
-                    if k != c and (t[k] == WHITE or t[k] == PATH):
+                    if k != c and t[k] == WHITE:
                         return False
-                t[3 * W + 1] = 1
+                if not (t[SL] == lu and t[GL] == lu and _bit(t, base, NW, W, W + 1) == 1):
+                    return False
+                t[FIN] = 1
+                t[SL] = 0
+                t[GL] = 0
+                for w in range((W + 2) * NW):
+                    t[base + w] = 0
     t[3 * W] = cu
-    t[c] = colour
-    t[W + c] = newlab
-    t[2 * W + c] = deg
-    _relabel(t, W)
+    relabel(t, W, SL, 2)
     return True
 
 
 @jit
-def _final(t, W, icons_last_row):
-    """After the last cell: every slot leaves; one white tree, path degrees right."""
+def _final(t, W, NW, base):
+    """After the last cell: the white cells are one tree holding S and G, with a good path."""
+    if t[3 * W + 1] == 1:
+        for k in range(W):
+            if t[k] == WHITE:
+                return False
+        return True
     label = 0
     for k in range(W):
-        colour = t[k]
-        if colour == PATH and t[2 * W + k] != _need(icons_last_row[k]):
-            return False
-        if colour == WHITE or colour == PATH:
-            if t[3 * W + 1] == 1:
-                return False
+        if t[k] == WHITE:
             if label == 0:
                 label = t[W + k]
             elif t[W + k] != label:
                 return False
-    return label > 0 or t[3 * W + 1] == 1
+    return (label > 0 and t[3 * W + 2] == label and t[3 * W + 3] == label
+            and _bit(t, base, NW, W, W + 1) == 1)
 
 
 @jit
-def _icon_step(s, t, bit, W, info, kind):
-    """The forced value of a placement variable of the cell just added: a circle at x is
-    broken (1) unless x is on the path, a triangle unless x is white off the path."""
-    for k in range(len(s)):
-        t[k] = s[k]
-    colour = t[info[I_C]]
-    broken = colour != PATH if kind == 2 else colour != WHITE
-    return bit == (1 if broken else 0)
-
-
-@jit
-def layer(states, W, info, kind, last, icons_last_row, ctx):
-    """Children of one layer (kind 0: b_x, 1: p_x, 2: circle at x broken, 3: triangle
-    at x broken): (status, states, lo, hi)."""
+def layer(states, W, NW, base, info, last, ctx):
+    """Children of the layer of one cell: (status, states, lo, hi)."""
     n = states.shape[0]
     width = states.shape[1]
     table, out = child_store(n, width)
@@ -259,20 +284,16 @@ def layer(states, W, info, kind, last, icons_last_row, ctx):
     lo = np.empty(n, dtype=np.int64)
     hi = np.empty(n, dtype=np.int64)
     t = np.empty(width, dtype=np.int32)
+    terms = np.empty(W + 2, dtype=np.int64)
+    side = np.empty(W + 2, dtype=np.int64)
     for j in range(n):
         if j % POLL_EVERY == POLL_EVERY - 1 and poll(ctx):
             return 1, out[:0], lo, hi
         for bit in range(2):
-            if kind == 0:
-                ok = _b_step(states[j], t, bit, W, info)
-            elif kind == 1:
-                ok = _p_step(states[j], t, bit, W, info)
-            else:
-                ok = _icon_step(states[j], t, bit, W, info, kind)
-            if not ok:
+            if not _step(states[j], t, bit, W, NW, base, info, terms, side):
                 code = -1
             elif last:
-                code = -2 if _final(t, W, icons_last_row) else -1
+                code = -2 if _final(t, W, NW, base) else -1
             else:
                 code, count = intern(t, table, out, count)
             if bit == 0:
@@ -282,44 +303,34 @@ def layer(states, W, info, kind, last, icons_last_row, ctx):
     return OK, out[:count].copy(), lo, hi
 
 
-def sweep(p, universe: zalg.Universe, placements=(), progress: bool = False) -> zalg.Family:
-    """The family of B ∪ P (elements ("b", r, c) and ("p", r, c) of ``universe``) over
-    the colourings B of p with their S-G path P, plus, for each placement (cell,
-    "o" or "t") in ``placements``, the element (icon, r, c) when B breaks it."""
-    info, nslots = _info(p)
-    W = p.cols
-    width = 3 * W + 3 + max(nslots, 1)
-    states = np.zeros((1, width), dtype=np.int32)
-    states[0, :W] = NONE
-    states[0, 3 * W] = NONE
-    states[0, 3 * W + 3:] = -1
-    icons_last_row = np.array([_ICON.get(p.icons.get((p.rows - 1, c)), NO_ICON)
-                               for c in range(W)], dtype=np.int64)
-    extra = {}
-    for cell, icon in placements:
-        extra.setdefault(cell, []).append(icon)
-    steps, levels = [], []
-    for i, (r, c) in enumerate(p.cells()):
-        for kind, name in ((0, "b"), (1, "p")):
-            steps.append((i, kind))
-            levels.append(universe.level((name, r, c)))
-        for icon in sorted(extra.get((r, c), ()), key="ot".index):
-            steps.append((i, 2 if icon == "o" else 3))
-            levels.append(universe.level((icon, r, c)))
-    m = len(steps)
-    ctx = universe.manager.ctx
-
-    def step(j, states):
-        i, kind = steps[j]
-        status, states, lo, hi = layer(states, W, info[i], kind, j == m - 1, icons_last_row, ctx)
-        return (states, lo, hi) if status == OK else None
-
-    return run_layers(universe, levels, states, step, "nurimeizu sweep", progress)
+def transposed(p):
+    """The board p mirrored in its main diagonal (cell (r, c) becomes (c, r))."""
+    swap = lambda cells: {(c, r): v for (r, c), v in cells.items()}  # noqa: E731
+    return type(p)(p.cols, p.rows, swap(p.rooms), swap(p.icons))
 
 
 def solve(p, progress: bool = False) -> zalg.Family:
-    """Every solution of board p: the family of black-cell sets."""
-    both, cells_u = universes(p.rows, p.cols)
-    F = sweep(p, both, progress=progress)
-    B = F.exists([("p", r, c) for r, c in p.cells()])
-    return cells_u.adopt(B, rename=lambda e: (e[1], e[2]))
+    """Every solution of board p: the family of black-cell sets (in ``universe(rows,
+    cols, p.cols > p.rows)``: the sweep runs along the shorter side)."""
+    if p.cols > p.rows:
+        F = solve(transposed(p), progress)
+        return universe(p.rows, p.cols, True).adopt(F, rename=lambda x: (x[1], x[0]))
+    info, nslots = cell_info(p)
+    W = p.cols
+    NW = (W + 2 + _BITS - 1) // _BITS
+    base = 3 * W + 4 + max(nslots, 1)
+    width = base + (W + 2) * NW
+    states = np.zeros((1, width), dtype=np.int32)
+    states[0, :W] = NONE
+    states[0, 3 * W] = NONE
+    states[0, 3 * W + 4:base] = -1
+    U = universe(p.rows, p.cols)
+    levels = [U.level(x) for x in p.cells()]
+    m = len(levels)
+    ctx = U.manager.ctx
+
+    def step(i, states):
+        status, states, lo, hi = layer(states, W, NW, base, info[i], i == m - 1, ctx)
+        return (states, lo, hi) if status == OK else None
+
+    return run_layers(U, levels, states, step, "nurimeizu sweep", progress)
