@@ -140,7 +140,12 @@ def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None):
     time.sleep(seconds)
     t = time.perf_counter()
     p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()  # never leave a runaway child behind
+        p.communicate()
+        raise
     return p.returncode, out, err, time.perf_counter() - t
 
 
