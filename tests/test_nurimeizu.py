@@ -170,8 +170,8 @@ def test_cli_solve_generate_icons_reduce(tmp_path):
 
 def _path_sweep_solutions(p: Puzzle) -> set:
     """Solutions by the other engine (path marks as variables, then ∃P)."""
-    from puzzles.nurimeizu.path_sweep import sweep, universes
-    both, _ = universes(p.rows, p.cols)
+    from puzzles.nurimeizu.path_sweep import sweep, universe
+    both = universe(p.rows, p.cols)
     F = sweep(p, both).exists([("p",) + x for x in p.cells()])
     return {frozenset((e[1], e[2]) for e in m) for m in F}
 

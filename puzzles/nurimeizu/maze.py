@@ -22,6 +22,7 @@ import random
 
 from ..board import neighbours
 from .model import Puzzle, route
+from .solve import solve
 
 __all__ = ["random_maze", "maze_rooms", "minimal_icons", "generate_from_maze"]
 
@@ -97,7 +98,6 @@ def maze_rooms(rows: int, cols: int, white: set, rng: random.Random, largest: in
 
 
 def _unique(p: Puzzle) -> bool:
-    from .solve import solve
     return solve(p).count() == 1
 
 

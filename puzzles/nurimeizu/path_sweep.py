@@ -44,15 +44,13 @@ from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP
                      I_R, I_ROOM, ICON_CODE, ICON_G, ICON_O, ICON_S, ICON_T, NO_ICON, NONE, PATH,
                      WHITE, cell_info, relabel)
 
-__all__ = ["sweep", "universes"]
+__all__ = ["sweep", "universe"]
 
 
 @lru_cache(maxsize=8)
-def universes(rows: int, cols: int) -> tuple[zalg.Universe, zalg.Universe]:
-    """(the universe of ("b", r, c) and ("p", r, c) per cell, the universe of cells)."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    both = zalg.Universe([(k, r, c) for r, c in cells for k in ("b", "p")])
-    return both, zalg.Universe(cells)
+def universe(rows: int, cols: int) -> zalg.Universe:
+    """The universe of ("b", r, c) and ("p", r, c) per cell, in row-major order."""
+    return zalg.Universe([(k, r, c) for r in range(rows) for c in range(cols) for k in ("b", "p")])
 
 
 @jit

@@ -93,12 +93,12 @@ def _viable(t, W, NW, base, lab, sl, gl, circ):
     """Can component ``lab`` still hold a good part of the S-G path?"""
     if sl == lab and gl == lab:
         return _bit(t, base, NW, W, W + 1) == 1
-    for end in (W, W + 1):
-        if (end == W and sl == lab) or (end == W + 1 and gl == lab):
-            for k in range(W):
-                if t[k] == WHITE and t[W + k] == lab and _bit(t, base, NW, end, k) == 1:
-                    return True
-            return False
+    end = W if sl == lab else (W + 1 if gl == lab else -1)
+    if end >= 0:  # S (or G) must reach a frontier cell along a good path
+        for k in range(W):
+            if t[k] == WHITE and t[W + k] == lab and _bit(t, base, NW, end, k) == 1:
+                return True
+        return False
     if circ:
         for k in range(W):
             if t[k] == WHITE and t[W + k] == lab:
