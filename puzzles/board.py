@@ -12,7 +12,7 @@ from .errors import PuzzleFormatError
 __all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components", "edge_components",
            "grid_edges", "point_edges", "is_grid_edge", "square_sides",
            "MAX_SIDE", "MAX_CELLS", "check_size", "STEP", "direction_of", "is_cell", "cell_set",
-           "neighbours"]
+           "neighbours", "narrow_sweeps", "clue_sweep"]
 
 #: The four directions as (row, col) steps: up, down, left, right.
 STEP: dict[str, tuple[int, int]] = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
@@ -180,3 +180,36 @@ def neighbours(cell: tuple[int, int], rows: int, cols: int) -> list[tuple[int, i
     r, c = cell
     return [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
             if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def narrow_sweeps(rows: int, cols: int) -> tuple[str, ...]:
+    """The sweeps of ``zalg.grid`` whose frontier spans the narrow side of a rows x cols
+    grid (all four on a square one)."""
+    if rows == cols:
+        return ("down", "up", "right", "left")
+    return ("down", "up") if cols < rows else ("right", "left")
+
+
+def clue_sweep(rows: int, cols: int, cells: Iterable[tuple[int, int]]) -> str:
+    """The narrow sweep that reaches the clue ``cells`` earliest on average.
+
+    A frontier sweep that starts in a blank region carries every partial loop of it
+    before any clue can prune one; one that starts among the clues prunes from the
+    first rows on.  Measured on generated 13x13 and 14x14 Nagareru boards: the
+    median solve time halves and the slowest boards run 10-100x faster
+    (docs/performance.md)."""
+    cells = list(cells)
+    sweeps = narrow_sweeps(rows, cols)
+    if not cells:
+        return sweeps[0]
+
+    def mean_position(sweep: str) -> float:
+        if sweep == "down":
+            return sum(r for r, _ in cells) / len(cells) / max(rows - 1, 1)
+        if sweep == "up":
+            return sum(rows - 1 - r for r, _ in cells) / len(cells) / max(rows - 1, 1)
+        if sweep == "right":
+            return sum(c for _, c in cells) / len(cells) / max(cols - 1, 1)
+        return sum(cols - 1 - c for _, c in cells) / len(cells) / max(cols - 1, 1)
+
+    return min(sweeps, key=mean_position)

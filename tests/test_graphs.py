@@ -170,6 +170,26 @@ def test_orders_and_frontier_width():
         Graph(G.edges, order="random")
 
 
+@pytest.mark.parametrize("rows, cols", [(4, 6), (6, 4), (5, 5), (1, 4)])
+def test_grid_sweeps_start_on_each_side(rows, cols):
+    base = grid(rows, cols)
+    want = (base.cycles().count(), base.paths((0, 0), (rows - 1, cols - 1)).count())
+    for sweep in zalg.graph.SWEEPS:
+        G = grid(rows, cols, order=sweep)
+        assert sorted(G.edges) == sorted(base.edges)
+        across = cols if sweep in ("down", "up") else rows
+        assert G.frontier_width() == (across + 1 if min(rows, cols) > 1 else 2)
+        first = G.edges[0]
+        start = {"down": lambda v: v[0] == 0, "up": lambda v: v[0] == rows - 1,
+                 "right": lambda v: v[1] == 0, "left": lambda v: v[1] == cols - 1}[sweep]
+        assert any(start(v) for v in first), (sweep, first)
+        assert (G.cycles().count(), G.paths((0, 0), (rows - 1, cols - 1)).count()) == want
+    if min(rows, cols) > 1:
+        assert grid(rows, cols, order="narrow").frontier_width() == min(rows, cols) + 1
+    with pytest.raises(ValueError, match="unknown sweep"):
+        zalg.graph.sweep_order(rows, cols, "diagonal")
+
+
 def test_networkx_input():
     nx = pytest.importorskip("networkx", reason="networkx is optional")
     G = Graph(nx.petersen_graph())

@@ -12,6 +12,7 @@ import pytest
 
 import reference_nagareru as ref
 from puzzles import nagareru
+from puzzles.board import clue_sweep, narrow_sweeps
 from puzzles.nagareru import Puzzle, check_solution, orient
 from test_nagareru_model import HAND_BOARDS, board, load, natural_winds
 
@@ -47,6 +48,28 @@ def test_random_small_boards_equal_brute_force():
     for _ in range(160):
         p = random_board(rng, rng.randint(2, 4), rng.randint(2, 4))
         assert set(p.solve()) == ref.solutions(p), p.to_url()
+
+
+def test_every_sweep_direction_gives_the_same_solutions():
+    # the solver starts its frontier on the side of the clues (board.clue_sweep); every
+    # side must give the very same solutions (brute force)
+    from puzzles.nagareru.solve import solve
+    rng = random.Random(31)
+    for _ in range(40):
+        p = random_board(rng, rng.randint(2, 4), rng.randint(2, 4))
+        want = ref.solutions(p)
+        for sweep in narrow_sweeps(p.rows, p.cols):
+            assert set(solve(p, sweep=sweep)) == want, (p.to_url(), sweep)
+
+
+def test_the_sweep_starts_on_the_side_of_the_clues():
+    assert clue_sweep(8, 8, [(0, 0), (1, 3), (0, 7)]) == "down"
+    assert clue_sweep(8, 8, [(7, 0), (6, 3), (7, 7)]) == "up"
+    assert clue_sweep(8, 8, [(0, 1), (4, 0), (7, 2)]) == "right"
+    assert clue_sweep(8, 8, [(0, 6), (4, 7), (7, 7)]) == "left"
+    assert clue_sweep(5, 9, [(0, 8), (4, 7)]) == "left"  # wide: columns only
+    assert clue_sweep(9, 5, [(8, 0)]) == "up"  # tall: rows only
+    assert clue_sweep(6, 6, []) in narrow_sweeps(6, 6)
 
 
 @pytest.mark.parametrize("n, cycles", [(5, 9349), (8, 603841648931), (10, 27359264067916806101)])

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Iterable
 from .frontier.plan import FrontierPlan
 from .universe import Universe
 
-__all__ = ["Graph", "grid", "grid_edges", "frontier_width"]
+__all__ = ["Graph", "grid", "grid_edges", "sweep_order", "SWEEPS", "frontier_width"]
 
 
 def _sort_key(v):
@@ -204,25 +204,59 @@ def _best_frontier_order(edges: list[tuple], vertices: list) -> list[tuple]:
     return min(candidates, key=frontier_width)
 
 
+#: Sweep orders of ``grid``: the side the frontier starts from.
+SWEEPS = ("down", "up", "right", "left")
+
+
 def grid(rows: int, cols: int, order="as-is") -> Graph:
     """The rows x cols vertex grid graph; vertices (r, c), edges in row-major order
     (each vertex's right edge, then its down edge).
 
     ``order="narrow"``: row-major when cols <= rows, else column-major (each
     vertex's down edge, then its right edge), so that the frontier spans the
-    narrow side: about min(rows, cols) + 1 vertices.  Other orders as ``Graph``."""
+    narrow side: about min(rows, cols) + 1 vertices.  A sweep ``"down"`` (rows
+    from the top: the row-major order), ``"up"`` (rows from the bottom),
+    ``"right"`` (columns from the left) or ``"left"`` (columns from the right)
+    fixes the side the frontier starts from (see :func:`sweep_order`).  Other
+    orders as ``Graph``."""
     if rows < 1 or cols < 1:
         raise ValueError(f"a grid needs at least one row and one column, got {rows}x{cols}")
     edges = grid_edges(rows, cols)
     if order == "narrow":
-        if cols <= rows:
-            order = "as-is"
-        else:
-            order = [((r, c), (r + 1, c)) if down else ((r, c), (r, c + 1))
-                     for c in range(cols) for r in range(rows) for down in (True, False)
-                     if (r + 1 < rows if down else c + 1 < cols)]
+        order = "down" if cols <= rows else "right"
+    if isinstance(order, str) and order in SWEEPS:
+        order = sweep_order(rows, cols, order)
     return Graph(edges, order=order,
                  vertices=[(r, c) for r in range(rows) for c in range(cols)])
+
+
+def sweep_order(rows: int, cols: int, sweep: str) -> list[tuple]:
+    """The grid's edges swept from one side: ``"down"`` takes the rows from the top
+    (in each row every vertex's right edge, then its down edge), ``"up"`` the rows
+    from the bottom (right edge, then up edge), ``"right"`` the columns from the
+    left (down edge, then right edge), ``"left"`` the columns from the right (down
+    edge, then left edge).  The frontier spans a row for "down"/"up" and a column
+    for "right"/"left"."""
+    if sweep not in SWEEPS:
+        raise ValueError(f"unknown sweep {sweep!r}: use one of {', '.join(SWEEPS)}")
+    out = []
+    if sweep in ("down", "up"):
+        step = 1 if sweep == "down" else -1
+        for r in (range(rows) if step == 1 else range(rows - 1, -1, -1)):
+            for c in range(cols):
+                if c + 1 < cols:
+                    out.append(((r, c), (r, c + 1)))
+                if 0 <= r + step < rows:
+                    out.append(((r, c), (r + step, c)) if step == 1 else ((r - 1, c), (r, c)))
+    else:
+        step = 1 if sweep == "right" else -1
+        for c in (range(cols) if step == 1 else range(cols - 1, -1, -1)):
+            for r in range(rows):
+                if r + 1 < rows:
+                    out.append(((r, c), (r + 1, c)))
+                if 0 <= c + step < cols:
+                    out.append(((r, c), (r, c + 1)) if step == 1 else ((r, c - 1), (r, c)))
+    return out
 
 
 def grid_edges(rows: int, cols: int) -> list[tuple]:

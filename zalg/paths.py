@@ -16,7 +16,7 @@ import numpy as np
 
 from .frontier import mate as M
 from .frontier.plan import FrontierPlan, intervals, plan_of, terminal_labels
-from .frontier.run import run_layers
+from .frontier.run import run_layers, run_sweep
 from .kernels.nodes import OK
 
 __all__ = ["build", "build_recorded", "build_degree"]
@@ -269,6 +269,37 @@ def build_degree(graph, degrees: dict):
     return build_spec(U, _DegreeSpec(graph, allowed), graph.edges)
 
 
+def _oriented_base(graph, plan):
+    """(edge -> position, local edge numbers at both ends, the info rows with nothing
+    fixed), made once per graph and kept in its frontier plan."""
+    from .frontier import oriented as O
+    if "oriented base" not in plan.cache:
+        edges = graph.edges
+        pos = {e: i for i, e in enumerate(edges)}
+        local: dict = {}
+        at: dict = {}
+        loc = np.zeros((len(edges), 2), dtype=np.int64)
+        for i, (u, v) in enumerate(edges):
+            for side, x in enumerate((u, v)):
+                loc[i, side] = local.setdefault(x, {}).setdefault(i, len(local[x]))
+                at.setdefault(x, []).append((i, side))
+        if any(len(d) > 62 for d in local.values()):
+            raise ValueError("a vertex with more than 62 edges")
+        info = np.zeros((len(edges), O.ORIENTED_INFO_WIDTH), dtype=np.int64)
+        info[:, O.O_CU] = plan.cu
+        info[:, O.O_CV] = plan.cv
+        info[:, [O.O_ENTER_U, O.O_ENTER_V]] = np.array(plan.enter, dtype=np.int64)
+        info[:, [O.O_LEAVE_U, O.O_LEAVE_V]] = np.array(plan.leave, dtype=np.int64)
+        info[:, O.O_ALLOWED] = 3
+        info[:, O.O_DIRS] = 3
+        info[:, O.O_LOC_U] = loc[:, 0]
+        info[:, O.O_LOC_V] = loc[:, 1]
+        plan.cache["oriented base"] = (pos, loc, info)
+        plan.cache["edges at"] = at
+        plan.cache["vertex set"] = frozenset(graph.vertices)
+    return plan.cache["oriented base"]
+
+
 def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixed=None,
                          progress: bool = False):
     """Single cycles of ``graph`` that admit a travel direction in which every edge of
@@ -279,31 +310,18 @@ def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixe
     from .frontier import oriented as O
     U = graph.universe
     edges = graph.edges
-    pos = {e: i for i, e in enumerate(edges)}
-    vset = set(graph.vertices)
     must = set(visit)
+    vset = frozenset(graph.vertices)
     if must - vset:
         raise ValueError(f"unknown vertex {sorted(must - vset, key=repr)[0]!r} to visit")
     if not edges:
         return U.empty
     plan = plan_of(graph)
-    local: dict = {}
-    loc = np.zeros((len(edges), 2), dtype=np.int64)
-    for i, (u, v) in enumerate(edges):
-        for side, x in enumerate((u, v)):
-            loc[i, side] = local.setdefault(x, {}).setdefault(i, len(local[x]))
-    if any(len(d) > 62 for d in local.values()):
-        raise ValueError("a vertex with more than 62 edges")
-    info = np.zeros((len(edges), O.ORIENTED_INFO_WIDTH), dtype=np.int64)
-    for i, (u, v) in enumerate(edges):
-        row = info[i]
-        row[O.O_CU], row[O.O_CV] = plan.cu[i], plan.cv[i]
-        row[O.O_ENTER_U], row[O.O_ENTER_V] = plan.enter[i]
-        row[O.O_LEAVE_U], row[O.O_LEAVE_V] = plan.leave[i]
-        row[O.O_ALLOWED] = 3
-        row[O.O_DIRS] = 3
-        row[O.O_LOC_U], row[O.O_LOC_V] = loc[i]
-        row[O.O_VISIT_U], row[O.O_VISIT_V] = u in must, v in must
+    pos, loc, base = _oriented_base(graph, plan)
+    info = base.copy()
+    for x in must:  # the visit flags of x at each of its edges
+        for i, side in plan.cache["edges at"].get(x, ()):
+            info[i, (O.O_VISIT_U, O.O_VISIT_V)[side]] = 1
     for e, bit in (fixed or {}).items():
         if e not in pos:
             raise ValueError(f"fixed edge {e!r} is not an edge of the graph")
@@ -325,19 +343,16 @@ def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixe
             side = 0 if edges[i][0] == x else 1
             info[i, (O.O_FORBID_U, O.O_FORBID_V)[side]] |= 1 << int(loc[pos[b], 0 if edges[pos[b]][0] == x else 1])
     W = plan.width
-    states = np.full((1, 3 * W + 1), EMPTY_STATE, dtype=np.int32)
-    states[0, W:2 * W] = O.FREE
-    states[0, 2 * W:3 * W] = -1
-    states[0, 3 * W] = 0
-    m = len(edges)
+    if W > 0xFFFF - 4:
+        raise ValueError(f"a frontier of {W} vertices is wider than the oriented machine allows")
+    states = O.packed_root(W)
     ctx = U.manager.ctx
 
-    def step(i, states):
-        status, states, lo, hi = O.layer(states, W, info[i], i == m - 1, ctx)
-        return (states, lo, hi) if status == OK else None
+    def sweep(states, start, work, kept):
+        return O.sweep(states, W, info, start, len(edges), ctx, work, kept)
 
-    return run_layers(U, [U.level(e) for e in edges], states, step, "frontier (oriented cycle)",
-                      progress)
+    return run_sweep(U, [U.level(e) for e in edges], states, sweep, "frontier (oriented cycle)",
+                     progress)
 
 
 EMPTY_STATE = M.EMPTY

@@ -8,19 +8,33 @@ any one white arrow, fan or plain black cell lets another solution in.
 
 The paper generates one by adding and removing clues and rebuilding the
 solution ZDD after every change (26-282 solver runs per instance, 318 s at
-13x13).  Here the clues are chosen by family algebra: a target loop C with a
-travel direction is drawn, every clue consistent with it is an element
-(arrows on its straight cells, plain black cells and fans off it), and a clue
-set makes C unique exactly when it *hits* the violation set of every other
-oriented loop.  ``puzzles.hitting`` finds a minimal such set with few solver
-runs: violation sets of nearby and random loops seed it, and each solver run
-on a candidate instance returns the other solutions' violation sets at once.
+13x13).  Here a target loop C with a travel direction is drawn, and every clue
+consistent with it is an element (arrows on its straight cells, plain black
+cells and fans off it).  A clue set makes C unique exactly when it *hits* the
+violation set of every other oriented loop, so violation sets are the currency:
+
+1. the instance showing every clue must have C as its only solution (one quick
+   solve of a dense board; otherwise another target is drawn);
+2. fans that this dense instance does not need are dropped;
+3. violation sets of loops near C and of random loops are collected without any
+   solver run;
+4. clues are removed one at a time, those that hit the fewest known violation
+   sets first.  A clue that is the only one left in a known violation set is
+   kept without a test; every other removal is tested by one solve, and a failed
+   test returns the other solutions' violation sets at once.
+
+Every board solved on the way is at least as dense as the result: solving a
+sparse candidate (a hitting set of the few violation sets known early, as an
+implicit hitting set search would) can cost seconds at 13x13, a dense one a few
+milliseconds (docs/nagareru.md has the measurements).  Removing a clue only
+removes constraints, so a clue needed once is needed at the end: the result has
+no redundant clue.  ``reduce`` enumerates every minimal clue set of a hand-made
+puzzle by implicit hitting sets (``puzzles.hitting``).
 
 Clues are made independent so that violation sets are exact: a fan's wind runs
 to the border, and a fan never stands together with a black cell or a fan on
-its wind's path, nor with a white arrow of another direction there (conflicting
-pairs).  Then every clue is one cell, removing it only removes constraints, and a
-minimal hitting set is an instance without redundant clues.
+its wind's path, nor with a white arrow of another direction there.  Then every
+clue is one cell and its violation by a loop is a property of that loop alone.
 """
 
 from __future__ import annotations
@@ -268,32 +282,19 @@ def near_loops(others: zalg.Family, target_edges: frozenset, k: int, rng: random
     return list(found)
 
 
-def _oracle(rows, cols, clues, fans, target_edges, samples, rng, stats, progress=None):
-    """Solve the instance of K; [] if unique, else violation sets of other solutions:
-    half of them close to the target (few broken clues: strong constraints on K), half
-    uniform samples (spread over the board)."""
-
-    def oracle(K: frozenset) -> list:
-        p = instance(rows, cols, clues, K, fans)
-        t = time.perf_counter()
-        S = p.solve()
-        stats["solve seconds"] += time.perf_counter() - t
-        stats["solves"] += 1
-        if progress is not None:
-            progress(f"loop {stats['loops']}: {len(K)} clues, {S.count()} solutions")
-        if S.count() == 1:
-            return []
-        found = []
-        others = S - S.universe.family([target_edges])
-        loops = near_loops(others, target_edges, samples // 2, rng)
-        loops += others.sample(min(samples - len(loops), others.count()),
-                               seed=rng.randrange(2 ** 62))
-        for loop in loops:
-            for way in _both_ways(loop):
-                if obeys_fans(fans, way):
-                    found.append(violations(clues, way))
-        return found
-    return oracle
+def _counterexamples(S: zalg.Family, clues: dict, fans: list, target_edges: frozenset,
+                     samples: int, rng: random.Random) -> list:
+    """Violation sets of solutions in S other than the target: half of them close to the
+    target (few broken clues: strong constraints), half uniform samples."""
+    others = S - S.universe.family([target_edges])
+    loops = near_loops(others, target_edges, samples // 2, rng)
+    loops += others.sample(min(samples - len(loops), others.count()), seed=rng.randrange(2 ** 62))
+    found = []
+    for loop in loops:
+        for way in _both_ways(loop):
+            if obeys_fans(fans, way):
+                found.append(violations(clues, way))
+    return found
 
 
 def _seed_sets(order, rows, cols, clues, fans, target_edges, warmup, rng) -> list:
@@ -313,24 +314,84 @@ def _seed_sets(order, rows, cols, clues, fans, target_edges, warmup, rng) -> lis
     return out
 
 
+class _Trials:
+    """The solver runs of one generation (instances of one target loop), counted and timed."""
+
+    def __init__(self, rows: int, cols: int, clues: dict, stats: dict, progress):
+        self.rows, self.cols, self.clues = rows, cols, clues
+        self.stats, self.progress = stats, progress
+
+    def solve(self, K, fans) -> zalg.Family:
+        """Every solution of the instance showing clues K and the fans."""
+        p = instance(self.rows, self.cols, self.clues, K, fans)
+        t = time.perf_counter()
+        S = p.solve()
+        self.stats["solve seconds"] += time.perf_counter() - t
+        self.stats["solves"] += 1
+        if self.progress is not None:
+            self.progress(f"loop {self.stats['loops']}: {len(K)} clues, {len(fans)} fans, "
+                          f"{S.count()} solutions")
+        return S
+
+
+def _necessary_fans(trials: _Trials, K: set, fans: list) -> list:
+    """The fans whose removal, with every clue of K shown, lets another loop in (tested
+    while the board is dense, so each test is a quick solve)."""
+    kept = list(fans)
+    for fan in fans:
+        rest = [f for f in kept if f is not fan]
+        if trials.solve(K, rest).count() == 1:
+            kept = rest
+    return kept
+
+
+def _strip_clues(trials: _Trials, K: set, fans: list, V: list, target_edges: frozenset,
+                 samples: int, rng: random.Random) -> set:
+    """Remove clues from K, weakest first, while the target stays the only solution.
+
+    A clue that is the only one of K in a known violation set (V) stays without a test:
+    the loop behind that set would come back.  Every other removal is tested by one
+    solve of a board at least as dense as the result, and a failed test adds the other
+    solutions' violation sets to V.  Removing a clue only removes constraints, so a
+    clue needed once is needed at the end: the result has no redundant clue."""
+    hits = dict.fromkeys(K, 0)
+    for v in V:
+        for c in v:
+            if c in hits:
+                hits[c] += 1
+    order = list(K)
+    rng.shuffle(order)
+    order.sort(key=lambda c: hits[c])  # clues that exclude few known loops go first
+    for c in order:
+        if any(c in v and len(v & K) == 1 for v in V):
+            continue
+        K.discard(c)
+        S = trials.solve(K, fans)
+        if S.count() == 1:
+            continue
+        K.add(c)
+        V.extend(_counterexamples(S, trials.clues, fans, target_edges, samples, rng))
+    return K
+
+
 def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_length: int = 4,
-             max_length: int | None = None, samples: int = 48, warmup: int = 300,
+             max_length: int | None = None, samples: int = 16, warmup: int = 300,
              stats: dict | None = None, progress=None) -> Puzzle:
     """An interesting instance of a rows x cols board (see the module docstring).
 
-    ``fans``: how many fans to place (default: a random number up to (rows + cols) / 4);
+    ``fans``: how many fans to try (default: a random number up to (rows + cols) / 4);
     ``min_length`` / ``max_length``: bounds on the loop's length; ``samples``:
-    other solutions taken from each solver run; ``warmup``: random and nearby
-    loops whose violation sets seed the search.  ``stats``, if given, receives
-    the number of solver runs and their time; ``progress``, if given, is called with
-    a short text after every solver run."""
+    other solutions taken from each failed removal test; ``warmup``: random and
+    nearby loops whose violation sets are known before any solver run.  ``stats``, if
+    given, receives the number of solver runs and their time; ``progress``, if
+    given, is called with a short text after every solver run."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"nagareru generate: a board needs at least 2x2 cells, "
                                 f"got {rows}x{cols}")
     rng = random.Random(seed)
     stats = stats if stats is not None else {}
     stats.update({"solves": 0, "solve seconds": 0.0, "loops": 0})
-    for _ in range(50):
+    for _ in range(200):
         order = target_loop(rows, cols, rng.randrange(2 ** 62), min_length, max_length)
         stats["loops"] += 1
         want = rng.randint(0, max(1, (rows + cols) // 4)) if fans is None else fans
@@ -338,31 +399,15 @@ def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_lengt
         clues = clue_options(rows, cols, order, fixed)
         target_edges = frozenset(tuple(sorted((order[i], order[(i + 1) % len(order)])))
                                  for i in range(len(order)))
-        stats["solves"] += 1
-        if instance(rows, cols, clues, clues, fixed).count() != 1:
+        trials = _Trials(rows, cols, clues, stats, progress)
+        K = set(clues)
+        if trials.solve(K, fixed).count() != 1:
             continue  # even every clue at once leaves another loop: try another target
-        seeds = _seed_sets(order, rows, cols, clues, fixed, target_edges, warmup, rng)
-        oracle = _oracle(rows, cols, clues, fixed, target_edges, samples, rng, stats, progress)
-        search = HittingSearch(clues, oracle, seed_sets=seeds)
-        K = search.find_one(rng.randrange(2 ** 62))
-        stats["rounds"] = search.rounds
-        if K is None:
-            continue
-        return _drop_redundant_fans(instance(rows, cols, clues, K, fixed), fixed, stats)
+        fixed = _necessary_fans(trials, K, fixed)
+        V = _seed_sets(order, rows, cols, clues, fixed, target_edges, warmup, rng)
+        K = _strip_clues(trials, K, fixed, V, target_edges, samples, rng)
+        return instance(rows, cols, clues, K, fixed)
     raise PuzzleFormatError(f"nagareru generate: no interesting {rows}x{cols} instance found")
-
-
-def _drop_redundant_fans(p: Puzzle, fans: list, stats: dict) -> Puzzle:
-    """Remove every fan whose removal keeps the solution unique (the arrows and black
-    cells are already necessary, and stay so when a constraint goes)."""
-    for cell, _, _ in fans:
-        cells = dict(p.cells)
-        del cells[cell]
-        q = Puzzle(p.rows, p.cols, cells)
-        stats["solves"] += 1
-        if q.count() == 1:
-            p = q
-    return p
 
 
 def reduce(p: Puzzle) -> zalg.Family:

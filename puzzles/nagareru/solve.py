@@ -24,17 +24,18 @@ from functools import lru_cache
 
 import zalg
 
-from ..board import STEP, direction_of
+from ..board import STEP, clue_sweep, direction_of
 
 __all__ = ["board_graph", "constraints", "solve"]
 
 _OPPOSITE = {"u": "d", "d": "u", "l": "r", "r": "l"}
 
 
-@lru_cache(maxsize=16)
-def board_graph(rows: int, cols: int) -> zalg.Graph:
-    """The grid of cells, edges ordered across the narrow side (shared per shape)."""
-    return zalg.grid(rows, cols, order="narrow")
+@lru_cache(maxsize=32)
+def board_graph(rows: int, cols: int, sweep: str = "narrow") -> zalg.Graph:
+    """The grid of cells, edges ordered across the narrow side, swept from the side
+    ``sweep`` names (see ``zalg.grid``); one graph per shape and sweep."""
+    return zalg.grid(rows, cols, order=sweep)
 
 
 def _allowed(a, b, arrows, winds) -> bool:
@@ -75,9 +76,13 @@ def constraints(p) -> dict:
             "visit": list(arrows)}
 
 
-def solve(p, progress: bool = False) -> zalg.Family:
-    """Every solution of board p: a family of edge sets over ``board_graph``'s universe."""
-    G = board_graph(p.rows, p.cols)
+def solve(p, progress: bool = False, sweep: str | None = None) -> zalg.Family:
+    """Every solution of board p: a family of edge sets over the universe of
+    ``board_graph(p.rows, p.cols, sweep)``; by default the sweep starts on the side
+    of the board's clues (``board.clue_sweep``), which keeps the frontier small."""
+    if sweep is None:
+        sweep = clue_sweep(p.rows, p.cols, p.cells)
+    G = board_graph(p.rows, p.cols, sweep)
     if p.arrow_wind_conflicts():
         return G.universe.empty
     return G.oriented_cycles(progress=progress, **constraints(p))

@@ -15,9 +15,9 @@ import sys
 import numpy as np
 
 from ..errors import OutOfMemory
-from .assemble import assemble
+from .assemble import assemble, assemble_flat
 
-__all__ = ["run_layers"]
+__all__ = ["run_layers", "run_sweep"]
 
 
 def _bytes(arrays) -> int:
@@ -52,3 +52,40 @@ def run_layers(universe, levels: list[int], states: np.ndarray, step, what: str,
     if progress:
         print(file=sys.stderr, flush=True)
     return assemble(universe, levels, layers)
+
+
+#: states a compiled sweep expands between two returns to Python (progress, Ctrl-C)
+SWEEP_WORK = 1 << 20
+
+
+def run_sweep(universe, levels: list[int], states: np.ndarray, sweep, what: str,
+              progress: bool = False):
+    """The family of the layered diagram that a compiled ``sweep`` computes, from the
+    root ``states``: ``sweep(states, start, work, kept)`` runs layers from ``start``
+    in one compiled call (see ``oriented.sweep``), so a diagram of hundreds of small
+    layers costs a few Python calls, not hundreds."""
+    from ..kernels.nodes import INTERRUPTED, NOMEM
+    M = universe.manager
+    m = len(levels)
+    sizes, los, his = [], [], []
+    i, kept = 0, 0
+    while i < m:
+        try:
+            status, states, sz, lo, hi, i, kept = sweep(states, i, SWEEP_WORK, kept)
+        except MemoryError:
+            status = NOMEM
+        sizes.append(sz)
+        los.append(lo)
+        his.append(hi)
+        if status == INTERRUPTED:
+            raise KeyboardInterrupt
+        if status == NOMEM:
+            raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)",
+                              M.budget or None)
+        if progress:
+            print(f"\r{what}: level {i}/{m}, {len(states)} states", end="", file=sys.stderr,
+                  flush=True)
+    if progress:
+        print(file=sys.stderr, flush=True)
+    return assemble_flat(universe, levels, np.concatenate(sizes), np.concatenate(los),
+                         np.concatenate(his))
