@@ -2,7 +2,7 @@
 through which the rest of zalg reaches a CUDD manager.
 
 Layout (one concern a module): ``native`` (the CUDD / CPython binding),
-``nodes`` (node access, references, pauses), ``memo`` (the memo table),
+``nodes`` (node access, references, pauses, CUDD's computed table),
 ``driver`` (the iterative evaluator), ``ops/`` (one module per operation),
 ``build`` (cardinality families, bulk node creation), ``export`` (nodes to
 arrays), ``evaluate`` (counting, weights, sampling tables).

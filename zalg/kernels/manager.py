@@ -9,20 +9,27 @@ machine), after the kernel has released everything it held.
 
 from __future__ import annotations
 
+import ctypes
 
 import numpy as np
 
 from ..errors import OutOfMemory
 from . import build as B
 from . import driver, export, native
+from . import ops as K
 from .native import _cz
-from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_DEREF, C_DIFF, C_GETNODE, C_INTER,
-                    C_MEMUSE, C_MGR, C_NLEV, C_ONE, C_REF, C_RESTORE, C_SAVE, C_UNION, C_ZERO,
-                    CTX_SIZE, INTERRUPTED, OK, referenced_binary)
+from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_DEREF, C_GETNODE, C_INSERT, C_LOOKUP,
+                    C_MEMUSE, C_MGR, C_NLEV, C_ONE, C_REF, C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE,
+                    INTERRUPTED, OK)
+
+_NO_AUX = np.zeros(1, dtype=np.int64)
 
 __all__ = ["Manager"]
 
-_BINARY = {"union": C_UNION, "intersect": C_INTER, "diff": C_DIFF}
+_BINARY = {"union": K.UNION, "intersect": K.INTER, "diff": K.DIFF}
+_FLUSH = native.LIB.cuddCacheFlush
+_FLUSH.restype = None
+_FLUSH.argtypes = [ctypes.c_int64]
 
 
 class Manager:
@@ -43,6 +50,7 @@ class Manager:
         self.zero = native.node_pointer(self.zdd.false)
         self.one = int(native.LIB.Cudd_ReadOne(self.mgr))
         self.nvars = 0
+        self._calls = 0
         self._refresh()
 
     # ---- variables ----------------------------------------------------------------
@@ -56,12 +64,12 @@ class Manager:
         A = native.ADDR
         ctx = np.zeros(CTX_SIZE, dtype=np.int64)
         ctx[C_MGR], ctx[C_ZERO], ctx[C_ONE] = self.mgr, self.zero, self.one
-        ctx[C_GETNODE], ctx[C_UNION], ctx[C_INTER], ctx[C_DIFF] = (
-            A["getnode"], A["union"], A["intersect"], A["diff"])
+        ctx[C_GETNODE] = A["getnode"]
         ctx[C_REF], ctx[C_DEREF], ctx[C_NLEV] = A["ref"], A["deref"], self.nvars
         ctx[C_CHECKSIG], ctx[C_CLEARERR] = A["checksignals"], A["clearerror"]
         ctx[C_SAVE], ctx[C_RESTORE] = A["savethread"], A["restorethread"]
         ctx[C_MEMUSE], ctx[C_BUDGET] = A["memuse"], self.budget
+        ctx[C_LOOKUP], ctx[C_INSERT] = A["cachelookup"], A["cacheinsert"]
         self.ctx = ctx
 
     def memory_in_use(self) -> int:
@@ -100,21 +108,27 @@ class Manager:
             raise KeyboardInterrupt
         raise OutOfMemory(step, self.budget or None)
 
+    def _call_number(self) -> int:
+        """A number unique among the calls whose results CUDD's cache may still hold
+        (the cache tags of operations with parameters include it)."""
+        self._calls += 1
+        if self._calls > K.MAX_CALL:  # wrap around, forgetting every cached result
+            _FLUSH(self.mgr)
+            self._calls = 1
+        return self._calls
+
     def apply(self, op: int, f: int, g: int, k: int, aux: np.ndarray, step: str):
         """The dd Function of ``op(f, g)`` (see ``kernels.ops``)."""
         try:
-            status, r = driver.apply(op, self.ctx, f, g, k, aux)
+            status, r = driver.apply(op, self.ctx, f, g, k, aux, self._call_number())
         except MemoryError:  # the kernel's own bookkeeping could not be allocated
             self._fail(step)
         self._check(status, step)
         return self.function_owned(r)
 
     def binary(self, name: str, f: int, g: int, step: str):
-        """f ∪ g, f ∩ g or f ∖ g by CUDD (in a short kernel, so the result is
-        referenced before any other thread can run)."""
-        status, r = referenced_binary(self.ctx, _BINARY[name], f, g)
-        self._check(status, step)
-        return self.function_owned(r)
+        """f ∪ g, f ∩ g or f ∖ g (kernels, so that they notice Ctrl-C and the budget)."""
+        return self.apply(_BINARY[name], f, g, 0, _NO_AUX, step)
 
     def build(self, mode: int, marked: np.ndarray, k: int, step: str):
         """A cardinality family or power set (``kernels.build``)."""

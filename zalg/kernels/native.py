@@ -1,11 +1,11 @@
 """The one place where zalg touches CUDD (and CPython) below dd's public API.
 
-dd 0.6.0 exposes Boolean operations on ZDDs; the family operations that it lacks
-(join, quotient, minimal, ...) run in the kernels, directly on CUDD nodes.  This
-module
+Every family operation (join, quotient, minimal, ..., union, intersection and
+difference too) runs in the kernels, directly on CUDD nodes: CUDD's own ZDD set
+operations notice neither Ctrl-C nor a memory budget in time.  This module
 
 * finds the ``DdManager*`` inside a ``dd.cudd_zdd.ZDD`` object and the addresses
-  of the CUDD routines the kernels call (``cuddZddGetNode``, ``Cudd_zddUnion``,
+  of the CUDD routines the kernels call (``cuddZddGetNode``, the computed table,
   reference counting, ...), all exported by dd's own shared library;
 * checks, at import, every layout assumption (manager pointer, ``DdNode`` field
   offsets, terminal nodes) against CUDD's own accessor functions;
@@ -41,7 +41,8 @@ except ImportError as exc:  # pragma: no cover - depends on the platform
 
 __all__ = [
     "HAVE_NUMBA", "jit", "LIB", "ADDR", "manager_pointer", "node_pointer", "fn_address",
-    "node_index", "node_hi", "node_lo", "call_mgr2", "call_mgr1", "call_getnode", "call_ref",
+    "node_index", "node_hi", "node_lo", "call_mgr1", "call_mgr3", "call_void4",
+    "call_getnode", "call_ref",
     "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "cudd_deref",
     "set_memory_limit", "memory_in_use", "recover", "was_interrupted",
 ]
@@ -68,9 +69,10 @@ _E = _declare("Cudd_E", _P, [_P])
 _Ref = _declare("Cudd_Ref", None, [_P])
 _Deref = _declare("Cudd_RecursiveDerefZdd", None, [_P, _P])
 _GetNode = _declare("cuddZddGetNode", _P, [_P, ctypes.c_int, _P, _P])
-_Union = _declare("Cudd_zddUnion", _P, [_P, _P, _P])
-_Intersect = _declare("Cudd_zddIntersect", _P, [_P, _P, _P])
-_Diff = _declare("Cudd_zddDiff", _P, [_P, _P, _P])
+# CUDD's computed table (its operation cache): lossy, sized by CUDD, cleared of dead
+# entries by its garbage collector; the kernels memoise in it like CUDD's own operations
+_CacheLookup = _declare("cuddCacheLookup2Zdd", _P, [_P, _P, _P, _P])
+_CacheInsert = _declare("cuddCacheInsert2", None, [_P, _P, _P, _P, _P])
 _MemInUse = _declare("Cudd_ReadMemoryInUse", ctypes.c_size_t, [_P])
 _SetMaxMemory = _declare("Cudd_SetMaxMemory", None, [_P, ctypes.c_size_t])
 _ZddIthVar = _declare("Cudd_zddIthVar", _P, [_P, ctypes.c_int])
@@ -103,9 +105,8 @@ ctypes.c_void_p.in_dll(LIB, "MMoutOfMemory").value = fn_address(_Silent)
 _API = ctypes.pythonapi
 ADDR = {
     "getnode": fn_address(_GetNode),
-    "union": fn_address(_Union),
-    "intersect": fn_address(_Intersect),
-    "diff": fn_address(_Diff),
+    "cachelookup": fn_address(_CacheLookup),
+    "cacheinsert": fn_address(_CacheInsert),
     "ref": fn_address(_Ref),
     "deref": fn_address(_Deref),
     "memuse": fn_address(_MemInUse),
@@ -238,13 +239,25 @@ if HAVE_NUMBA:
         return sig, codegen
 
     @intrinsic
-    def call_mgr2(typingctx, fn, mgr, a, b):
-        """``fn(mgr, a, b)`` for a C routine returning a pointer."""
-        sig = types.int64(types.int64, types.int64, types.int64, types.int64)
+    def call_mgr3(typingctx, fn, mgr, a, b, c):
+        """``fn(mgr, a, b, c)`` for a C routine returning a pointer (cache lookup)."""
+        sig = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(_I64, [_I64, _I64, _I64])
+            fnty = ir.FunctionType(_I64, [_I64, _I64, _I64, _I64])
             return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
+        return sig, codegen
+
+    @intrinsic
+    def call_void4(typingctx, fn, mgr, a, b, c, d):
+        """``fn(mgr, a, b, c, d)`` for a C routine returning nothing (cache insert)."""
+        sig = types.void(types.int64, types.int64, types.int64, types.int64, types.int64,
+                         types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(ir.VoidType(), [_I64, _I64, _I64, _I64, _I64])
+            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
+            return context.get_dummy_value()
         return sig, codegen
 
     @intrinsic
@@ -372,13 +385,14 @@ else:
     def node_lo(p: int) -> int:
         return _E(p)
 
-    _BY_ADDRESS = {v: k for k, v in ADDR.items()}
-
-    def call_mgr2(fn: int, mgr: int, a: int, b: int) -> int:
-        return {"union": _Union, "intersect": _Intersect, "diff": _Diff}[_BY_ADDRESS[fn]](mgr, a, b)
-
     def call_mgr1(fn: int, mgr: int) -> int:
         return int(_MemInUse(mgr))
+
+    def call_mgr3(fn: int, mgr: int, a: int, b: int, c: int) -> int:
+        return _CacheLookup(mgr, a, b, c) or 0
+
+    def call_void4(fn: int, mgr: int, a: int, b: int, c: int, d: int) -> None:
+        _CacheInsert(mgr, a, b, c, d)
 
     def call_getnode(fn: int, mgr: int, index: int, hi: int, lo: int) -> int:
         return _GetNode(mgr, index, hi, lo)

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .native import (call_deref, call_getnode, call_int0, call_mgr1, call_mgr2, call_ptr0,
-                     call_ref, call_void0, call_void1, jit, node_hi, node_index, node_lo)
+from .native import (call_deref, call_getnode, call_int0, call_mgr1, call_mgr3,
+                     call_ptr0, call_ref, call_void0, call_void1, call_void4, jit, node_hi,
+                     node_index, node_lo)
 
 # ctx layout
-(C_MGR, C_ZERO, C_ONE, C_GETNODE, C_UNION, C_INTER, C_DIFF, C_REF, C_DEREF, C_NLEV,
- C_CHECKSIG, C_CLEARERR, C_SAVE, C_RESTORE, C_MEMUSE, C_BUDGET) = range(16)
-CTX_SIZE = 16
+(C_MGR, C_ZERO, C_ONE, C_GETNODE, C_REF, C_DEREF, C_NLEV, C_CHECKSIG, C_CLEARERR, C_SAVE,
+ C_RESTORE, C_MEMUSE, C_BUDGET, C_LOOKUP, C_INSERT) = range(15)
+CTX_SIZE = 15
 
 # kernel status codes (returned with the result)
 OK, INTERRUPTED, NOMEM = 0, 1, 2
@@ -99,12 +100,17 @@ def getnode(env, lev, hi, lo):
 
 
 @jit
-def binary(env, which, f, g):
-    """f ∪ g, f ∩ g or f ∖ g by CUDD (``which`` = C_UNION, C_INTER, C_DIFF), unreferenced."""
-    r = call_mgr2(env[which], env[C_MGR], f, g)
-    if r == 0:
-        raise MemoryError("CUDD ran out of memory")
-    return r
+def cache_lookup(env, tag, f, g):
+    """The result CUDD's computed table holds for (tag, f, g), or 0 (a miss).  A hit is
+    alive but unreferenced: reference it before the next CUDD call."""
+    return call_mgr3(env[C_LOOKUP], env[C_MGR], tag, f, g)
+
+
+@jit
+def cache_insert(env, tag, f, g, r):
+    """Remember r for (tag, f, g) in CUDD's computed table (no reference is taken: CUDD
+    drops the entry when r, f or g dies)."""
+    call_void4(env[C_INSERT], env[C_MGR], tag, f, g, r)
 
 
 @jit
@@ -183,14 +189,3 @@ def over_budget(env, extra):
     if budget <= 0:
         return False
     return call_mgr1(env[C_MEMUSE], env[C_MGR]) + extra > budget
-
-
-@jit
-def referenced_binary(env, which, f, g):
-    """(status, node): f ∪ g, f ∩ g or f ∖ g by CUDD, referenced before returning (so
-    no other thread can see it unreferenced)."""
-    r = call_mgr2(env[which], env[C_MGR], f, g)
-    if r == 0:
-        return NOMEM, 0
-    ref(env, r)
-    return OK, r

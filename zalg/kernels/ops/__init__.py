@@ -8,38 +8,72 @@ iterative driver in ``..driver`` splits that function at its recursive calls):
   see ``..nodes``);
 * ``children(x, y, k, env)``: the subproblems (op, f, g) it needs, written with
   ``put_kid``; returns how many;
-* ``result(memo, a, b, k, env)``: the result if known (a terminal
-  case or a memo entry), else -1; operations read subresults through it,
-  their own and those of the operations they use (``minimal`` reads ``nonsup``);
-* ``combine(x, y, phase, k, env, memo)``: the result from the subproblems'
-  results, kept as a temporary, as ``(node, 0)``; or ``(0, n)``: n more
-  subproblems (``put_kid``) are needed first, and combine runs again with
-  ``phase + 1``;
-* optionally ``finish(a, b, result, ...)``: a last step on the root's result.
+* ``combine(x, y, phase, k, env, vals, base)``: ``vals[base + i]`` holds the result
+  of the i-th subproblem asked for so far (over all phases); returns the result,
+  kept as a temporary, as ``(node, 0)``, or ``(0, n)``: n more subproblems
+  (``put_kid``) are needed first, and combine runs again with ``phase + 1``.
+  Operations use one another as subproblems (``minimal`` asks for ``nonsup``,
+  ``join`` for ``union``): every step that takes a CUDD node count runs in the
+  driver, where Ctrl-C and the memory budget are noticed;
+* optionally ``finish(a, b, result, env)``: a last step on the root's result.
 
-Adding an operation: write its module, then list it in the four dispatchers
-below (and give it a method in ``zalg.family``).
+``cache_key`` names a subproblem in CUDD's computed table: operations without
+parameters share one tag across calls (as CUDD's own operations do); those with
+parameters (quantified levels, a size bound, an element) get a tag per call, and
+the integer operand of ``size`` and ``hitting`` is part of the tag.
+
+Adding an operation: write its module, then list it in the dispatchers below
+(and give it a method in ``zalg.family``).
 """
 from __future__ import annotations
 
-from ..memo import get
 from ..native import jit
-from . import (change, exists, exists_minimal, exists_within, forall, hitting, join,
-               maximal, meet, minimal, nonsub, nonsup, offset, onset, quotient, size,
-               unique_exists)
+from . import (change, difference, exists, exists_minimal, exists_within, forall, hitting,
+               intersect, join, maximal, meet, minimal, nonsub, nonsup, offset, onset, quotient,
+               size, union, unique_exists)
+JOIN = join.CODE
+MEET = meet.CODE
+QUOT = quotient.CODE
+NONSUP = nonsup.CODE
+NONSUB = nonsub.CODE
+MINIMAL = minimal.CODE
+MAXIMAL = maximal.CODE
+EXISTS = exists.CODE
+FORALL = forall.CODE
+CHANGE = change.CODE
+ONSET = onset.CODE
+OFFSET = offset.CODE
+SIZE = size.CODE
+HIT = hitting.CODE
+MINEX = exists_minimal.CODE
+UNIQ = unique_exists.CODE
+EXWITHIN = exists_within.CODE
+UNION = union.CODE
+INTER = intersect.CODE
+DIFF = difference.CODE
 
-JOIN, MEET, QUOT, NONSUP, NONSUB = join.CODE, meet.CODE, quotient.CODE, nonsup.CODE, nonsub.CODE
-MINIMAL, MAXIMAL, EXISTS, FORALL = minimal.CODE, maximal.CODE, exists.CODE, forall.CODE
-CHANGE, ONSET, OFFSET, SIZE, HIT = change.CODE, onset.CODE, offset.CODE, size.CODE, hitting.CODE
-MINEX, UNIQ, EXWITHIN = exists_minimal.CODE, unique_exists.CODE, exists_within.CODE
+#: tags of CUDD cache entries: far above any address, so never one of CUDD's own
+#: operations (which tag their entries with their function's address)
+TAG_BASE = 1 << 62
+#: calls numbered beyond this wrap around (the cache is flushed then: see Manager)
+MAX_CALL = (1 << 29) - 1
 
 
 @jit
-def key(op, a, b):
-    """The memo key: commutative operations store (op, min, max)."""
-    if (op == JOIN or op == MEET) and a > b:
-        return op, b, a
-    return op, a, b
+def cache_key(op, a, b, call):
+    """(tag, f, g) of subproblem (op, a, b) in CUDD's computed table."""
+    tag = TAG_BASE + op
+    if not (op == JOIN or op == MEET or op == QUOT or op == NONSUP or op == NONSUB
+            or op == MINIMAL or op == MAXIMAL or op == UNION or op == INTER or op == DIFF):
+        tag += call << 32
+    if op == SIZE or op == HIT:
+        return tag + (b << 8), a, a
+    if (op == JOIN or op == MEET or op == UNION or op == INTER) and a > b:
+        return tag, b, a  # commutative: one entry for both orders
+    if (op == JOIN or op == MEET or op == QUOT or op == NONSUP or op == NONSUB or op == UNION
+            or op == INTER or op == DIFF or op == EXWITHIN or op == UNIQ):
+        return tag, a, b
+    return tag, a, a
 
 
 @jit
@@ -78,17 +112,13 @@ def terminal(op, a, b, k, env):
         return unique_exists.terminal(a, b, k, env)
     if op == EXWITHIN:
         return exists_within.terminal(a, b, k, env)
+    if op == UNION:
+        return union.terminal(a, b, k, env)
+    if op == INTER:
+        return intersect.terminal(a, b, k, env)
+    if op == DIFF:
+        return difference.terminal(a, b, k, env)
     return -1
-
-
-@jit
-def resolve(memo, op, a, b, k, env):
-    """The result of (op, a, b) if known (terminal case or memo), else -1."""
-    t = terminal(op, a, b, k, env)
-    if t != -1:
-        return t
-    ko, ka, kb = key(op, a, b)
-    return get(memo, ko, ka, kb)
 
 
 @jit
@@ -127,45 +157,57 @@ def children(op, x, y, k, env):
         return unique_exists.children(x, y, k, env)
     if op == EXWITHIN:
         return exists_within.children(x, y, k, env)
+    if op == UNION:
+        return union.children(x, y, k, env)
+    if op == INTER:
+        return intersect.children(x, y, k, env)
+    if op == DIFF:
+        return difference.children(x, y, k, env)
     return 0
 
 
 @jit
-def combine(op, x, y, phase, k, env, memo):
+def combine(op, x, y, phase, k, env, vals, base):
     if op == JOIN:
-        return join.combine(x, y, phase, k, env, memo)
+        return join.combine(x, y, phase, k, env, vals, base)
     if op == MEET:
-        return meet.combine(x, y, phase, k, env, memo)
+        return meet.combine(x, y, phase, k, env, vals, base)
     if op == QUOT:
-        return quotient.combine(x, y, phase, k, env, memo)
+        return quotient.combine(x, y, phase, k, env, vals, base)
     if op == NONSUP:
-        return nonsup.combine(x, y, phase, k, env, memo)
+        return nonsup.combine(x, y, phase, k, env, vals, base)
     if op == NONSUB:
-        return nonsub.combine(x, y, phase, k, env, memo)
+        return nonsub.combine(x, y, phase, k, env, vals, base)
     if op == MINIMAL:
-        return minimal.combine(x, y, phase, k, env, memo)
+        return minimal.combine(x, y, phase, k, env, vals, base)
     if op == MAXIMAL:
-        return maximal.combine(x, y, phase, k, env, memo)
+        return maximal.combine(x, y, phase, k, env, vals, base)
     if op == EXISTS:
-        return exists.combine(x, y, phase, k, env, memo)
+        return exists.combine(x, y, phase, k, env, vals, base)
     if op == FORALL:
-        return forall.combine(x, y, phase, k, env, memo)
+        return forall.combine(x, y, phase, k, env, vals, base)
     if op == CHANGE:
-        return change.combine(x, y, phase, k, env, memo)
+        return change.combine(x, y, phase, k, env, vals, base)
     if op == ONSET:
-        return onset.combine(x, y, phase, k, env, memo)
+        return onset.combine(x, y, phase, k, env, vals, base)
     if op == OFFSET:
-        return offset.combine(x, y, phase, k, env, memo)
+        return offset.combine(x, y, phase, k, env, vals, base)
     if op == SIZE:
-        return size.combine(x, y, phase, k, env, memo)
+        return size.combine(x, y, phase, k, env, vals, base)
     if op == HIT:
-        return hitting.combine(x, y, phase, k, env, memo)
+        return hitting.combine(x, y, phase, k, env, vals, base)
     if op == MINEX:
-        return exists_minimal.combine(x, y, phase, k, env, memo)
+        return exists_minimal.combine(x, y, phase, k, env, vals, base)
     if op == UNIQ:
-        return unique_exists.combine(x, y, phase, k, env, memo)
+        return unique_exists.combine(x, y, phase, k, env, vals, base)
     if op == EXWITHIN:
-        return exists_within.combine(x, y, phase, k, env, memo)
+        return exists_within.combine(x, y, phase, k, env, vals, base)
+    if op == UNION:
+        return union.combine(x, y, phase, k, env, vals, base)
+    if op == INTER:
+        return intersect.combine(x, y, phase, k, env, vals, base)
+    if op == DIFF:
+        return difference.combine(x, y, phase, k, env, vals, base)
     return 0, 0
 
 
@@ -173,6 +215,4 @@ def combine(op, x, y, phase, k, env, memo):
 def finish(op, a, b, result, env):
     if op == FORALL:
         return forall.finish(a, b, result, env)
-    if op == HIT:
-        return hitting.finish(a, b, result, env)
     return result

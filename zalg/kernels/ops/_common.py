@@ -2,17 +2,7 @@
 from __future__ import annotations
 
 from ..native import jit
-from ..memo import get
-from ..nodes import C_UNION, E_AUX, binary, cof, drop, getnode, keep, level, put_kid
-
-
-@jit
-def union3(env, x, y, z):
-    """x ∪ y ∪ z, kept as a temporary."""
-    u = keep(env, binary(env, C_UNION, x, y))
-    w = keep(env, binary(env, C_UNION, u, z))
-    drop(env, u)
-    return w
+from ..nodes import E_AUX, cof, drop, getnode, keep, level, put_kid
 
 
 @jit
@@ -36,12 +26,12 @@ def chain(env, start, stop, base):
 
 
 @jit
-def known(memo, code, a, b, t):
-    """An operation's result when known: its terminal case ``t`` (unless -1), else the
-    memo entry for (code, a, b), else -1."""
-    if t != -1:
-        return t
-    return get(memo, code, a, b)
+def split(x, y, env):
+    """(v, x0, x1, y0, y1): the common top level of x and y and both cofactor pairs."""
+    v = min(level(x, env), level(y, env))
+    x0, x1 = cof(x, v, env)
+    y0, y1 = cof(y, v, env)
+    return v, x0, x1, y0, y1
 
 
 @jit
@@ -56,7 +46,8 @@ def split_kids(env, code, x, y0, y1):
 
 @jit
 def cross_kids(env, code, x, y):
-    """Ask for the four pairs of cofactors (x_i, y_j) at the common top level."""
+    """Ask for the four pairs of cofactors at the common top level: (x0, y0), (x1, y1),
+    (x0, y1), (x1, y0)."""
     v = min(level(x, env), level(y, env))
     x0, x1 = cof(x, v, env)
     y0, y1 = cof(y, v, env)

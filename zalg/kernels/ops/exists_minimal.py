@@ -6,9 +6,9 @@ level: minimal(A ∪ B) = (A ∩ B) ∪ nonsup(A, B) ∪ nonsup(B, A) for antich
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_INTER, C_UNION, binary, cof, drop, getnode, keep, level, put_kid
-from . import minimal, nonsup
-from ._common import known, quantified, split_kids
+from ..nodes import getnode, keep, level, put_kid
+from . import intersect, minimal, nonsup, union
+from ._common import quantified, split_kids
 
 CODE = 15
 
@@ -19,35 +19,29 @@ def terminal(a, b, k, env):
 
 
 @jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
-
-
-@jit
 def children(x, y, k, env):
     return split_kids(env, CODE, x, 0, 0)
 
 
 @jit
-def combine(x, y, phase, k, env, memo):
+def combine(x, y, phase, k, env, vals, base):
+    # kids: 0 m0, 1 m1, 2 nonsup(m1, m0); quantified: 3 nonsup(m0, m1), 4 = m0 ∩ m1,
+    # 5 = 4 ∪ 2, 6 = 5 ∪ 3
     v = level(x, env)
-    x0, x1 = cof(x, v, env)
-    m0 = result(memo, x0, 0, k, env)
-    m1 = result(memo, x1, 0, k, env)
     q = quantified(env, v)
     if phase == 1:
-        put_kid(env, 0, nonsup.CODE, m1, m0)
+        put_kid(env, 0, nonsup.CODE, vals[base + 1], vals[base])
         if not q:
             return 0, 1
-        put_kid(env, 1, nonsup.CODE, m0, m1)
-        return 0, 2
-    n10 = nonsup.result(memo, m1, m0, k, env)
+        put_kid(env, 1, nonsup.CODE, vals[base], vals[base + 1])
+        put_kid(env, 2, intersect.CODE, vals[base], vals[base + 1])
+        return 0, 3
     if not q:
-        return keep(env, getnode(env, v, n10, m0)), 0
-    both = keep(env, binary(env, C_INTER, m0, m1))
-    u = keep(env, binary(env, C_UNION, both, n10))
-    drop(env, both)
-    r = keep(env, binary(env, C_UNION, u, nonsup.result(memo, m0, m1, k, env)))
-    drop(env, u)
-    return r, 0
+        return keep(env, getnode(env, v, vals[base + 2], vals[base])), 0
+    if phase == 2:
+        put_kid(env, 0, union.CODE, vals[base + 4], vals[base + 2])
+        return 0, 1
+    if phase == 3:
+        put_kid(env, 0, union.CODE, vals[base + 5], vals[base + 3])
+        return 0, 1
+    return keep(env, vals[base + 6]), 0

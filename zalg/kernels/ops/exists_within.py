@@ -7,9 +7,9 @@ is skipped once the first has found all of H.
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_ONE, C_UNION, C_ZERO, binary, getnode, has_empty, keep, put_kid
-from ._common import known, quantified
-from .join import _split
+from ..nodes import C_ONE, C_ZERO, getnode, has_empty, keep, put_kid
+from . import union
+from ._common import quantified, split
 
 CODE = 17
 
@@ -25,14 +25,8 @@ def terminal(a, b, k, env):
 
 
 @jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
-
-
-@jit
 def children(x, y, k, env):
-    v, x0, x1, y0, y1 = _split(x, y, env)
+    v, x0, x1, y0, y1 = split(x, y, env)
     put_kid(env, 0, CODE, x0, y0)
     if quantified(env, v):
         return 1  # x1 is tried against y0 in phase 1, if x0 has not found all of y0
@@ -41,16 +35,17 @@ def children(x, y, k, env):
 
 
 @jit
-def combine(x, y, phase, k, env, memo):
-    v, x0, x1, y0, y1 = _split(x, y, env)
-    r0 = result(memo, x0, y0, k, env)
+def combine(x, y, phase, k, env, vals, base):
+    v, x0, x1, y0, y1 = split(x, y, env)
     if not quantified(env, v):
-        r1 = result(memo, x1, y1, k, env)
-        return keep(env, getnode(env, v, r1, r0)), 0
-    if r0 == y0:
-        return keep(env, r0), 0
+        return keep(env, getnode(env, v, vals[base + 1], vals[base])), 0
+    # kids: 0 (F0, H); then 1 (F1, H), 2 = 0 ∪ 1
     if phase == 1:
+        if vals[base] == y0:
+            return keep(env, vals[base]), 0
         put_kid(env, 0, CODE, x1, y0)
         return 0, 1
-    r = binary(env, C_UNION, r0, result(memo, x1, y0, k, env))
-    return keep(env, r), 0
+    if phase == 2:
+        put_kid(env, 0, union.CODE, vals[base], vals[base + 1])
+        return 0, 1
+    return keep(env, vals[base + 2]), 0

@@ -6,9 +6,9 @@ a quantified level lacks that element in every member, so its ∀ is empty.
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_INTER, C_ZERO, E_AUX, binary, cof, drop, getnode, keep, level
-from . import minimal
-from ._common import known, quantified, split_kids
+from ..nodes import C_ZERO, E_AUX, cof, drop, getnode, keep, level, put_kid
+from . import intersect, minimal
+from ._common import quantified
 
 CODE = 9
 
@@ -19,33 +19,29 @@ def terminal(a, b, k, env):
 
 
 @jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
+def _skips(xc, v, env):
+    """Whether a quantified level lies strictly between v and the cofactor's level."""
+    return env[E_AUX + level(xc, env)] - env[E_AUX + v + 1] != 0
 
 
 @jit
 def children(x, y, k, env):
-    return split_kids(env, CODE, x, 0, 0)
-
-
-@jit
-def _part(xc, v, k, env, memo):
-    """∀ of a cofactor, or ∅ when a quantified level lies between v and it."""
-    if env[E_AUX + level(xc, env)] - env[E_AUX + v + 1] != 0:
-        return env[C_ZERO]
-    return result(memo, xc, 0, k, env)
-
-
-@jit
-def combine(x, y, phase, k, env, memo):
     v = level(x, env)
     x0, x1 = cof(x, v, env)
-    r0 = _part(x0, v, k, env, memo)
-    r1 = _part(x1, v, k, env, memo)
-    if quantified(env, v):
-        return keep(env, binary(env, C_INTER, r0, r1)), 0
-    return keep(env, getnode(env, v, r1, r0)), 0
+    put_kid(env, 0, CODE, env[C_ZERO] if _skips(x0, v, env) else x0, 0)
+    put_kid(env, 1, CODE, env[C_ZERO] if _skips(x1, v, env) else x1, 0)
+    return 2
+
+
+@jit
+def combine(x, y, phase, k, env, vals, base):
+    v = level(x, env)
+    if not quantified(env, v):
+        return keep(env, getnode(env, v, vals[base + 1], vals[base])), 0
+    if phase == 1:  # kids: 0 ∀F0, 1 ∀F1; then 2 = 0 ∩ 1
+        put_kid(env, 0, intersect.CODE, vals[base], vals[base + 1])
+        return 0, 1
+    return keep(env, vals[base + 2]), 0
 
 
 @jit

@@ -1,14 +1,16 @@
 """Hitting sets {S ⊆ E : S ∩ a ≠ ∅ for every a ∈ F} (E: the levels marked in ``aux``).
 
 hit(F0 ∪ v·F1): with v, S must hit F0; without v, it must hit F0 and F1, and
-hit(A ∪ B) = hit(A) ∩ hit(B), so subproblems stay single nodes.  Marked levels
-that a cofactor skips become don't-care nodes (``chain``).
+hit(A ∪ B) = hit(A) ∩ hit(B), so subproblems stay single nodes.  A subproblem
+(F, s) is hit(F) with don't-care nodes for the marked levels from s down to F's
+top level (a cofactor skips those levels); the call starts at (F, 0).
 """
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_INTER, C_ONE, C_ZERO, binary, cof, drop, getnode, keep, level
-from ._common import chain, known, quantified, split_kids
+from ..nodes import C_NLEV, C_ONE, C_ZERO, cof, drop, getnode, keep, level, put_kid
+from . import intersect
+from ._common import chain, quantified
 
 CODE = 14
 
@@ -16,45 +18,33 @@ CODE = 14
 @jit
 def terminal(a, b, k, env):
     if a == env[C_ONE]:
-        return env[C_ZERO]
-    if a == env[C_ZERO]:
-        return env[C_ONE]
+        return env[C_ZERO]  # nothing hits the empty set
     return -1
 
 
 @jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
-
-
-@jit
 def children(x, y, k, env):
-    return split_kids(env, CODE, x, 0, 0)
-
-
-@jit
-def combine(x, y, phase, k, env, memo):
+    if x == env[C_ZERO]:
+        return 0  # every subset of E: built in combine
     v = level(x, env)
     x0, x1 = cof(x, v, env)
-    h0 = chain(env, v + 1, level(x0, env),
-               result(memo, x0, 0, k, env))
-    h1 = chain(env, v + 1, level(x1, env),
-               result(memo, x1, 0, k, env))
-    both = keep(env, binary(env, C_INTER, h0, h1))
-    drop(env, h1)
-    if quantified(env, v):
-        r = keep(env, getnode(env, v, h0, both))
-        drop(env, both)
-    else:
-        r = both
-    drop(env, h0)
-    return r, 0
+    put_kid(env, 0, CODE, x0, v + 1)
+    put_kid(env, 1, CODE, x1, v + 1)
+    return 2
 
 
 @jit
-def finish(a, b, result, env):
-    """Don't-care nodes for the marked levels above the root."""
-    top = chain(env, 0, level(a, env), result)
-    drop(env, result)
-    return top
+def combine(x, y, phase, k, env, vals, base):
+    if x == env[C_ZERO]:
+        return chain(env, y, env[C_NLEV], env[C_ONE]), 0
+    if phase == 1:  # kids: 0 hit(F0), 1 hit(F1); then 2 = 0 ∩ 1
+        put_kid(env, 0, intersect.CODE, vals[base], vals[base + 1])
+        return 0, 1
+    v = level(x, env)
+    if quantified(env, v):
+        r = keep(env, getnode(env, v, vals[base], vals[base + 2]))
+    else:
+        r = keep(env, vals[base + 2])
+    top = chain(env, y, v, r)
+    drop(env, r)
+    return top, 0

@@ -5,8 +5,9 @@ At the top level v: (F0 ∪ v·F1) ⊔ (G0 ∪ v·G1) = F0⊔G0 ∪ v·(F1⊔G1 
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_ONE, C_ZERO, cof, drop, getnode, keep, level
-from ._common import cross_kids, known, union3
+from ..nodes import C_ONE, C_ZERO, getnode, keep, level, put_kid
+from . import union
+from ._common import cross_kids
 
 CODE = 1
 
@@ -24,31 +25,18 @@ def terminal(a, b, k, env):
 
 
 @jit
-def _split(x, y, env):
-    v = min(level(x, env), level(y, env))
-    x0, x1 = cof(x, v, env)
-    y0, y1 = cof(y, v, env)
-    return v, x0, x1, y0, y1
-
-
-@jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known (stored once for both orders), else -1."""
-    return known(memo, CODE, min(a, b), max(a, b), terminal(a, b, k, env))
-
-
-@jit
 def children(x, y, k, env):
     return cross_kids(env, CODE, x, y)
 
 
 @jit
-def combine(x, y, phase, k, env, memo):
-    v, x0, x1, y0, y1 = _split(x, y, env)
-    r0 = result(memo, x0, y0, k, env)
-    w = union3(env, result(memo, x1, y1, k, env),
-               result(memo, x1, y0, k, env),
-               result(memo, x0, y1, k, env))
-    r = keep(env, getnode(env, v, w, r0))
-    drop(env, w)
-    return r, 0
+def combine(x, y, phase, k, env, vals, base):
+    # kids: 0 F0⊔G0, 1 F1⊔G1, 2 F0⊔G1, 3 F1⊔G0; then 4 = 1 ∪ 2, 5 = 4 ∪ 3
+    if phase == 1:
+        put_kid(env, 0, union.CODE, vals[base + 1], vals[base + 2])
+        return 0, 1
+    if phase == 2:
+        put_kid(env, 0, union.CODE, vals[base + 4], vals[base + 3])
+        return 0, 1
+    return keep(env, getnode(env, min(level(x, env), level(y, env)), vals[base + 5],
+                             vals[base])), 0

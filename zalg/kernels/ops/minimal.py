@@ -7,9 +7,9 @@ smaller when F0 is up-closed, e.g. hitting sets).
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_ONE, C_ZERO, cof, getnode, keep, level, put_kid
+from ..nodes import C_ONE, C_ZERO, getnode, keep, level, put_kid
 from . import nonsup
-from ._common import known, split_kids
+from ._common import split_kids
 
 CODE = 6
 
@@ -22,24 +22,13 @@ def terminal(a, b, k, env):
 
 
 @jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
-
-
-@jit
 def children(x, y, k, env):
     return split_kids(env, CODE, x, 0, 0)
 
 
 @jit
-def combine(x, y, phase, k, env, memo):
-    v = level(x, env)
-    x0, x1 = cof(x, v, env)
-    m0 = result(memo, x0, 0, k, env)
-    m1 = result(memo, x1, 0, k, env)
-    if phase == 1:
-        put_kid(env, 0, nonsup.CODE, m1, m0)
+def combine(x, y, phase, k, env, vals, base):
+    if phase == 1:  # kids: 0 min(F0), 1 min(F1); then 2 = nonsup(1, 0)
+        put_kid(env, 0, nonsup.CODE, vals[base + 1], vals[base])
         return 0, 1
-    filtered = nonsup.result(memo, m1, m0, k, env)
-    return keep(env, getnode(env, v, filtered, m0)), 0
+    return keep(env, getnode(env, level(x, env), vals[base + 2], vals[base])), 0

@@ -5,9 +5,9 @@ At the top level v: v·nonsub(F1, G1) ∪ (nonsub(F0, G0) ∩ nonsub(F0, G1)).
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_INTER, C_ONE, C_ZERO, binary, drop, getnode, keep, put_kid
-from .join import _split
-from ._common import known
+from ..nodes import C_ONE, C_ZERO, getnode, keep, put_kid
+from . import intersect
+from ._common import split
 
 CODE = 5
 
@@ -23,14 +23,8 @@ def terminal(a, b, k, env):
 
 
 @jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
-
-
-@jit
 def children(x, y, k, env):
-    v, x0, x1, y0, y1 = _split(x, y, env)
+    v, x0, x1, y0, y1 = split(x, y, env)
     put_kid(env, 0, CODE, x0, y0)
     put_kid(env, 1, CODE, x1, y1)
     put_kid(env, 2, CODE, x0, y1)
@@ -38,10 +32,9 @@ def children(x, y, k, env):
 
 
 @jit
-def combine(x, y, phase, k, env, memo):
-    v, x0, x1, y0, y1 = _split(x, y, env)
-    r0 = keep(env, binary(env, C_INTER, result(memo, x0, y0, k, env),
-                               result(memo, x0, y1, k, env)))
-    r = keep(env, getnode(env, v, result(memo, x1, y1, k, env), r0))
-    drop(env, r0)
-    return r, 0
+def combine(x, y, phase, k, env, vals, base):
+    if phase == 1:  # kids: 0 (F0, G0), 1 (F1, G1), 2 (F0, G1); then 3 = 0 ∩ 2
+        put_kid(env, 0, intersect.CODE, vals[base], vals[base + 2])
+        return 0, 1
+    v = split(x, y, env)[0]
+    return keep(env, getnode(env, v, vals[base + 1], vals[base + 3])), 0

@@ -7,9 +7,9 @@ union G0 ∪ G1 is never built.
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_INTER, C_ONE, C_ZERO, binary, drop, getnode, has_empty, keep, put_kid
-from .join import _split
-from ._common import known
+from ..nodes import C_ONE, C_ZERO, getnode, has_empty, keep, put_kid
+from . import intersect
+from ._common import split
 
 CODE = 4
 
@@ -28,14 +28,8 @@ def terminal(a, b, k, env):
 
 
 @jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
-
-
-@jit
 def children(x, y, k, env):
-    v, x0, x1, y0, y1 = _split(x, y, env)
+    v, x0, x1, y0, y1 = split(x, y, env)
     put_kid(env, 0, CODE, x0, y0)
     put_kid(env, 1, CODE, x1, y1)
     put_kid(env, 2, CODE, x1, y0)
@@ -43,10 +37,9 @@ def children(x, y, k, env):
 
 
 @jit
-def combine(x, y, phase, k, env, memo):
-    v, x0, x1, y0, y1 = _split(x, y, env)
-    r1 = keep(env, binary(env, C_INTER, result(memo, x1, y0, k, env),
-                               result(memo, x1, y1, k, env)))
-    r = keep(env, getnode(env, v, r1, result(memo, x0, y0, k, env)))
-    drop(env, r1)
-    return r, 0
+def combine(x, y, phase, k, env, vals, base):
+    if phase == 1:  # kids: 0 (F0, G0), 1 (F1, G1), 2 (F1, G0); then 3 = 2 ∩ 1
+        put_kid(env, 0, intersect.CODE, vals[base + 2], vals[base + 1])
+        return 0, 1
+    v = split(x, y, env)[0]
+    return keep(env, getnode(env, v, vals[base + 3], vals[base])), 0

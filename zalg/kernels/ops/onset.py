@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from ..native import jit
 from ..nodes import C_ZERO, cof, getnode, keep, level, put_kid
-from ._common import known
 
 CODE = 11
 
@@ -13,12 +12,6 @@ def terminal(a, b, k, env):
     if a == env[C_ZERO] or level(a, env) > b:
         return env[C_ZERO]
     return -1
-
-
-@jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit
@@ -33,11 +26,8 @@ def children(x, y, k, env):
 
 
 @jit
-def combine(x, y, phase, k, env, memo):
+def combine(x, y, phase, k, env, vals, base):
     v = level(x, env)
-    x0, x1 = cof(x, v, env)
     if v == y:
-        return keep(env, getnode(env, y, x1, env[C_ZERO])), 0
-    r = getnode(env, v, result(memo, x1, y, k, env),
-                result(memo, x0, y, k, env))
-    return keep(env, r), 0
+        return keep(env, getnode(env, y, cof(x, v, env)[1], env[C_ZERO])), 0
+    return keep(env, getnode(env, v, vals[base + 1], vals[base])), 0

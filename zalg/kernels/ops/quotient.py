@@ -6,8 +6,8 @@ Above G's top level v: v·(F1 / G) ∪ (F0 / G).  At it: (F1 / G1) ∩ (F0 / G0)
 from __future__ import annotations
 
 from ..native import jit, node_hi, node_lo
-from ..nodes import C_INTER, C_ONE, C_ZERO, binary, cof, getnode, keep, level, put_kid
-from ._common import known
+from ..nodes import C_ONE, C_ZERO, cof, getnode, keep, level, put_kid
+from . import intersect
 
 CODE = 3
 
@@ -23,12 +23,6 @@ def terminal(a, b, k, env):
     if a == b:
         return O
     return -1
-
-
-@jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
 
 
 @jit
@@ -50,17 +44,13 @@ def children(x, y, k, env):
 
 
 @jit
-def combine(x, y, phase, k, env, memo):
+def combine(x, y, phase, k, env, vals, base):
     v = level(x, env)
-    vy = level(y, env)
-    if v < vy:
-        x0, x1 = cof(x, v, env)
-        r = getnode(env, v, result(memo, x1, y, k, env),
-                    result(memo, x0, y, k, env))
-        return keep(env, r), 0
-    x0, x1 = cof(x, vy, env)
-    y0 = node_lo(y)
-    r = result(memo, x1, node_hi(y), k, env)
-    if y0 != env[C_ZERO]:
-        r = binary(env, C_INTER, r, result(memo, x0, y0, k, env))
-    return keep(env, r), 0
+    if v < level(y, env):
+        return keep(env, getnode(env, v, vals[base], vals[base + 1])), 0
+    if node_lo(y) == env[C_ZERO]:
+        return keep(env, vals[base]), 0
+    if phase == 1:  # kids: 0 F1 / G1, 1 F0 / G0; then 2 = 0 ∩ 1
+        put_kid(env, 0, intersect.CODE, vals[base], vals[base + 1])
+        return 0, 1
+    return keep(env, vals[base + 2]), 0

@@ -3,15 +3,15 @@
 Operands (x, y) = (F, F ∩ W).  At a quantified level v the one witness either
 lacks v (exactly one in F0, none in F1) or holds it (the reverse):
 ∃!F = (∃!F0 ∖ ∃F1) ∪ (∃!F1 ∖ ∃F0), with the ∃ results of every node shared with
-the ``exists`` operation; the recursion stops where F ∩ W is empty.
+the ``exists`` operation (same call, same cache tag); the recursion stops where
+F ∩ W is empty.
 """
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_DIFF, C_ONE, C_UNION, C_ZERO, binary, drop, getnode, keep, put_kid
-from . import exists
-from ._common import known, quantified
-from .join import _split
+from ..nodes import C_ONE, C_ZERO, getnode, keep, put_kid
+from . import difference, exists, union
+from ._common import quantified, split
 
 CODE = 16
 
@@ -26,14 +26,8 @@ def terminal(a, b, k, env):
 
 
 @jit
-def result(memo, a, b, k, env):
-    """The result for (a, b) if known: a terminal case or a memo entry; else -1."""
-    return known(memo, CODE, a, b, terminal(a, b, k, env))
-
-
-@jit
 def children(x, y, k, env):
-    v, x0, x1, y0, y1 = _split(x, y, env)
+    v, x0, x1, y0, y1 = split(x, y, env)
     put_kid(env, 0, CODE, x0, y0)
     put_kid(env, 1, CODE, x1, y1)
     if not quantified(env, v):
@@ -44,15 +38,16 @@ def children(x, y, k, env):
 
 
 @jit
-def combine(x, y, phase, k, env, memo):
-    v, x0, x1, y0, y1 = _split(x, y, env)
-    u0 = result(memo, x0, y0, k, env)
-    u1 = result(memo, x1, y1, k, env)
+def combine(x, y, phase, k, env, vals, base):
+    v = split(x, y, env)[0]
     if not quantified(env, v):
-        return keep(env, getnode(env, v, u1, u0)), 0
-    a0 = keep(env, binary(env, C_DIFF, u0, exists.result(memo, x1, 0, k, env)))
-    a1 = keep(env, binary(env, C_DIFF, u1, exists.result(memo, x0, 0, k, env)))
-    r = keep(env, binary(env, C_UNION, a0, a1))
-    drop(env, a0)
-    drop(env, a1)
-    return r, 0
+        return keep(env, getnode(env, v, vals[base + 1], vals[base])), 0
+    # kids: 0 ∃!F0, 1 ∃!F1, 2 ∃F0, 3 ∃F1; then 4 = 0 ∖ 3, 5 = 1 ∖ 2, 6 = 4 ∪ 5
+    if phase == 1:
+        put_kid(env, 0, difference.CODE, vals[base], vals[base + 3])
+        put_kid(env, 1, difference.CODE, vals[base + 1], vals[base + 2])
+        return 0, 2
+    if phase == 2:
+        put_kid(env, 0, union.CODE, vals[base + 4], vals[base + 5])
+        return 0, 1
+    return keep(env, vals[base + 6]), 0
