@@ -44,7 +44,7 @@ __all__ = [
     "node_index", "node_hi", "node_lo", "call_mgr1", "call_mgr3", "call_void4",
     "call_getnode", "call_ref",
     "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "cudd_deref",
-    "set_memory_limit", "memory_in_use", "recover", "was_interrupted",
+    "set_memory_limit", "memory_in_use", "recover", "was_interrupted", "COMPILE_GUARD",
 ]
 
 # PyDLL: the GIL stays held during calls (CDLL would release it)
@@ -437,6 +437,70 @@ if HAVE_NUMBA:
 
     _TERMINATE = _terminate
     _TERMINATE_ARGS = _np.array([ADDR["checksignals"], ADDR["clearerror"]], dtype=_np.int64)
+
+
+class _CompileGuard:
+    """Holds Ctrl-C back while numba compiles a kernel.
+
+    A KeyboardInterrupt raised inside numba's compiler leaves its dispatchers half
+    built (a later call fails with "no compiled object yet").  While a compilation
+    runs in the main thread, SIGINT is only recorded; when the outermost one ends,
+    the previous handler is restored and the signal raised again, so the
+    interrupt arrives right after the compilation, at a safe point.  ``on_hold``,
+    if set (the ``zalg`` program sets it), is called at once instead: a program
+    that only wants to exit need not wait for the compilation to end."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.saved = None
+        self.pending = False
+        self.on_hold = None
+
+    def _record(self, signum, frame) -> None:
+        if self.on_hold is not None:
+            self.on_hold()
+        self.pending = True
+
+    def start(self) -> None:
+        import signal
+        import threading
+        if threading.current_thread() is not threading.main_thread():
+            return
+        if self.depth == 0:
+            try:
+                self.saved = signal.signal(signal.SIGINT, self._record)
+            except (ValueError, TypeError):  # not allowed here: leave SIGINT alone
+                self.saved = None
+        self.depth += 1
+
+    def end(self) -> None:
+        import signal
+        import threading
+        if threading.current_thread() is not threading.main_thread() or self.depth == 0:
+            return
+        self.depth -= 1
+        if self.depth == 0 and self.saved is not None:
+            signal.signal(signal.SIGINT, self.saved)
+            self.saved = None
+            if self.pending:
+                self.pending = False
+                signal.raise_signal(signal.SIGINT)
+
+
+COMPILE_GUARD = _CompileGuard()
+
+if HAVE_NUMBA:
+    from numba.core import event as _event
+
+    class _CompileListener(_event.Listener):
+        def on_start(self, event) -> None:
+            COMPILE_GUARD.start()
+
+        def on_end(self, event) -> None:
+            COMPILE_GUARD.end()
+
+    # numba holds its compiler lock while it compiles, loads or saves a kernel
+    _event.register("numba:compiler_lock", _CompileListener())
 
 
 def _check_layout() -> None:
