@@ -334,3 +334,21 @@ def test_spec_intersection_is_the_intersection_of_the_families():
     assert A == U.at_most(2)
     assert build(U, intersection(AtMost2(), ThreeOrNone())) == A & B
     assert build(U, intersection(ThreeOrNone(), AtMost2())) == A & B
+
+
+def test_the_crossing_cut_changes_no_path_matching():
+    # grids know their sweep (frontier_key): labels whose two open ends alternate along
+    # the frontier are cut early; the families must equal those built without the cut
+    rng = random.Random(5)
+    for _ in range(400):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        k = rng.randint(2, min(5, len(cells) // 2))
+        pick = rng.sample(cells, 2 * k)
+        pairs = [(pick[2 * i], pick[2 * i + 1]) for i in range(k)]
+        cover = rng.random() < 0.3
+        G = grid(rows, cols, order=rng.choice(zalg.graph.SWEEPS))
+        plain = Graph(G.edges, order=G.edges, vertices=G.vertices)  # no frontier_key
+        assert plain.frontier_key is None and G.frontier_key is not None
+        assert set(G.path_matchings(pairs=pairs, cover=cover)) == \
+            set(plain.path_matchings(pairs=pairs, cover=cover)), (rows, cols, pairs, cover)

@@ -72,6 +72,9 @@ class Graph:
                 vset.add(x)
                 self.vertices.append(x)
         self.order_name = order if isinstance(order, str) else "explicit"
+        #: for a planar graph whose every frontier is a cut line (a grid swept from one
+        #: side): a function sorting frontier vertices along it (set by ``grid``)
+        self.frontier_key = None
         self.edges: list[tuple] = self._ordered(given, order)
         self.universe = Universe(self.edges)
         self._adj = {x: [] for x in self.vertices}
@@ -224,10 +227,21 @@ def grid(rows: int, cols: int, order="as-is") -> Graph:
     edges = grid_edges(rows, cols)
     if order == "narrow":
         order = "down" if cols <= rows else "right"
+    key = None
     if isinstance(order, str) and order in SWEEPS:
+        key = _along_rows if order in ("down", "up") else _along_columns
         order = sweep_order(rows, cols, order)
-    return Graph(edges, order=order,
-                 vertices=[(r, c) for r in range(rows) for c in range(cols)])
+    G = Graph(edges, order=order, vertices=[(r, c) for r in range(rows) for c in range(cols)])
+    G.frontier_key = key
+    return G
+
+
+def _along_rows(v):
+    return v[1]
+
+
+def _along_columns(v):
+    return v[0]
 
 
 def sweep_order(rows: int, cols: int, sweep: str) -> list[tuple]:

@@ -129,18 +129,39 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     states[0, W + M.F_CLOSED] = 0  # no cycle closed yet
     states[0, W + M.F_SAME] = 0  # no loop to exclude
     levels = [U.level(e) for e in graph.edges]
+    order = None
+    if mode == M.PAIRS and len(pairs) > 1 and getattr(graph, "frontier_key", None) is not None:
+        order = _frontier_orders(plan, graph.frontier_key, W)
     return _run_mate(U, levels, states, W, info, slot_label, mode, cover,
-                     f"frontier ({kind})", progress)
+                     f"frontier ({kind})", progress, order)
 
 
-def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress):
-    """Run the compiled mate layers over ``levels`` (one info row and labels row each)."""
+def _frontier_orders(plan, key, W) -> np.ndarray:
+    """Per level, the frontier's slots in their order along the cut line (-1 after the
+    last), once the level's edge is decided and its finished vertices have left."""
+    order = np.full((len(plan.edges), W), -1, dtype=np.int64)
+    for i, occupants in enumerate(plan.occupant):
+        gone = set(plan.leaving[i])
+        slots = sorted((s for s, x in occupants.items() if x not in gone),
+                       key=lambda s: key(occupants[s]))
+        order[i, :len(slots)] = slots
+    return order
+
+
+def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress,
+              order=None):
+    """Run the compiled mate layers over ``levels`` (one info row and labels row each;
+    ``order``: per level the frontier slots along the cut, for the crossing test)."""
     m = len(levels)
     ctx = universe.manager.ctx
 
     def step(i, states):
-        status, states, lo, hi = M.layer(states, W, info[i], labels[i], mode, cover, i == m - 1,
-                                         ctx)
+        if order is None:
+            status, states, lo, hi = M.layer(states, W, info[i], labels[i], mode, cover,
+                                             i == m - 1, ctx)
+        else:
+            status, states, lo, hi = M.layer(states, W, info[i], labels[i], mode, cover,
+                                             i == m - 1, ctx, order[i])
         return (states, lo, hi) if status == OK else None
 
     return run_layers(universe, levels, states, step, what, progress)

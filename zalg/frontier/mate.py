@@ -238,7 +238,51 @@ def intern(t, table, out, count):
 
 
 @jit
-def layer(states, W, info, lab, mode, cover, last, ctx):
+def crosses(t, W, order):
+    """Whether two labels whose paths both have two open ends on the frontier (both
+    terminals behind it) alternate along the frontier (``order``: the slots in their
+    order along it, -1 after the last): their remaining paths, on the side not yet
+    decided, would have to cross (planar graphs only)."""
+    top_label = -1
+    for i in range(W):
+        s = order[i]
+        if s < 0:
+            break
+        if t[s] - W > top_label:
+            top_label = t[s] - W
+    if top_label < 1:
+        return False
+    seen = np.zeros(top_label + 1, dtype=np.int32)
+    for i in range(W):
+        s = order[i]
+        if s < 0:
+            break
+        if t[s] >= W:
+            seen[t[s] - W] += 1
+    stack = np.empty(W, dtype=np.int32)
+    top = 0
+    for i in range(W):
+        s = order[i]
+        if s < 0:
+            break
+        if t[s] < W:
+            continue
+        label = t[s] - W
+        if seen[label] != 2:
+            continue
+        if top > 0 and stack[top - 1] == label:
+            top -= 1
+            continue
+        for k in range(top):
+            if stack[k] == label:
+                return True  # a label between its two ends is still open
+        stack[top] = label
+        top += 1
+    return False
+
+
+@jit
+def layer(states, W, info, lab, mode, cover, last, ctx, order=None):
     """All children of one layer: (status, distinct child states, lo codes, hi codes).
 
     A code is an index into the child states, -1 for REJECT or -2 for ACCEPT.
@@ -255,6 +299,8 @@ def layer(states, W, info, lab, mode, cover, last, ctx):
             return INTERRUPTED, out[:0], lo, hi
         for bit in range(2):
             status = _step(states[j], t, bit, W, info, lab, mode, cover)
+            if status == GOING and order is not None and crosses(t, W, order):
+                status = DEAD
             if status == GOING and last:
                 if (mode == CYCLE and t[W + F_CLOSED] != 1) or t[W + F_SAME] == 1:
                     status = DEAD
