@@ -1,4 +1,4 @@
 """``python -m puzzles``: the ``zalg`` command."""
-from puzzles.cli import program
+from puzzles.program import program
 
 program()

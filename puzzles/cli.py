@@ -211,13 +211,3 @@ def _finish(status: int, message: str | None) -> int:
 def _is_program() -> bool:
     """Whether this process is the ``zalg`` program itself (not a test calling main)."""
     return getattr(sys, "_zalg_program", False)
-
-
-def program() -> None:
-    """The console-script entry point."""
-    sys._zalg_program = True  # type: ignore[attr-defined]
-    # Ctrl-C while numba compiles a kernel: leave at once (the library would hold
-    # the interrupt until the compilation ends, which may take half a minute)
-    from zalg.kernels.native import COMPILE_GUARD
-    COMPILE_GUARD.on_hold = lambda: _finish(EXIT_INTERRUPTED, "zalg: interrupted")
-    sys.exit(main())

@@ -221,7 +221,7 @@ def test_reduce_rejects_a_puzzle_without_a_unique_solution():
 # ---------------------------------------------------------------- command line
 
 def zalg(*args, stdin=None):
-    return subprocess.run([sys.executable, "-c", "from puzzles.cli import program; program()", *args],
+    return subprocess.run([sys.executable, "-c", "from puzzles.program import program; program()", *args],
                           capture_output=True, text=True, input=stdin, timeout=300)
 
 

@@ -140,7 +140,7 @@ def test_reduce_finds_every_minimal_icon_subset():
 def zalg(*args, stdin=None):
     import subprocess
     import sys
-    return subprocess.run([sys.executable, "-c", "from puzzles.cli import program; program()", *args],
+    return subprocess.run([sys.executable, "-c", "from puzzles.program import program; program()", *args],
                           capture_output=True, text=True, input=stdin, timeout=300)
 
 

@@ -1,150 +1,232 @@
-"""The one driver that evaluates every operation of ``ops``: iterative, cached, bounded.
+"""The one driver that evaluates every operation of ``ops``: iterative, memoised, bounded.
 
-``apply(op, ...)`` runs CUDD's recursive scheme on an explicit stack (ZDDs of any
-depth are fine: no recursion).  A *frame* is one subproblem (op, f, g) and its
-phase; the results of the subproblems it asked for wait on a *value stack*, each
-holding one CUDD reference, and are released as soon as the frame that asked
-for them is done.  So the memory a call holds beyond CUDD's nodes is its two
-stacks (about the depth of the ZDDs times the number of subproblems a step
-asks for), not one entry per node it ever visited.
+``apply(op, ...)`` runs the operations' recursion on an explicit stack (ZDDs of any
+depth are fine: no recursion).  A *frame* is one subproblem (op, f, g), its phase,
+and the slot of the value stack where its result goes; a step that needs
+subproblems reserves one slot for each, fills the slots of those it can answer at
+once (a terminal case, or the memo table) and pushes frames for the others.  Its
+combine step reads the slots, and they are released when it is done.
 
-Results are memoised where CUDD memoises its own operations: in its computed
-table (``nodes.cache_lookup`` / ``cache_insert``), a lossy cache that CUDD sizes
-by its hit rate and clears of dead entries when it collects garbage.  The tag of
-an entry names the operation, and for operations with parameters (quantified
-levels, sizes, an element) also the call, so that a hit is always a result of
-the very same question (``ops.cache_key``).
+Results are memoised in the call's table (``memo``), which holds a reference on
+each; values in slots *borrow* that reference (or an operand's), so a subproblem
+costs one reference, taken when its result is stored.  The table is flushed when
+doubling it would pass the Universe's budget, and when CUDD cannot create a node
+(then the step is retried once with the table empty and the dead nodes
+collected); a flush first references every value still waiting in a slot.  So a
+call that fits runs at full speed, and one that does not trades time for room
+before it gives up.  Union, intersection and difference inside a step run in
+``setop`` (CUDD's recursion, memoised in CUDD's computed table).
 
 Every call ends in one of three ways, all with every reference it took released
 except the result's: OK (the result carries one reference owned by the caller),
-INTERRUPTED (Ctrl-C noticed at a pause, see ``nodes.poll``) or NOMEM (CUDD
-returned NULL: out of memory, or over the Universe's budget).
+INTERRUPTED (Ctrl-C noticed at a pause, see ``nodes.poll``, or by CUDD's
+termination callback) or NOMEM (CUDD returned NULL even with the table empty,
+or a stack could not grow).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from . import ops as R
+from .memo import FULL, PRESENT, get, new_memo, put_owned, release_all
 from .native import jit
-from .nodes import (E_KIDS, INTERRUPTED, NOMEM, OK, POLL_EVERY, cache_insert, cache_lookup,
-                    deref, disown, drop_all, keep, new_env, poll, ref)
+from .nodes import (E_FAIL, E_KIDS, INTERRUPTED, NOMEM, OK, POLL_EVERY, cudd_recover,
+                    cudd_stopped_for_ctrl_c, deref, disown, drop_all, keep, new_env, poll, ref)
 
 # frame columns
-_OP, _F, _G, _PHASE, _BASE = 0, 1, 2, 3, 4
+_OP, _F, _G, _PHASE, _BASE, _DEST = 0, 1, 2, 3, 4, 5
+_WIDTH = 6
 
 
 @jit
-def _grow_frames(frames):
-    bigger = np.empty((2 * frames.shape[0], 5), dtype=np.int64)
-    bigger[:frames.shape[0]] = frames
-    return bigger
+def _protect(values, owned, nv, env):
+    """Reference every borrowed value in a slot (before the memo table lets go); a slot
+    still waiting for its subproblem holds 0."""
+    for i in range(nv):
+        if owned[i] == 0 and values[i] != 0:
+            ref(env, values[i])
+            owned[i] = 1
 
 
 @jit
-def _grow_values(values):
-    bigger = np.empty(2 * values.shape[0], dtype=np.int64)
-    bigger[:values.shape[0]] = values
-    return bigger
+def _flush(memo, count, values, owned, nv, env):
+    _protect(values, owned, nv, env)
+    release_all(memo, count, env)
 
 
 @jit
-def _drive(op, a, b, k, env, call):
-    """(status, value stack, its height): the loop.  The value stack's entries each
-    hold a reference (the result is values[0] on OK); after a failure the caller
-    releases them."""
-    values = np.empty(256, dtype=np.int64)
-    frames = np.empty((256, 5), dtype=np.int64)
+def _combine(o, x, y, phase, k, env, values, base, memo, count, owned, nv):
+    """(status, node, n): one combine step; when CUDD runs out of room, the memo
+    table is flushed and the step retried once."""
+    for attempt in range(2):
+        try:
+            r, n = R.combine(o, x, y, phase, k, env, values, base)
+            return OK, r, n
+        except Exception:  # CUDD returned NULL, or a set operation failed (``nodes.fail``)
+            drop_all(env)  # the step's temporaries
+            failed = env[E_FAIL]
+            env[E_FAIL] = 0
+            if failed == INTERRUPTED or cudd_stopped_for_ctrl_c(env):
+                cudd_recover(env)
+                return INTERRUPTED, 0, 0
+            if attempt == 1 or count[0] == 0:
+                return NOMEM, 0, 0
+            _flush(memo, count, values, owned, nv, env)
+            cudd_recover(env)
+    return NOMEM, 0, 0
+
+
+@jit
+def _drive(op, a, b, k, env, count, hm, hv, ho, hf, state):
+    """The loop.  The growable arrays live in one-element lists (memo table ``hm``,
+    values ``hv``, their ownership flags ``ho``, frames ``hf``) and the stack heights in
+    ``state`` = [frames, values], so that the caller can release what the stacks hold
+    even when an allocation fails half-way.  Returns the status; on OK the result is
+    hv[0][0]."""
+    memo = hm[0]
+    values = hv[0]
+    owned = ho[0]
+    frames = hf[0]
     nf = 1
     frames[0, _OP] = op
     frames[0, _F] = a
     frames[0, _G] = b
     frames[0, _PHASE] = 0
-    frames[0, _BASE] = 0
-    nv = 0
+    frames[0, _DEST] = 0
+    nv = 1  # slot 0: the result
+    owned[0] = 0
+    values[0] = 0
+    state[0] = nf
+    state[1] = nv
     steps = 0
-    status = OK
-    try:
-        while nf > 0:
-            steps += 1
-            if steps % POLL_EVERY == 0 and poll(env):
-                status = INTERRUPTED
-                break
-            f = nf - 1
-            o = frames[f, _OP]
-            x = frames[f, _F]
-            y = frames[f, _G]
-            phase = frames[f, _PHASE]
-            n = 0
-            if phase == 0:
-                r = R.terminal(o, x, y, k, env)
-                if r == -1:
-                    tag, cf, cg = R.cache_key(o, x, y, call)
-                    hit = cache_lookup(env, tag, cf, cg)
-                    if hit != 0:
-                        r = hit
-                if r != -1:
-                    ref(env, r)
-                    if nv == values.shape[0]:
-                        values = _grow_values(values)
-                    values[nv] = r
-                    nv += 1
-                    nf -= 1
-                    continue
-                n = R.children(o, x, y, k, env)
-                frames[f, _BASE] = nv
-            else:
-                r, n = R.combine(o, x, y, phase, k, env, values, frames[f, _BASE])
-                if n == 0:
-                    disown(env, r)  # the reference is the value stack's now
-                    base = frames[f, _BASE]
-                    for i in range(base, nv):
+    while nf > 0:
+        steps += 1
+        if steps % POLL_EVERY == 0 and poll(env):
+            return INTERRUPTED
+        f = nf - 1
+        o = frames[f, _OP]
+        x = frames[f, _F]
+        y = frames[f, _G]
+        phase = frames[f, _PHASE]
+        if phase == 0:
+            r = R.terminal(o, x, y, k, env)
+            if r == -1:
+                ka, kb = R.memo_key(o, x, y)
+                r = get(memo, o, ka, kb)
+            if r != -1:
+                d = frames[f, _DEST]
+                values[d] = r
+                owned[d] = 0
+                nf -= 1
+                state[0] = nf
+                continue
+            n = R.children(o, x, y, k, env)
+            frames[f, _BASE] = nv
+        else:
+            status, r, n = _combine(o, x, y, phase, k, env, values, frames[f, _BASE], memo,
+                                    count, owned, nv)
+            if status != OK:
+                return status
+            if n == 0:
+                disown(env, r)  # its reference goes to the memo table
+                ka, kb = R.memo_key(o, x, y)
+                memo, stored = put_owned(memo, count, env, o, ka, kb, r)
+                hm[0] = memo
+                if stored == FULL:  # no room for a bigger table: start afresh
+                    _flush(memo, count, values, owned, nv, env)
+                    memo, stored = put_owned(memo, count, env, o, ka, kb, r)
+                if stored == PRESENT:  # an equal subproblem was stored meanwhile
+                    deref(env, r)
+                    r = get(memo, o, ka, kb)
+                base = frames[f, _BASE]
+                for i in range(base, nv):
+                    if owned[i]:
                         deref(env, values[i])
-                    nv = base
-                    if nv == values.shape[0]:  # a step that asked for no subproblem
-                        values = _grow_values(values)
-                    values[nv] = r
-                    nv += 1
-                    tag, cf, cg = R.cache_key(o, x, y, call)
-                    cache_insert(env, tag, cf, cg, r)
-                    nf -= 1
-                    continue
-            frames[f, _PHASE] = phase + 1
-            # the kids in reverse, so that kid 0 runs first and its value comes first
-            while nf + n > frames.shape[0]:
-                frames = _grow_frames(frames)
-            for i in range(n - 1, -1, -1):
-                j = E_KIDS + 3 * i
-                frames[nf, _OP] = env[j]
-                frames[nf, _F] = env[j + 1]
-                frames[nf, _G] = env[j + 2]
-                frames[nf, _PHASE] = 0
-                frames[nf, _BASE] = 0
-                nf += 1
-    except Exception:  # CUDD returned NULL (getnode raises MemoryError), or too many temporaries
-        status = NOMEM
-    return status, values, nv
+                nv = base
+                d = frames[f, _DEST]
+                values[d] = r
+                owned[d] = 0
+                nf -= 1
+                state[0] = nf
+                state[1] = nv
+                continue
+        frames[f, _PHASE] = phase + 1
+        # reserve a slot per subproblem; answer at once what can be answered
+        if nv + n > values.shape[0]:
+            size = 2 * values.shape[0]
+            bigger = np.empty(size, dtype=np.int64)
+            bigger[:nv] = values[:nv]
+            flags = np.zeros(size, dtype=np.uint8)
+            flags[:nv] = owned[:nv]
+            values = bigger
+            owned = flags
+            hv[0] = values
+            ho[0] = owned
+        if nf + n > frames.shape[0]:
+            more = np.empty((2 * frames.shape[0], _WIDTH), dtype=np.int64)
+            more[:nf] = frames[:nf]
+            frames = more
+            hf[0] = frames
+        first = nv
+        for i in range(n):
+            values[first + i] = 0
+            owned[first + i] = 0
+        nv += n
+        state[1] = nv
+        for i in range(n - 1, -1, -1):  # reversed, so that kid 0 runs first
+            j = E_KIDS + 3 * i
+            ko = env[j]
+            kx = env[j + 1]
+            ky = env[j + 2]
+            r = R.terminal(ko, kx, ky, k, env)
+            if r == -1:
+                ka, kb = R.memo_key(ko, kx, ky)
+                r = get(memo, ko, ka, kb)
+            if r != -1:
+                values[first + i] = r
+                continue
+            frames[nf, _OP] = ko
+            frames[nf, _F] = kx
+            frames[nf, _G] = ky
+            frames[nf, _PHASE] = 0
+            frames[nf, _DEST] = first + i
+            nf += 1
+        state[0] = nf
+    return OK
 
 
 @jit
-def apply(op, ctx, a, b, k, aux, call):
-    """(status, node): ``op(a, b)`` with integer parameter ``k``, level array ``aux``
-    (a prefix count over levels: ``aux[l + 1] - aux[l]`` is 1 when level l is marked)
-    and ``call`` (a number unique to this call, for the cache tags of operations with
-    parameters)."""
+def apply(op, ctx, a, b, k, aux):
+    """(status, node): ``op(a, b)`` with integer parameter ``k`` and level array ``aux``
+    (a prefix count over levels: ``aux[l + 1] - aux[l]`` is 1 when level l is marked)."""
     env = new_env(ctx, aux)
-    status, values, nv = _drive(op, a, b, k, env, call)
+    memo, count = new_memo()
+    hm = [memo]
+    hv = [np.zeros(256, dtype=np.int64)]
+    ho = [np.zeros(256, dtype=np.uint8)]
+    hf = [np.zeros((256, _WIDTH), dtype=np.int64)]
+    state = np.zeros(2, dtype=np.int64)
+    status = NOMEM
+    try:
+        status = _drive(op, a, b, k, env, count, hm, hv, ho, hf, state)
+    except Exception:  # a stack or the table could not grow
+        status = NOMEM
+    values = hv[0]
+    owned = ho[0]
     result = 0
     if status == OK:
         try:
             result = keep(env, values[0])
-            deref(env, values[0])
-            nv = 0
             result = R.finish(op, a, b, result, env)
-            disown(env, result)
         except Exception:
             status = NOMEM
-            result = 0
-    for i in range(nv):
-        deref(env, values[i])
+    for i in range(state[1]):
+        if owned[i]:
+            deref(env, values[i])
+    release_all(hm[0], count, env)
+    if status == OK:
+        disown(env, result)
+    else:
+        result = 0
     drop_all(env)
     return status, result

@@ -9,27 +9,21 @@ machine), after the kernel has released everything it held.
 
 from __future__ import annotations
 
-import ctypes
-
 import numpy as np
 
 from ..errors import OutOfMemory
 from . import build as B
-from . import driver, export, native
-from . import ops as K
+from . import driver, export, native, setop
 from .native import _cz
-from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_DEREF, C_GETNODE, C_INSERT, C_LOOKUP,
-                    C_MEMUSE, C_MGR, C_NLEV, C_ONE, C_REF, C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE,
-                    INTERRUPTED, OK)
+from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
+                    C_GC, C_GETNODE, C_INSERT, C_LOOKUP, C_MEMUSE, C_PLAINDEREF, C_TAG_DIFF,
+                    C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF,
+                    C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK)
 
-_NO_AUX = np.zeros(1, dtype=np.int64)
 
 __all__ = ["Manager"]
 
-_BINARY = {"union": K.UNION, "intersect": K.INTER, "diff": K.DIFF}
-_FLUSH = native.LIB.cuddCacheFlush
-_FLUSH.restype = None
-_FLUSH.argtypes = [ctypes.c_int64]
+_BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF}
 
 
 class Manager:
@@ -50,7 +44,6 @@ class Manager:
         self.zero = native.node_pointer(self.zdd.false)
         self.one = int(native.LIB.Cudd_ReadOne(self.mgr))
         self.nvars = 0
-        self._calls = 0
         self._refresh()
 
     # ---- variables ----------------------------------------------------------------
@@ -69,7 +62,11 @@ class Manager:
         ctx[C_CHECKSIG], ctx[C_CLEARERR] = A["checksignals"], A["clearerror"]
         ctx[C_SAVE], ctx[C_RESTORE] = A["savethread"], A["restorethread"]
         ctx[C_MEMUSE], ctx[C_BUDGET] = A["memuse"], self.budget
+        ctx[C_GC], ctx[C_CUDD_CLEAR], ctx[C_CUDD_ERROR] = A["cudd_gc"], A["cudd_clear"], A["cudd_error"]
         ctx[C_LOOKUP], ctx[C_INSERT] = A["cachelookup"], A["cacheinsert"]
+        ctx[C_TAG_UNION], ctx[C_TAG_INTER], ctx[C_TAG_DIFF] = (
+            A["tag_union"], A["tag_inter"], A["tag_diff"])
+        ctx[C_PLAINDEREF] = A["plainderef"]
         self.ctx = ctx
 
     def memory_in_use(self) -> int:
@@ -108,27 +105,23 @@ class Manager:
             raise KeyboardInterrupt
         raise OutOfMemory(step, self.budget or None)
 
-    def _call_number(self) -> int:
-        """A number unique among the calls whose results CUDD's cache may still hold
-        (the cache tags of operations with parameters include it)."""
-        self._calls += 1
-        if self._calls > K.MAX_CALL:  # wrap around, forgetting every cached result
-            _FLUSH(self.mgr)
-            self._calls = 1
-        return self._calls
-
     def apply(self, op: int, f: int, g: int, k: int, aux: np.ndarray, step: str):
         """The dd Function of ``op(f, g)`` (see ``kernels.ops``)."""
         try:
-            status, r = driver.apply(op, self.ctx, f, g, k, aux, self._call_number())
+            status, r = driver.apply(op, self.ctx, f, g, k, aux)
         except MemoryError:  # the kernel's own bookkeeping could not be allocated
             self._fail(step)
         self._check(status, step)
         return self.function_owned(r)
 
     def binary(self, name: str, f: int, g: int, step: str):
-        """f ∪ g, f ∩ g or f ∖ g (kernels, so that they notice Ctrl-C and the budget)."""
-        return self.apply(_BINARY[name], f, g, 0, _NO_AUX, step)
+        """f ∪ g, f ∩ g or f ∖ g (``kernels.setop``: they notice Ctrl-C and the budget)."""
+        try:
+            status, r = setop.binary(self.ctx, _BINARY[name], f, g)
+        except MemoryError:
+            self._fail(step)
+        self._check(status, step)
+        return self.function_owned(r)
 
     def build(self, mode: int, marked: np.ndarray, k: int, step: str):
         """A cardinality family or power set (``kernels.build``)."""

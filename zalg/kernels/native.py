@@ -41,7 +41,8 @@ except ImportError as exc:  # pragma: no cover - depends on the platform
 
 __all__ = [
     "HAVE_NUMBA", "jit", "LIB", "ADDR", "manager_pointer", "node_pointer", "fn_address",
-    "node_index", "node_hi", "node_lo", "call_mgr1", "call_mgr3", "call_void4",
+    "node_index", "node_hi", "node_lo", "call_mgr1", "call_mgr3", "call_void4", "call_int1",
+    "call_int_mgr",
     "call_getnode", "call_ref",
     "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "cudd_deref",
     "set_memory_limit", "memory_in_use", "recover", "was_interrupted", "COMPILE_GUARD",
@@ -67,10 +68,12 @@ _NodeReadIndex = _declare("Cudd_NodeReadIndex", ctypes.c_uint, [_P])
 _T = _declare("Cudd_T", _P, [_P])
 _E = _declare("Cudd_E", _P, [_P])
 _Ref = _declare("Cudd_Ref", None, [_P])
+_PlainDeref = _declare("Cudd_Deref", None, [_P])
 _Deref = _declare("Cudd_RecursiveDerefZdd", None, [_P, _P])
 _GetNode = _declare("cuddZddGetNode", _P, [_P, ctypes.c_int, _P, _P])
-# CUDD's computed table (its operation cache): lossy, sized by CUDD, cleared of dead
-# entries by its garbage collector; the kernels memoise in it like CUDD's own operations
+# CUDD's computed table (its operation cache): lossy, sized by CUDD by its hit rate,
+# cleared of dead entries by its garbage collector.  The set operations memoise in
+# it under the tags of CUDD's own union, intersection and difference.
 _CacheLookup = _declare("cuddCacheLookup2Zdd", _P, [_P, _P, _P, _P])
 _CacheInsert = _declare("cuddCacheInsert2", None, [_P, _P, _P, _P, _P])
 _MemInUse = _declare("Cudd_ReadMemoryInUse", ctypes.c_size_t, [_P])
@@ -105,11 +108,18 @@ ctypes.c_void_p.in_dll(LIB, "MMoutOfMemory").value = fn_address(_Silent)
 _API = ctypes.pythonapi
 ADDR = {
     "getnode": fn_address(_GetNode),
-    "cachelookup": fn_address(_CacheLookup),
-    "cacheinsert": fn_address(_CacheInsert),
     "ref": fn_address(_Ref),
+    "plainderef": fn_address(_PlainDeref),
     "deref": fn_address(_Deref),
     "memuse": fn_address(_MemInUse),
+    "cachelookup": fn_address(_CacheLookup),
+    "cacheinsert": fn_address(_CacheInsert),
+    "tag_union": fn_address(LIB.cuddZddUnion),
+    "tag_inter": fn_address(LIB.cuddZddIntersect),
+    "tag_diff": fn_address(LIB.cuddZddDiff),
+    "cudd_gc": fn_address(_GarbageCollect),
+    "cudd_clear": fn_address(_ClearErrorCode),
+    "cudd_error": fn_address(_ReadErrorCode),
     "checksignals": fn_address(_API.PyErr_CheckSignals),
     "clearerror": fn_address(_API.PyErr_Clear),
     "savethread": fn_address(_API.PyEval_SaveThread),
@@ -261,6 +271,29 @@ if HAVE_NUMBA:
         return sig, codegen
 
     @intrinsic
+    def call_int1(typingctx, fn, mgr, flag):
+        """``fn(mgr, flag)`` for a C routine taking an int and returning an int."""
+        sig = types.int64(types.int64, types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(_I32, [_I64, _I32])
+            r = builder.call(builder.inttoptr(args[0], fnty.as_pointer()),
+                             [args[1], builder.trunc(args[2], _I32)])
+            return builder.sext(r, _I64)
+        return sig, codegen
+
+    @intrinsic
+    def call_int_mgr(typingctx, fn, mgr):
+        """``fn(mgr)`` for a C routine returning an int."""
+        sig = types.int64(types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(_I32, [_I64])
+            r = builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
+            return builder.sext(r, _I64)
+        return sig, codegen
+
+    @intrinsic
     def call_mgr1(typingctx, fn, mgr):
         """``fn(mgr)`` for a C routine returning a 64-bit value."""
         sig = types.int64(types.int64, types.int64)
@@ -394,6 +427,13 @@ else:
     def call_void4(fn: int, mgr: int, a: int, b: int, c: int, d: int) -> None:
         _CacheInsert(mgr, a, b, c, d)
 
+    def call_int1(fn: int, mgr: int, flag: int) -> int:
+        return int(_GarbageCollect(mgr, flag))
+
+    def call_int_mgr(fn: int, mgr: int) -> int:
+        return int(_ReadErrorCode(mgr))
+
+
     def call_getnode(fn: int, mgr: int, index: int, hi: int, lo: int) -> int:
         return _GetNode(mgr, index, hi, lo)
 
@@ -417,28 +457,6 @@ else:
         return None
 
 
-_TERMINATE = None
-_TERMINATE_ARGS = None
-if HAVE_NUMBA:
-    import numpy as _np
-    from numba import cfunc
-
-    # CUDD calls this about once per thousand new nodes, also deep inside its own
-    # long operations (a union of two huge families): Ctrl-C stops those too.  It
-    # runs in the thread that holds the GIL (every CUDD call does), checks for a
-    # signal, and on one clears Python's error and asks CUDD to stop.
-    @cfunc(types.int32(types.voidptr), cache=True)
-    def _terminate(arg):
-        p = ptr_to_int(arg)
-        if call_int0(load_i64(p)) != 0:
-            call_void0(load_i64(p + 8))
-            return 1
-        return 0
-
-    _TERMINATE = _terminate
-    _TERMINATE_ARGS = _np.array([ADDR["checksignals"], ADDR["clearerror"]], dtype=_np.int64)
-
-
 class _CompileGuard:
     """Holds Ctrl-C back while numba compiles a kernel.
 
@@ -447,8 +465,10 @@ class _CompileGuard:
     runs in the main thread, SIGINT is only recorded; when the outermost one ends,
     the previous handler is restored and the signal raised again, so the
     interrupt arrives right after the compilation, at a safe point.  ``on_hold``,
-    if set (the ``zalg`` program sets it), is called at once instead: a program
-    that only wants to exit need not wait for the compilation to end."""
+    if set, is called at once instead: a program that only wants to exit need not
+    wait for the compilation to end.  A program can also set it before zalg is
+    imported (kernels compile during the import too) as ``sys._zalg_on_interrupt``
+    (the ``zalg`` program does)."""
 
     def __init__(self) -> None:
         self.depth = 0
@@ -457,8 +477,10 @@ class _CompileGuard:
         self.on_hold = None
 
     def _record(self, signum, frame) -> None:
-        if self.on_hold is not None:
-            self.on_hold()
+        import sys
+        hold = self.on_hold or getattr(sys, "_zalg_on_interrupt", None)
+        if hold is not None:
+            hold()
         self.pending = True
 
     def start(self) -> None:
@@ -501,6 +523,28 @@ if HAVE_NUMBA:
 
     # numba holds its compiler lock while it compiles, loads or saves a kernel
     _event.register("numba:compiler_lock", _CompileListener())
+
+
+_TERMINATE = None
+_TERMINATE_ARGS = None
+if HAVE_NUMBA:
+    import numpy as _np
+    from numba import cfunc
+
+    # CUDD calls this about once per thousand new nodes, also deep inside its own
+    # long operations (a union of two huge families): Ctrl-C stops those too.  It
+    # runs in the thread that holds the GIL (every CUDD call does), checks for a
+    # signal, and on one clears Python's error and asks CUDD to stop.
+    @cfunc(types.int32(types.voidptr), cache=True)
+    def _terminate(arg):
+        p = ptr_to_int(arg)
+        if call_int0(load_i64(p)) != 0:
+            call_void0(load_i64(p + 8))
+            return 1
+        return 0
+
+    _TERMINATE = _terminate
+    _TERMINATE_ARGS = _np.array([ADDR["checksignals"], ADDR["clearerror"]], dtype=_np.int64)
 
 
 def _check_layout() -> None:

@@ -5,6 +5,8 @@ Everything a kernel needs besides its memo table travels in one int64 array,
 
 * ``env[0:CTX_SIZE]`` is the manager's ``ctx`` (see the ``C_*`` indices), so a
   bare ``ctx`` array serves wherever only these fields are read;
+* ``env[E_FAIL]`` records why a set operation inside a step failed (``fail``), and
+  ``env[E_STEPS]`` counts its steps (it pauses every ``POLL_EVERY``);
 * ``env[E_TMP]`` counts the *temporaries* that follow it;
 * ``env[E_KIDS:]`` holds the subproblems an operation asks for (``put_kid``);
 * ``env[E_AUX:]`` is the operation's level array (a prefix count of marked levels).
@@ -23,14 +25,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .native import (call_deref, call_getnode, call_int0, call_mgr1, call_mgr3,
-                     call_ptr0, call_ref, call_void0, call_void1, call_void4, jit, node_hi,
-                     node_index, node_lo)
+from .native import (call_deref, call_getnode, call_int0, call_int1, call_int_mgr, call_mgr1,
+                     call_mgr3, call_ptr0, call_ref, call_void0, call_void1, call_void4, jit,
+                     node_hi, node_index, node_lo)
 
 # ctx layout
 (C_MGR, C_ZERO, C_ONE, C_GETNODE, C_REF, C_DEREF, C_NLEV, C_CHECKSIG, C_CLEARERR, C_SAVE,
- C_RESTORE, C_MEMUSE, C_BUDGET, C_LOOKUP, C_INSERT) = range(15)
-CTX_SIZE = 15
+ C_RESTORE, C_MEMUSE, C_BUDGET, C_GC, C_CUDD_CLEAR, C_CUDD_ERROR, C_LOOKUP, C_INSERT,
+ C_TAG_UNION, C_TAG_INTER, C_TAG_DIFF, C_PLAINDEREF) = range(22)
+CTX_SIZE = 22
+#: CUDD's error code when its termination callback stopped an operation (Ctrl-C)
+CUDD_TERMINATION = 5
 
 # kernel status codes (returned with the result)
 OK, INTERRUPTED, NOMEM = 0, 1, 2
@@ -41,7 +46,9 @@ TMP_SIZE = 64
 MAX_KIDS = 8
 
 # env layout
-E_TMP = CTX_SIZE
+E_FAIL = CTX_SIZE
+E_STEPS = E_FAIL + 1
+E_TMP = E_STEPS + 1
 E_KIDS = E_TMP + 1 + TMP_SIZE
 E_AUX = E_KIDS + 3 * MAX_KIDS
 
@@ -91,6 +98,13 @@ def deref(env, p):
 
 
 @jit
+def plain_deref(env, p):
+    """Decrease p's count without freeing anything (CUDD's ``cuddDeref``: a result
+    about to be returned, which the caller references at once)."""
+    call_ref(env[C_PLAINDEREF], p)
+
+
+@jit
 def getnode(env, lev, hi, lo):
     """The reduced node (lev, hi, lo), unreferenced; MemoryError when CUDD fails."""
     r = call_getnode(env[C_GETNODE], env[C_MGR], lev, hi, lo)
@@ -108,9 +122,22 @@ def cache_lookup(env, tag, f, g):
 
 @jit
 def cache_insert(env, tag, f, g, r):
-    """Remember r for (tag, f, g) in CUDD's computed table (no reference is taken: CUDD
-    drops the entry when r, f or g dies)."""
+    """Remember r for (tag, f, g) in CUDD's computed table (no reference is taken:
+    CUDD drops the entry when r, f or g dies)."""
     call_void4(env[C_INSERT], env[C_MGR], tag, f, g, r)
+
+
+@jit
+def cudd_stopped_for_ctrl_c(env):
+    """Whether CUDD's last NULL came from its termination callback (Ctrl-C)."""
+    return (call_int_mgr(env[C_CUDD_ERROR], env[C_MGR]) & 0xFFFFFFFF) == CUDD_TERMINATION
+
+
+@jit
+def cudd_recover(env):
+    """After CUDD returned NULL: collect the dead nodes and clear its error code."""
+    call_int1(env[C_GC], env[C_MGR], 1)
+    call_void1(env[C_CUDD_CLEAR], env[C_MGR])
 
 
 @jit
@@ -133,6 +160,25 @@ def keep(env, p):
     env[E_TMP + 1 + n] = p
     env[E_TMP] = n + 1
     return p
+
+
+@jit
+def adopt(env, p):
+    """Record p, which already carries a reference, as a temporary; returns p."""
+    n = env[E_TMP]
+    if n >= TMP_SIZE:
+        deref(env, p)
+        raise MemoryError("too many temporaries")
+    env[E_TMP + 1 + n] = p
+    env[E_TMP] = n + 1
+    return p
+
+
+@jit
+def fail(env, status):
+    """Leave a step whose set operation failed: remember the status, raise."""
+    env[E_FAIL] = status
+    raise MemoryError("a set operation failed")
 
 
 @jit

@@ -12,15 +12,12 @@ iterative driver in ``..driver`` splits that function at its recursive calls):
   of the i-th subproblem asked for so far (over all phases); returns the result,
   kept as a temporary, as ``(node, 0)``, or ``(0, n)``: n more subproblems
   (``put_kid``) are needed first, and combine runs again with ``phase + 1``.
-  Operations use one another as subproblems (``minimal`` asks for ``nonsup``,
-  ``join`` for ``union``): every step that takes a CUDD node count runs in the
-  driver, where Ctrl-C and the memory budget are noticed;
+  Operations use one another as subproblems (``minimal`` asks for ``nonsup``) and
+  call the set operations of ``..setop`` directly (``_common.union``, ...): both
+  notice Ctrl-C and the memory budget;
 * optionally ``finish(a, b, result, env)``: a last step on the root's result.
 
-``cache_key`` names a subproblem in CUDD's computed table: operations without
-parameters share one tag across calls (as CUDD's own operations do); those with
-parameters (quantified levels, a size bound, an element) get a tag per call, and
-the integer operand of ``size`` and ``hitting`` is part of the tag.
+``memo_key`` names a subproblem in the memo table of the call (``..memo``).
 
 Adding an operation: write its module, then list it in the dispatchers below
 (and give it a method in ``zalg.family``).
@@ -28,9 +25,8 @@ Adding an operation: write its module, then list it in the dispatchers below
 from __future__ import annotations
 
 from ..native import jit
-from . import (change, difference, exists, exists_minimal, exists_within, forall, hitting,
-               intersect, join, maximal, meet, minimal, nonsub, nonsup, offset, onset, quotient,
-               size, union, unique_exists)
+from . import (change, exists, exists_minimal, exists_within, forall, hitting, join, maximal,
+               meet, minimal, nonsub, nonsup, offset, onset, quotient, size, unique_exists)
 JOIN = join.CODE
 MEET = meet.CODE
 QUOT = quotient.CODE
@@ -48,32 +44,14 @@ HIT = hitting.CODE
 MINEX = exists_minimal.CODE
 UNIQ = unique_exists.CODE
 EXWITHIN = exists_within.CODE
-UNION = union.CODE
-INTER = intersect.CODE
-DIFF = difference.CODE
-
-#: tags of CUDD cache entries: far above any address, so never one of CUDD's own
-#: operations (which tag their entries with their function's address)
-TAG_BASE = 1 << 62
-#: calls numbered beyond this wrap around (the cache is flushed then: see Manager)
-MAX_CALL = (1 << 29) - 1
-
 
 @jit
-def cache_key(op, a, b, call):
-    """(tag, f, g) of subproblem (op, a, b) in CUDD's computed table."""
-    tag = TAG_BASE + op
-    if not (op == JOIN or op == MEET or op == QUOT or op == NONSUP or op == NONSUB
-            or op == MINIMAL or op == MAXIMAL or op == UNION or op == INTER or op == DIFF):
-        tag += call << 32
-    if op == SIZE or op == HIT:
-        return tag + (b << 8), a, a
-    if (op == JOIN or op == MEET or op == UNION or op == INTER) and a > b:
-        return tag, b, a  # commutative: one entry for both orders
-    if (op == JOIN or op == MEET or op == QUOT or op == NONSUP or op == NONSUB or op == UNION
-            or op == INTER or op == DIFF or op == EXWITHIN or op == UNIQ):
-        return tag, a, b
-    return tag, a, a
+def memo_key(op, a, b):
+    """(a, b) of subproblem (op, a, b) in the memo table: commutative operations store
+    (min, max)."""
+    if (op == JOIN or op == MEET) and a > b:
+        return b, a
+    return a, b
 
 
 @jit
@@ -112,12 +90,6 @@ def terminal(op, a, b, k, env):
         return unique_exists.terminal(a, b, k, env)
     if op == EXWITHIN:
         return exists_within.terminal(a, b, k, env)
-    if op == UNION:
-        return union.terminal(a, b, k, env)
-    if op == INTER:
-        return intersect.terminal(a, b, k, env)
-    if op == DIFF:
-        return difference.terminal(a, b, k, env)
     return -1
 
 
@@ -157,12 +129,6 @@ def children(op, x, y, k, env):
         return unique_exists.children(x, y, k, env)
     if op == EXWITHIN:
         return exists_within.children(x, y, k, env)
-    if op == UNION:
-        return union.children(x, y, k, env)
-    if op == INTER:
-        return intersect.children(x, y, k, env)
-    if op == DIFF:
-        return difference.children(x, y, k, env)
     return 0
 
 
@@ -202,12 +168,6 @@ def combine(op, x, y, phase, k, env, vals, base):
         return unique_exists.combine(x, y, phase, k, env, vals, base)
     if op == EXWITHIN:
         return exists_within.combine(x, y, phase, k, env, vals, base)
-    if op == UNION:
-        return union.combine(x, y, phase, k, env, vals, base)
-    if op == INTER:
-        return intersect.combine(x, y, phase, k, env, vals, base)
-    if op == DIFF:
-        return difference.combine(x, y, phase, k, env, vals, base)
     return 0, 0
 
 

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import E_AUX, cof, drop, getnode, keep, level, put_kid
+from ..nodes import OK, E_AUX, adopt, cof, drop, fail, getnode, keep, level, put_kid
+from ..setop import DIFF, INTER, UNION, setop
 
 
 @jit
@@ -56,3 +57,38 @@ def cross_kids(env, code, x, y):
     put_kid(env, 2, code, x0, y1)
     put_kid(env, 3, code, x1, y0)
     return 4
+
+
+@jit
+def _set(env, kind, a, b):
+    status, r = setop(env, kind, a, b)
+    if status != OK:
+        fail(env, status)
+    return adopt(env, r)
+
+
+@jit
+def union(env, a, b):
+    """a ∪ b, kept as a temporary (``setop``: interruptible, memoised by CUDD)."""
+    return _set(env, UNION, a, b)
+
+
+@jit
+def inter(env, a, b):
+    """a ∩ b, kept as a temporary."""
+    return _set(env, INTER, a, b)
+
+
+@jit
+def diff(env, a, b):
+    """a ∖ b, kept as a temporary."""
+    return _set(env, DIFF, a, b)
+
+
+@jit
+def union3(env, x, y, z):
+    """x ∪ y ∪ z, kept as a temporary."""
+    u = union(env, x, y)
+    w = union(env, u, z)
+    drop(env, u)
+    return w

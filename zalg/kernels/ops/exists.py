@@ -5,9 +5,9 @@ At a quantified level v the two cofactors merge, ∃F0 ∪ ∃F1; elsewhere v·�
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import getnode, keep, level, put_kid
-from . import minimal, union
-from ._common import quantified, split_kids
+from ..nodes import getnode, keep, level
+from . import minimal
+from ._common import quantified, split_kids, union
 
 CODE = 8
 
@@ -27,7 +27,4 @@ def combine(x, y, phase, k, env, vals, base):
     v = level(x, env)
     if not quantified(env, v):
         return keep(env, getnode(env, v, vals[base + 1], vals[base])), 0
-    if phase == 1:  # kids: 0 ∃F0, 1 ∃F1; then 2 = 0 ∪ 1
-        put_kid(env, 0, union.CODE, vals[base], vals[base + 1])
-        return 0, 1
-    return keep(env, vals[base + 2]), 0
+    return union(env, vals[base], vals[base + 1]), 0  # kids: 0 ∃F0, 1 ∃F1

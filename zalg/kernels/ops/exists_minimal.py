@@ -6,9 +6,9 @@ level: minimal(A ∪ B) = (A ∩ B) ∪ nonsup(A, B) ∪ nonsup(B, A) for antich
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import getnode, keep, level, put_kid
-from . import intersect, minimal, nonsup, union
-from ._common import quantified, split_kids
+from ..nodes import drop, getnode, keep, level, put_kid
+from . import minimal, nonsup
+from ._common import inter, quantified, split_kids, union3
 
 CODE = 15
 
@@ -25,8 +25,7 @@ def children(x, y, k, env):
 
 @jit
 def combine(x, y, phase, k, env, vals, base):
-    # kids: 0 m0, 1 m1, 2 nonsup(m1, m0); quantified: 3 nonsup(m0, m1), 4 = m0 ∩ m1,
-    # 5 = 4 ∪ 2, 6 = 5 ∪ 3
+    # kids: 0 m0, 1 m1, then 2 nonsup(m1, m0) and, at a quantified level, 3 nonsup(m0, m1)
     v = level(x, env)
     q = quantified(env, v)
     if phase == 1:
@@ -34,14 +33,10 @@ def combine(x, y, phase, k, env, vals, base):
         if not q:
             return 0, 1
         put_kid(env, 1, nonsup.CODE, vals[base], vals[base + 1])
-        put_kid(env, 2, intersect.CODE, vals[base], vals[base + 1])
-        return 0, 3
+        return 0, 2
     if not q:
         return keep(env, getnode(env, v, vals[base + 2], vals[base])), 0
-    if phase == 2:
-        put_kid(env, 0, union.CODE, vals[base + 4], vals[base + 2])
-        return 0, 1
-    if phase == 3:
-        put_kid(env, 0, union.CODE, vals[base + 5], vals[base + 3])
-        return 0, 1
-    return keep(env, vals[base + 6]), 0
+    both = inter(env, vals[base], vals[base + 1])
+    r = union3(env, both, vals[base + 2], vals[base + 3])
+    drop(env, both)
+    return r, 0

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from ..native import jit
 from ..nodes import C_ONE, C_ZERO, getnode, has_empty, keep, put_kid
-from . import union
-from ._common import quantified, split
+from ._common import quantified, split, union
 
 CODE = 17
 
@@ -39,13 +38,10 @@ def combine(x, y, phase, k, env, vals, base):
     v, x0, x1, y0, y1 = split(x, y, env)
     if not quantified(env, v):
         return keep(env, getnode(env, v, vals[base + 1], vals[base])), 0
-    # kids: 0 (F0, H); then 1 (F1, H), 2 = 0 ∪ 1
+    # kids: 0 (F0, H); then 1 (F1, H) if 0 has not found all of H
     if phase == 1:
         if vals[base] == y0:
             return keep(env, vals[base]), 0
         put_kid(env, 0, CODE, x1, y0)
         return 0, 1
-    if phase == 2:
-        put_kid(env, 0, union.CODE, vals[base], vals[base + 1])
-        return 0, 1
-    return keep(env, vals[base + 2]), 0
+    return union(env, vals[base], vals[base + 1]), 0

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ..native import jit
 from ..nodes import C_ZERO, E_AUX, cof, drop, getnode, keep, level, put_kid
-from . import intersect, minimal
-from ._common import quantified
+from . import minimal
+from ._common import inter, quantified
 
 CODE = 9
 
@@ -38,10 +38,7 @@ def combine(x, y, phase, k, env, vals, base):
     v = level(x, env)
     if not quantified(env, v):
         return keep(env, getnode(env, v, vals[base + 1], vals[base])), 0
-    if phase == 1:  # kids: 0 ∀F0, 1 ∀F1; then 2 = 0 ∩ 1
-        put_kid(env, 0, intersect.CODE, vals[base], vals[base + 1])
-        return 0, 1
-    return keep(env, vals[base + 2]), 0
+    return inter(env, vals[base], vals[base + 1]), 0  # kids: 0 ∀F0, 1 ∀F1
 
 
 @jit

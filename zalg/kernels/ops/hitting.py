@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from ..native import jit
 from ..nodes import C_NLEV, C_ONE, C_ZERO, cof, drop, getnode, keep, level, put_kid
-from . import intersect
-from ._common import chain, quantified
+from ._common import chain, inter, quantified
 
 CODE = 14
 
@@ -37,14 +36,14 @@ def children(x, y, k, env):
 def combine(x, y, phase, k, env, vals, base):
     if x == env[C_ZERO]:
         return chain(env, y, env[C_NLEV], env[C_ONE]), 0
-    if phase == 1:  # kids: 0 hit(F0), 1 hit(F1); then 2 = 0 ∩ 1
-        put_kid(env, 0, intersect.CODE, vals[base], vals[base + 1])
-        return 0, 1
+    # kids: 0 hit(F0), 1 hit(F1)
     v = level(x, env)
+    both = inter(env, vals[base], vals[base + 1])
     if quantified(env, v):
-        r = keep(env, getnode(env, v, vals[base], vals[base + 2]))
+        r = keep(env, getnode(env, v, vals[base], both))
+        drop(env, both)
     else:
-        r = keep(env, vals[base + 2])
+        r = both
     top = chain(env, y, v, r)
     drop(env, r)
     return top, 0

@@ -5,9 +5,8 @@ At the top level v: v·(F1⊓G1) ∪ (F0⊓G0 ∪ F0⊓G1 ∪ F1⊓G0).
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_ONE, C_ZERO, getnode, keep, level, put_kid
-from . import union
-from ._common import cross_kids
+from ..nodes import C_ONE, C_ZERO, drop, getnode, keep, level
+from ._common import cross_kids, union3
 
 CODE = 2
 
@@ -30,12 +29,8 @@ def children(x, y, k, env):
 
 @jit
 def combine(x, y, phase, k, env, vals, base):
-    # kids: 0 F0⊓G0, 1 F1⊓G1, 2 F0⊓G1, 3 F1⊓G0; then 4 = 0 ∪ 2, 5 = 4 ∪ 3
-    if phase == 1:
-        put_kid(env, 0, union.CODE, vals[base], vals[base + 2])
-        return 0, 1
-    if phase == 2:
-        put_kid(env, 0, union.CODE, vals[base + 4], vals[base + 3])
-        return 0, 1
-    return keep(env, getnode(env, min(level(x, env), level(y, env)), vals[base + 1],
-                             vals[base + 5])), 0
+    # kids: 0 F0⊓G0, 1 F1⊓G1, 2 F0⊓G1, 3 F1⊓G0
+    w = union3(env, vals[base], vals[base + 2], vals[base + 3])
+    r = keep(env, getnode(env, min(level(x, env), level(y, env)), vals[base + 1], w))
+    drop(env, w)
+    return r, 0

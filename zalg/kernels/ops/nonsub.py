@@ -5,9 +5,8 @@ At the top level v: v·nonsub(F1, G1) ∪ (nonsub(F0, G0) ∩ nonsub(F0, G1)).
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_ONE, C_ZERO, getnode, keep, put_kid
-from . import intersect
-from ._common import split
+from ..nodes import C_ONE, C_ZERO, drop, getnode, keep, put_kid
+from ._common import inter, split
 
 CODE = 5
 
@@ -33,8 +32,8 @@ def children(x, y, k, env):
 
 @jit
 def combine(x, y, phase, k, env, vals, base):
-    if phase == 1:  # kids: 0 (F0, G0), 1 (F1, G1), 2 (F0, G1); then 3 = 0 ∩ 2
-        put_kid(env, 0, intersect.CODE, vals[base], vals[base + 2])
-        return 0, 1
-    v = split(x, y, env)[0]
-    return keep(env, getnode(env, v, vals[base + 1], vals[base + 3])), 0
+    # kids: 0 (F0, G0), 1 (F1, G1), 2 (F0, G1)
+    r0 = inter(env, vals[base], vals[base + 2])
+    r = keep(env, getnode(env, split(x, y, env)[0], vals[base + 1], r0))
+    drop(env, r0)
+    return r, 0

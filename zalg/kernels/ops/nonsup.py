@@ -7,9 +7,8 @@ union G0 ∪ G1 is never built.
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_ONE, C_ZERO, getnode, has_empty, keep, put_kid
-from . import intersect
-from ._common import split
+from ..nodes import C_ONE, C_ZERO, drop, getnode, has_empty, keep, put_kid
+from ._common import inter, split
 
 CODE = 4
 
@@ -38,8 +37,8 @@ def children(x, y, k, env):
 
 @jit
 def combine(x, y, phase, k, env, vals, base):
-    if phase == 1:  # kids: 0 (F0, G0), 1 (F1, G1), 2 (F1, G0); then 3 = 2 ∩ 1
-        put_kid(env, 0, intersect.CODE, vals[base + 2], vals[base + 1])
-        return 0, 1
-    v = split(x, y, env)[0]
-    return keep(env, getnode(env, v, vals[base + 3], vals[base])), 0
+    # kids: 0 (F0, G0), 1 (F1, G1), 2 (F1, G0)
+    r1 = inter(env, vals[base + 2], vals[base + 1])
+    r = keep(env, getnode(env, split(x, y, env)[0], r1, vals[base]))
+    drop(env, r1)
+    return r, 0

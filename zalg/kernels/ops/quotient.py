@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..native import jit, node_hi, node_lo
 from ..nodes import C_ONE, C_ZERO, cof, getnode, keep, level, put_kid
-from . import intersect
+from ._common import inter
 
 CODE = 3
 
@@ -50,7 +50,4 @@ def combine(x, y, phase, k, env, vals, base):
         return keep(env, getnode(env, v, vals[base], vals[base + 1])), 0
     if node_lo(y) == env[C_ZERO]:
         return keep(env, vals[base]), 0
-    if phase == 1:  # kids: 0 F1 / G1, 1 F0 / G0; then 2 = 0 ∩ 1
-        put_kid(env, 0, intersect.CODE, vals[base], vals[base + 1])
-        return 0, 1
-    return keep(env, vals[base + 2]), 0
+    return inter(env, vals[base], vals[base + 1]), 0  # kids: 0 F1 / G1, 1 F0 / G0

@@ -9,9 +9,9 @@ F ∩ W is empty.
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_ONE, C_ZERO, getnode, keep, put_kid
-from . import difference, exists, union
-from ._common import quantified, split
+from ..nodes import C_ONE, C_ZERO, drop, getnode, keep, put_kid
+from . import exists
+from ._common import diff, quantified, split, union
 
 CODE = 16
 
@@ -42,12 +42,10 @@ def combine(x, y, phase, k, env, vals, base):
     v = split(x, y, env)[0]
     if not quantified(env, v):
         return keep(env, getnode(env, v, vals[base + 1], vals[base])), 0
-    # kids: 0 ∃!F0, 1 ∃!F1, 2 ∃F0, 3 ∃F1; then 4 = 0 ∖ 3, 5 = 1 ∖ 2, 6 = 4 ∪ 5
-    if phase == 1:
-        put_kid(env, 0, difference.CODE, vals[base], vals[base + 3])
-        put_kid(env, 1, difference.CODE, vals[base + 1], vals[base + 2])
-        return 0, 2
-    if phase == 2:
-        put_kid(env, 0, union.CODE, vals[base + 4], vals[base + 5])
-        return 0, 1
-    return keep(env, vals[base + 6]), 0
+    # kids: 0 ∃!F0, 1 ∃!F1, 2 ∃F0, 3 ∃F1
+    a0 = diff(env, vals[base], vals[base + 3])
+    a1 = diff(env, vals[base + 1], vals[base + 2])
+    r = union(env, a0, a1)
+    drop(env, a0)
+    drop(env, a1)
+    return r, 0

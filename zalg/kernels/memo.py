@@ -1,0 +1,90 @@
+"""The memo table of one kernel call: (op, f, g) -> result, bounded by the budget.
+
+Rows are ``[op, f, g, result]``; op 0 marks a free row.  A row holds one CUDD
+reference on its result.  Keys need none: an operand of the call is a cofactor of
+its operands or of a result, and every result stays referenced (by this table or
+the value stack) until the table is flushed, which clears every key at once; so
+a key can never name a freed node whose address was reused.  The table
+doubles when half full; when doubling would pass the Universe's memory budget
+(``put_owned`` answers FULL), or when CUDD runs out of room, the driver *flushes*
+it instead: every row is released (CUDD's garbage collector can then free what only the table kept
+alive) and the call goes on, recomputing what it needs again.  Memory then
+follows the work: a call that fits keeps every result, one that does not trades
+time for room instead of failing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .native import jit
+from .nodes import deref, over_budget
+
+ROW = 4
+#: the most rows a table may have (a table row is 32 bytes: 2^27 rows = 4 GB)
+MAX_ROWS = 1 << 27
+
+
+@jit
+def new_memo():
+    """(table, count): an empty table and its number of entries."""
+    return np.zeros((1024, ROW), dtype=np.int64), np.zeros(1, dtype=np.int64)
+
+
+@jit(signature="int64(int64[:, ::1], int64, int64, int64)")
+def find(table, op, a, b):
+    """Row of key (op, a, b), or of the free row where it would go."""
+    mask = table.shape[0] - 1
+    h = (np.uint64(a) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(b) * np.uint64(0xC2B2AE3D27D4EB4F))
+    h = h ^ (np.uint64(op) * np.uint64(0x165667B19E3779F9))
+    i = np.int64((h >> np.uint64(20)) & np.uint64(mask))
+    while table[i, 0] != 0 and not (table[i, 0] == op and table[i, 1] == a and table[i, 2] == b):
+        i = (i + 1) & mask
+    return i
+
+
+@jit(signature="int64(int64[:, ::1], int64, int64, int64)")
+def get(table, op, a, b):
+    """The stored result for (op, a, b), or -1."""
+    i = find(table, op, a, b)
+    return table[i, 3] if table[i, 0] != 0 else -1
+
+
+@jit
+def release_all(table, count, env):
+    """Release every row: the table is empty afterwards (and keeps its size)."""
+    for j in range(table.shape[0]):
+        if table[j, 0] != 0:
+            deref(env, table[j, 3])
+            table[j, 0] = 0
+    count[0] = 0
+
+
+STORED, PRESENT, FULL = 1, 0, 2
+
+
+@jit
+def put_owned(table, count, env, op, a, b, value):
+    """Store a result whose reference the table takes over.  Returns (table, outcome):
+    the table to use from now on (a bigger one when it had to grow), and STORED,
+    PRESENT (the key was there already: the caller keeps its reference) or FULL
+    (growing would pass the budget: nothing stored; the caller flushes and retries)."""
+    if 2 * (count[0] + 1) > table.shape[0]:  # keep the load under one half
+        size = 2 * table.shape[0]
+        if size > MAX_ROWS or over_budget(env, size * ROW * 8):
+            return table, FULL
+        bigger = np.zeros((size, ROW), dtype=np.int64)
+        for j in range(table.shape[0]):
+            if table[j, 0] != 0:
+                t = find(bigger, table[j, 0], table[j, 1], table[j, 2])
+                bigger[t, :] = table[j, :]
+        table = bigger
+    i = find(table, op, a, b)
+    if table[i, 0] != 0:
+        return table, PRESENT
+    table[i, 0] = op
+    table[i, 1] = a
+    table[i, 2] = b
+    table[i, 3] = value
+    count[0] += 1
+    return table, STORED
