@@ -96,6 +96,12 @@ def test_hitting_sets(data, draw):
     E = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
     assert as_set(F.hitting(E)) == R.hitting(A, E)
     assert as_set(F.hitting().minimal()) == R.minimal(R.hitting(A, names))
+    # hitting families are up-closed: minimal() takes the up-closed recursion, and so
+    # does any up-closed family the caller vouches for (here: the up-closure within E)
+    assert as_set(F.hitting(E).minimal()) == R.minimal(R.hitting(A, E))
+    assert F.hitting(E).minimal() == F.hitting(E).minimal(upclosed=False)
+    up = {S for S in R.subsets(E) if any(a <= S for a in A)}
+    assert as_set(U.family(up).minimal(upclosed=True)) == R.minimal(up)
 
 
 @given(universe_and_families(count=1), st.data())

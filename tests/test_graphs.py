@@ -301,6 +301,16 @@ def test_oriented_cycles_against_brute_force(seed):
         assert F == G.cycles()
 
 
+def test_a_width_limit_stops_the_oriented_sweep_cleanly_or_changes_nothing():
+    G = zalg.grid(6, 6)
+    full = G.oriented_cycles()
+    with pytest.raises(zalg.TooWide) as info:
+        G.oriented_cycles(max_width=20)
+    assert info.value.states > 20 and info.value.max_width == 20 and info.value.level > 1
+    assert G.oriented_cycles(max_width=10 ** 6) == full  # the universe stays usable
+    assert full.count() == 1222363  # OEIS A140517, 6x6
+
+
 def test_spec_intersection_is_the_intersection_of_the_families():
     from zalg.frontier import intersection
 

@@ -62,6 +62,26 @@ def test_every_sweep_direction_gives_the_same_solutions():
             assert set(solve(p, sweep=sweep)) == want, (p.to_url(), sweep)
 
 
+def test_racing_the_sweeps_gives_the_solutions_of_every_side():
+    # with a tiny width every side is tried and refused, then the widths grow: the
+    # answer must be the solver's, from whichever side finished first
+    from puzzles.board import race_sweeps
+    from puzzles.nagareru.solve import board_graph, constraints
+    import zalg
+    p = nagareru.generate(7, 7, seed=3)
+    tried = []
+
+    def build(side, width):
+        tried.append((side, width))
+        return board_graph(7, 7, side).oriented_cycles(max_width=width, **constraints(p))
+
+    F = race_sweeps(build, narrow_sweeps(7, 7), first_width=2, growth=4)
+    assert set(F) == set(p.solve()) and F.count() == 1
+    assert len({side for side, _ in tried}) == 4 and tried[-1][1] > 2
+    with pytest.raises(zalg.TooWide):
+        build("down", 2)
+
+
 def test_the_sweep_starts_on_the_side_of_the_clues():
     assert clue_sweep(8, 8, [(0, 0), (1, 3), (0, 7)]) == "down"
     assert clue_sweep(8, 8, [(7, 0), (6, 3), (7, 7)]) == "up"
@@ -166,12 +186,30 @@ def test_generation_is_reproducible_and_takes_the_knobs():
     assert stats["solves"] >= 1
 
 
+def test_white_share_and_spread_knobs_shape_the_clues_and_keep_instances_interesting():
+    def share(white):
+        arrows = clues = 0
+        for seed in range(4):
+            p = nagareru.generate(7, 7, seed=seed, fans=0, white=white)
+            assert_interesting(p, lambda q: q.count())
+            arrows += len(p.arrows())
+            clues += len(p.cells)
+        return arrows / clues
+    assert share(1.0) > share(0.0) + 0.15
+    for spread in (0, 1, 3):
+        assert_interesting(nagareru.generate(6, 6, seed=5, spread=spread), lambda q: q.count())
+
+
 def test_generation_rejects_bad_sizes():
     from puzzles.errors import PuzzleFormatError
     with pytest.raises(PuzzleFormatError):
         nagareru.generate(1, 5)
     with pytest.raises(PuzzleFormatError):
         nagareru.generate(4, 4, min_length=40)
+    with pytest.raises(PuzzleFormatError):
+        nagareru.generate(4, 4, white=1.5)
+    with pytest.raises(PuzzleFormatError):
+        nagareru.generate(4, 4, spread=-1)
 
 
 # ---------------------------------------------------------------- reduce

@@ -101,6 +101,21 @@ def test_a_memory_limit_gives_one_clean_error_and_the_universe_stays_usable():
     assert run.stderr == ""  # no CUDD message, no "nodes referenced" at shutdown
 
 
+def test_families_in_garbage_cycles_with_their_universe_go_quietly():
+    # a family and its universe both garbage in one reference cycle: every node must be
+    # released before the CUDD manager goes (no "nodes referenced" noise, no crash)
+    out = python("import gc, zalg\n"
+                 "class Box: pass\n"
+                 "for n in range(3, 7):\n"
+                 "    G = zalg.grid(n, n); F = G.cycles()\n"
+                 "    b = Box(); b.me = b; b.f = F; b.g = G\n"
+                 "    del G, F, b\n"
+                 "    gc.collect()\n"
+                 "print('done')\n")
+    assert out.returncode == 0 and out.stdout.strip() == "done"
+    assert "referenced" not in out.stderr and "Traceback" not in out.stderr, out.stderr
+
+
 def test_memory_budgets_are_checked():
     for bad in (-5, 1, "1k", True, "lots", 10 ** 30):
         with pytest.raises(ValueError):

@@ -7,14 +7,15 @@
 True
 """
 
-from .errors import OutOfMemory
+from .errors import OutOfMemory, TooWide
 from .family import Family, intersection, union
 from .graph import Graph, grid
 from .pairing import pair_element, pairing_relation, pairing_universe
 from .universe import Universe
 
 __all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load",
-           "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory"]
+           "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
+           "TooWide"]
 __version__ = "0.1.0"
 
 

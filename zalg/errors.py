@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["OutOfMemory", "InputError"]
+__all__ = ["OutOfMemory", "InputError", "TooWide"]
 
 
 class OutOfMemory(MemoryError):
@@ -30,3 +30,15 @@ def format_bytes(n: int) -> str:
 
 class InputError(ValueError):
     """Bad input to a command (a damaged file, an option out of range): one line."""
+
+
+class TooWide(RuntimeError):
+    """A frontier construction passed the ``max_width`` states per level it was given.
+
+    Raised before the wide level is expanded, with nothing left allocated: the
+    caller can try another edge order (``level``: where it stopped, ``states``:
+    how many states that level had)."""
+
+    def __init__(self, what: str, level: int, states: int, max_width: int):
+        self.level, self.states, self.max_width = level, states, max_width
+        super().__init__(f"{what}: level {level} has {states} states, more than {max_width}")

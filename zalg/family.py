@@ -30,13 +30,23 @@ class Family:
     ``docs/algebra.md`` for every operation in set notation.
     """
 
-    __slots__ = ("universe", "_f", "__weakref__", "_arrays_cache", "_counts_cache")
+    __slots__ = ("universe", "_f", "__weakref__", "_arrays_cache", "_counts_cache", "_upclosed")
 
     def __init__(self, universe: Universe, function):
         self.universe = universe
         self._f = function
         self._arrays_cache = None
         self._counts_cache = None
+        #: known to hold every superset (within some element set) of each member
+        self._upclosed = False
+
+    def __del__(self):
+        # Release the node while its manager surely lives: when a family is garbage in a
+        # reference cycle together with its universe, Python runs every finalizer before
+        # it clears any object, but dd's Function has none, so without this the CUDD
+        # manager could be torn down first ("Still N nodes referenced upon shutdown",
+        # then a dereference in a freed manager).
+        self._f = None
 
     # ---- plumbing -------------------------------------------------------------------
     @property
@@ -134,8 +144,15 @@ class Family:
         """Subsets {a ∈ F : a ⊆ b for some b ∈ G}."""
         return self - self.nonsub(other)
 
-    def minimal(self) -> Family:
-        """Minimal members {a ∈ F : no b ∈ F with b ⊊ a}."""
+    def minimal(self, upclosed: bool | None = None) -> Family:
+        """Minimal members {a ∈ F : no b ∈ F with b ⊊ a}.
+
+        ``upclosed=True`` promises that F is up-closed (for some set E: a ∈ F and
+        a ⊆ b ⊆ E imply b ∈ F); the recursion then needs plain differences instead
+        of non-superset tests (much faster).  By default it is used for families
+        known to be up-closed: the results of ``hitting``."""
+        if upclosed if upclosed is not None else self._upclosed:
+            return self._apply(K.MINUP, "computing minimal members")
         return self._apply(K.MINIMAL, "computing minimal members")
 
     def maximal(self) -> Family:
@@ -144,7 +161,9 @@ class Family:
 
     def hitting(self, elements: Iterable[Hashable] | None = None) -> Family:
         """Hitting sets {S ⊆ E : S ∩ a ≠ ∅ for every a ∈ F}, E = ``elements`` (default U)."""
-        return self._apply(K.HIT, "computing hitting sets", aux=self.universe.prefix(elements))
+        H = self._apply(K.HIT, "computing hitting sets", aux=self.universe.prefix(elements))
+        H._upclosed = True
+        return H
 
     def onset(self, x: Hashable) -> Family:
         """Members holding x: {a ∈ F : x ∈ a} (x is kept; F / x removes it)."""

@@ -129,15 +129,18 @@ class Graph:
         return build(self, "cycle", method=method)
 
     def oriented_cycles(self, one_way=None, forbidden_pairs=(), visit=(), fixed=None,
-                        progress: bool = False):
+                        progress: bool = False, max_width: int | None = None):
         """Single cycles of a mixed graph: each admits a travel direction in which every
         edge of ``one_way`` (edge -> (tail, head)) runs from tail to head; no cycle
         uses both edges of a pair in ``forbidden_pairs`` (two edges sharing a vertex:
         a turn or a straight line the cycle may not make there); every vertex of
         ``visit`` lies on the cycle; ``fixed`` maps edges to 0 or 1.  A cycle is one
-        member however many directions it allows (frontier method only)."""
+        member however many directions it allows (frontier method only).  ``max_width``:
+        raise ``zalg.TooWide`` rather than expand a level of more states (to try
+        another edge order)."""
         from .paths import build_oriented_cycle
-        return build_oriented_cycle(self, one_way, forbidden_pairs, visit, fixed, progress)
+        return build_oriented_cycle(self, one_way, forbidden_pairs, visit, fixed, progress,
+                                    max_width)
 
     def cycle_sets(self, method: str = "frontier"):
         """Sets of vertex-disjoint cycles (every vertex of degree 0 or 2), ∅ included."""

@@ -322,7 +322,7 @@ def _oriented_base(graph, plan):
 
 
 def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixed=None,
-                         progress: bool = False):
+                         progress: bool = False, max_width: int | None = None):
     """Single cycles of ``graph`` that admit a travel direction in which every edge of
     ``one_way`` (edge -> (tail, head)) runs from tail to head, that never use both
     edges of a pair in ``forbidden_pairs`` (pairs of edges sharing a vertex) and
@@ -369,11 +369,11 @@ def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixe
     states = O.packed_root(W)
     ctx = U.manager.ctx
 
-    def sweep(states, start, work, kept):
-        return O.sweep(states, W, info, start, len(edges), ctx, work, kept)
+    def sweep(states, start, work, kept, cap):
+        return O.sweep(states, W, info, start, len(edges), ctx, work, kept, cap)
 
     return run_sweep(U, [U.level(e) for e in edges], states, sweep, "frontier (oriented cycle)",
-                     progress)
+                     progress, max_width)
 
 
 EMPTY_STATE = M.EMPTY

@@ -2,7 +2,7 @@
 
 ``zalg nagareru solve <url|file|-> [--svg FILE]``
 ``zalg nagareru generate ROWSxCOLS [--count N] [--seed S] [--fans K] [--min-length L]
-[--max-length L] [--svg FILE]``
+[--max-length L] [--white PERCENT] [--spread R] [--svg FILE]``
 ``zalg nagareru reduce <url|file|-> [--list N]``
 """
 from __future__ import annotations
@@ -53,6 +53,12 @@ def register(subparsers) -> None:
                      help="shortest loop allowed (cells)")
     gen.add_argument("--max-length", type=bounded_int(4, 10 ** 8), metavar="L",
                      help="longest loop allowed (cells)")
+    gen.add_argument("--white", type=bounded_int(0, 100), metavar="PERCENT",
+                     help="share of white arrows among arrows and plain black cells to aim "
+                          "for (default: no preference)")
+    gen.add_argument("--spread", type=bounded_int(0, 100), default=2, metavar="R",
+                     help="remove first the clues with the most others within R cells, so "
+                          "the clues left are spread out (default 2; 0: no preference)")
     gen.add_argument("--svg", metavar="FILE",
                      help="write the (last) puzzle with its solution as SVG (replaces FILE)")
     gen.set_defaults(run=_generate)
@@ -118,8 +124,9 @@ def _generate(args) -> int:
                 note(f"nagareru: #{n}: {text}")
         try:
             p = generate(rows, cols, seed=seeds.randrange(2 ** 62), fans=args.fans,
-                         min_length=args.min_length, max_length=args.max_length, stats=stats,
-                         progress=report)
+                         min_length=args.min_length, max_length=args.max_length,
+                         white=None if args.white is None else args.white / 100,
+                         spread=args.spread, stats=stats, progress=report)
         except PuzzleFormatError as exc:
             raise UserError(str(exc)) from None
         took = time.perf_counter() - start

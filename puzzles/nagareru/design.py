@@ -345,42 +345,89 @@ def _necessary_fans(trials: _Trials, K: set, fans: list) -> list:
     return kept
 
 
-def _strip_clues(trials: _Trials, K: set, fans: list, V: list, target_edges: frozenset,
-                 samples: int, rng: random.Random) -> set:
-    """Remove clues from K, weakest first, while the target stays the only solution.
+def _neighbourhoods(clues: dict, K: set, radius: int) -> dict:
+    """clue id -> the other clues of K within ``radius`` rows and columns of its cell."""
+    ids = sorted(K)
+    near = {c: [] for c in ids}
+    for i, a in enumerate(ids):
+        (ra, ca), _ = clues[a]
+        for b in ids[i + 1:]:
+            (rb, cb), _ = clues[b]
+            if abs(ra - rb) <= radius and abs(ca - cb) <= radius:
+                near[a].append(b)
+                near[b].append(a)
+    return near
 
-    A clue that is the only one of K in a known violation set (V) stays without a test:
-    the loop behind that set would come back.  Every other removal is tested by one
-    solve of a board at least as dense as the result, and a failed test adds the other
-    solutions' violation sets to V.  Removing a clue only removes constraints, so a
-    clue needed once is needed at the end: the result has no redundant clue."""
+
+def _strip_clues(trials: _Trials, K: set, fans: list, V: list, target_edges: frozenset,
+                 samples: int, rng: random.Random, white: float | None = None,
+                 spread: int = 2) -> set:
+    """Remove clues from K while the target stays the only solution.
+
+    The next clue tried is one of the kind (white arrow or black cell) above its
+    share ``white`` of the clues (when given), then one with the most clues around
+    it (within ``spread`` rows and columns, so that the clues left are spread over
+    the board), then one that hits the fewest known violation sets, then at random.
+    A clue that is the only one of K in a known violation set (V) stays without a
+    test: the loop behind that set would come back.  Every other removal is tested
+    by one solve of a board at least as dense as the result, and a failed test adds
+    the other solutions' violation sets to V.  Removing a clue only removes
+    constraints, so a clue needed once is needed at the end: the result has no
+    redundant clue."""
+    clues = trials.clues
     hits = dict.fromkeys(K, 0)
-    for v in V:
-        for c in v:
-            if c in hits:
-                hits[c] += 1
-    order = list(K)
-    rng.shuffle(order)
-    order.sort(key=lambda c: hits[c])  # clues that exclude few known loops go first
-    for c in order:
+
+    def count_hits(sets) -> None:
+        for v in sets:
+            for c in v:
+                if c in hits:
+                    hits[c] += 1
+
+    count_hits(V)
+    near = _neighbourhoods(clues, K, spread) if spread > 0 else {c: [] for c in K}
+    crowd = {c: len(near[c]) for c in K}
+    tiebreak = {c: rng.random() for c in K}
+    arrows = sum(1 for c in K if clues[c][1] in "udlr")
+    untested = set(K)
+    while untested:
+        over = None  # the kind above its share: True for arrows, False for black cells
+        if white is not None and K:
+            over = arrows / len(K) > white
+
+        def priority(c):
+            kind = clues[c][1] in "udlr"
+            return (kind == over, crowd[c], -hits[c], tiebreak[c])
+
+        c = max(untested, key=priority)
+        untested.discard(c)
         if any(c in v and len(v & K) == 1 for v in V):
             continue
         K.discard(c)
         S = trials.solve(K, fans)
         if S.count() == 1:
+            arrows -= clues[c][1] in "udlr"
+            for b in near[c]:
+                crowd[b] -= 1
             continue
         K.add(c)
-        V.extend(_counterexamples(S, trials.clues, fans, target_edges, samples, rng))
+        found = _counterexamples(S, clues, fans, target_edges, samples, rng)
+        V.extend(found)
+        count_hits(found)
     return K
 
 
 def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_length: int = 4,
-             max_length: int | None = None, samples: int = 16, warmup: int = 300,
-             stats: dict | None = None, progress=None) -> Puzzle:
+             max_length: int | None = None, white: float | None = None, spread: int = 2,
+             samples: int = 16, warmup: int = 300, stats: dict | None = None,
+             progress=None) -> Puzzle:
     """An interesting instance of a rows x cols board (see the module docstring).
 
     ``fans``: how many fans to try (default: a random number up to (rows + cols) / 4);
-    ``min_length`` / ``max_length``: bounds on the loop's length; ``samples``:
+    ``min_length`` / ``max_length``: bounds on the loop's length; ``white``: the share
+    of white arrows among the arrows and plain black cells to aim for (0 to 1; None:
+    no preference); ``spread``: clues with the most others within this many rows and
+    columns are removed first, so the clues left are spread over the board (0: no
+    preference, the clues that exclude the fewest known loops go first); ``samples``:
     other solutions taken from each failed removal test; ``warmup``: random and
     nearby loops whose violation sets are known before any solver run.  ``stats``, if
     given, receives the number of solver runs and their time; ``progress``, if
@@ -388,6 +435,12 @@ def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_lengt
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"nagareru generate: a board needs at least 2x2 cells, "
                                 f"got {rows}x{cols}")
+    if white is not None and not 0 <= white <= 1:
+        raise PuzzleFormatError(f"nagareru generate: the share of white arrows must be "
+                                f"between 0 and 1, got {white}")
+    if not isinstance(spread, int) or spread < 0:
+        raise PuzzleFormatError(f"nagareru generate: spread must be a whole number >= 0, "
+                                f"got {spread}")
     rng = random.Random(seed)
     stats = stats if stats is not None else {}
     stats.update({"solves": 0, "solve seconds": 0.0, "loops": 0})
@@ -405,7 +458,7 @@ def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_lengt
             continue  # even every clue at once leaves another loop: try another target
         fixed = _necessary_fans(trials, K, fixed)
         V = _seed_sets(order, rows, cols, clues, fixed, target_edges, warmup, rng)
-        K = _strip_clues(trials, K, fixed, V, target_edges, samples, rng)
+        K = _strip_clues(trials, K, fixed, V, target_edges, samples, rng, white, spread)
         return instance(rows, cols, clues, K, fixed)
     raise PuzzleFormatError(f"nagareru generate: no interesting {rows}x{cols} instance found")
 

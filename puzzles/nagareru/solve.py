@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import zalg
 
-from ..board import STEP, clue_sweep, direction_of
+from ..board import STEP, clue_sweep, direction_of, narrow_sweeps, race_sweeps
 
 __all__ = ["board_graph", "constraints", "solve"]
 
@@ -78,11 +78,19 @@ def constraints(p) -> dict:
 
 def solve(p, progress: bool = False, sweep: str | None = None) -> zalg.Family:
     """Every solution of board p: a family of edge sets over the universe of
-    ``board_graph(p.rows, p.cols, sweep)``; by default the sweep starts on the side
-    of the board's clues (``board.clue_sweep``), which keeps the frontier small."""
-    if sweep is None:
-        sweep = clue_sweep(p.rows, p.cols, p.cells)
-    G = board_graph(p.rows, p.cols, sweep)
+    ``board_graph(p.rows, p.cols, sweep)``.  By default the sweep starts on the side
+    of the board's clues (``board.clue_sweep``), and the other sides are tried when
+    that frontier grows unusually wide (``board.race_sweeps``)."""
+    sides = [sweep] if sweep is not None else [clue_sweep(p.rows, p.cols, p.cells),
+                                                *narrow_sweeps(p.rows, p.cols)]
     if p.arrow_wind_conflicts():
-        return G.universe.empty
-    return G.oriented_cycles(progress=progress, **constraints(p))
+        return board_graph(p.rows, p.cols, sides[0]).universe.empty
+    rules = constraints(p)
+    if sweep is not None:
+        return board_graph(p.rows, p.cols, sweep).oriented_cycles(progress=progress, **rules)
+
+    def build(side: str, max_width: int | None) -> zalg.Family:
+        G = board_graph(p.rows, p.cols, side)
+        return G.oriented_cycles(progress=progress, max_width=max_width, **rules)
+
+    return race_sweeps(build, sides)

@@ -30,8 +30,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels.native import jit
-from ..kernels.nodes import INTERRUPTED, NOMEM, OK, POLL_EVERY, over_budget, poll
-from .mate import DONE, EMPTY, SELF, child_store, far_ends, intern
+from ..kernels.nodes import INTERRUPTED, NOMEM, OK, POLL_EVERY, WIDE, over_budget, poll
+from .mate import DONE, EMPTY, SELF, child_store, intern
 
 FREE, HEAD, TAIL = 0, 1, 2
 (O_CU, O_CV, O_ENTER_U, O_ENTER_V, O_LEAVE_U, O_LEAVE_V, O_ALLOWED, O_DIRS,
@@ -40,11 +40,27 @@ ORIENTED_INFO_WIDTH = 14
 DEAD, GOING = 0, 2
 
 
+# A state is one int32 per slot, then the closed flag: the slot's mate + 4 in bits
+# 0-15, its orientation in bits 16-17 and its first edge + 1 in bits 18-24.  The
+# step works on these words directly (no unpacking), so a state hashes, compares
+# and copies as W + 1 ints.
+_MATE_MASK = 0xFFFF
+_ORIENT_SHIFT = 16
+_FIRST_SHIFT = 18
+_FIRST_MASK = 0x7F << _FIRST_SHIFT
+_EMPTY_WORD = EMPTY + 4  # free, no first edge
+_SELF_WORD = SELF + 4
+_DONE_WORD = DONE + 4
+
+
 @jit
-def _directions(t, cu, cv, W, dirs):
+def _word(mate, orient, first):
+    return (mate + 4) | (orient << _ORIENT_SHIFT) | ((first + 1) << _FIRST_SHIFT)
+
+
+@jit
+def _directions(ou, ov, dirs):
     """Bit 0: the edge can run u→v; bit 1: v→u (given the ends' orientations)."""
-    ou = t[W + cu]
-    ov = t[W + cv]
     out = 0
     if (dirs & 1) and ou != TAIL and ov != HEAD:
         out |= 1
@@ -54,68 +70,60 @@ def _directions(t, cu, cv, W, dirs):
 
 
 @jit
-def _pair_ok(t, c, W, forbid):
-    """The vertex in slot c may take this edge as its second (no forbidden pair)."""
-    if t[c] == SELF:
-        return True
-    k = t[2 * W + c]
+def _pair_ok(x, forbid):
+    """A vertex (slot word x, one edge so far) may take this edge as its second."""
+    k = ((x >> _FIRST_SHIFT) & 0x7F) - 1
     return k < 0 or ((forbid >> k) & 1) == 0
 
 
 @jit
-def _leave(t, c, W, visit):
+def _leave(t, c, visit):
     """Check and clear slot c of a vertex whose last edge was just decided."""
-    m = t[c]
+    m = (t[c] & _MATE_MASK) - 4
     if m >= 0:  # a fragment ends here: it can never close
         return False
     if m == SELF and visit:
         return False
-    t[c] = EMPTY
-    t[W + c] = FREE
-    t[2 * W + c] = -1
+    t[c] = _EMPTY_WORD
     return True
 
 
 @jit
 def _step(s, t, bit, W, info):
-    for k in range(len(s)):
+    for k in range(W + 1):
         t[k] = s[k]
     if (info[O_ALLOWED] >> bit) & 1 == 0:
         return DEAD
     cu = info[O_CU]
     cv = info[O_CV]
-    for c, entering in ((cu, info[O_ENTER_U]), (cv, info[O_ENTER_V])):
-        if entering:
-            t[c] = SELF
-            t[W + c] = FREE
-            t[2 * W + c] = -1
+    if info[O_ENTER_U]:
+        t[cu] = _SELF_WORD
+    if info[O_ENTER_V]:
+        t[cv] = _SELF_WORD
     if bit == 1:
-        if t[3 * W] == 1:  # the cycle is already closed
+        if t[W] == 1:  # the cycle is already closed
             return DEAD
-        mu = t[cu]
-        mv = t[cv]
+        xu = t[cu]
+        xv = t[cv]
+        mu = (xu & _MATE_MASK) - 4
+        mv = (xv & _MATE_MASK) - 4
         if mu == DONE or mv == DONE:
             return DEAD
-        if not _pair_ok(t, cu, W, info[O_FORBID_U]) or not _pair_ok(t, cv, W, info[O_FORBID_V]):
+        if mu != SELF and not _pair_ok(xu, info[O_FORBID_U]):
             return DEAD
-        ways = _directions(t, cu, cv, W, info[O_DIRS])
+        if mv != SELF and not _pair_ok(xv, info[O_FORBID_V]):
+            return DEAD
+        ways = _directions((xu >> _ORIENT_SHIFT) & 3, (xv >> _ORIENT_SHIFT) & 3, info[O_DIRS])
         if ways == 0:
             return DEAD
         if mu == cv:  # u and v end the same fragment: the cycle closes
             for k in range(W):
-                if k != cu and k != cv and t[k] >= 0:
+                if k != cu and k != cv and (t[k] & _MATE_MASK) - 4 >= 0:
                     return DEAD  # another open fragment could never close
-            t[3 * W] = 1
-            t[cu] = DONE
-            t[cv] = DONE
+            t[W] = 1
+            t[cu] = _DONE_WORD
+            t[cv] = _DONE_WORD
         else:
-            # the first edge is remembered only where a forbidden pair may follow
-            # (pairs are symmetric): otherwise it would split states for nothing
-            if mu == SELF and info[O_FORBID_U] != 0:
-                t[2 * W + cu] = info[O_LOC_U]
-            if mv == SELF and info[O_FORBID_V] != 0:
-                t[2 * W + cv] = info[O_LOC_V]
-            a, b = far_ends(t, cu, cv)
             if ways == 3:
                 oa = FREE
                 ob = FREE
@@ -125,56 +133,33 @@ def _step(s, t, bit, W, info):
             else:
                 oa = HEAD
                 ob = TAIL
-            t[a] = b
-            t[b] = a
-            t[W + a] = oa
-            t[W + b] = ob
-        for c in (cu, cv):  # a vertex of degree 2 keeps no orientation or first edge
-            if t[c] == DONE:
-                t[W + c] = FREE
-                t[2 * W + c] = -1
-    if info[O_LEAVE_U] and not _leave(t, cu, W, info[O_VISIT_U]):
+            # the first edge is remembered only where a forbidden pair may follow
+            # (pairs are symmetric): otherwise it would split states for nothing
+            a = cu if mu == SELF else mu
+            b = cv if mv == SELF else mv
+            if mu == SELF:
+                fa = info[O_LOC_U] if info[O_FORBID_U] != 0 else -1
+                t[cu] = _word(b, oa, fa)
+            else:  # u now has two edges: it keeps no orientation or first edge
+                t[cu] = _DONE_WORD
+                t[a] = _word(b, oa, -1) | (t[a] & _FIRST_MASK)
+            if mv == SELF:
+                fb = info[O_LOC_V] if info[O_FORBID_V] != 0 else -1
+                t[cv] = _word(a, ob, fb)
+            else:
+                t[cv] = _DONE_WORD
+                t[b] = _word(a, ob, -1) | (t[b] & _FIRST_MASK)
+    if info[O_LEAVE_U] and not _leave(t, cu, info[O_VISIT_U]):
         return DEAD
-    if info[O_LEAVE_V] and not _leave(t, cv, W, info[O_VISIT_V]):
+    if info[O_LEAVE_V] and not _leave(t, cv, info[O_VISIT_V]):
         return DEAD
     return GOING
 
 
-# A stored state packs each slot's mate, orientation and first edge into one int32
-# (mate + 4 in bits 0-15, orientation in bits 16-17, first edge + 1 in bits 18-24),
-# then the closed flag: W + 1 entries instead of 3W + 1, so states hash and compare
-# three times faster.  The step works on the unpacked row.
-_MATE_BITS = 16
-_ORIENT_SHIFT = 16
-_FIRST_SHIFT = 18
-
-
-@jit
-def _unpack(row, t, W):
-    for c in range(W):
-        x = row[c]
-        t[c] = (x & 0xFFFF) - 4
-        t[W + c] = (x >> _ORIENT_SHIFT) & 3
-        t[2 * W + c] = ((x >> _FIRST_SHIFT) & 0x7F) - 1
-    t[3 * W] = row[W]
-
-
-@jit
-def _pack(t, row, W):
-    for c in range(W):
-        row[c] = (t[c] + 4) | (t[W + c] << _ORIENT_SHIFT) | ((t[2 * W + c] + 1) << _FIRST_SHIFT)
-    row[W] = t[3 * W]
-
-
 def packed_root(W: int) -> np.ndarray:
-    """The root state (every slot empty, free, without a first edge), packed."""
-    t = np.empty(3 * W + 1, dtype=np.int32)
-    t[:W] = EMPTY
-    t[W:2 * W] = FREE
-    t[2 * W:3 * W] = -1
-    t[3 * W] = 0
-    row = np.empty((1, W + 1), dtype=np.int32)
-    _pack(t, row[0], W)
+    """The root state: every slot empty, free, without a first edge."""
+    row = np.full((1, W + 1), _EMPTY_WORD, dtype=np.int32)
+    row[0, W] = 0
     return row
 
 
@@ -188,22 +173,19 @@ def layer(states, W, info, last, ctx):
     count = 0
     lo = np.empty(n, dtype=np.int64)
     hi = np.empty(n, dtype=np.int64)
-    s = np.empty(3 * W + 1, dtype=np.int32)
-    t = np.empty(3 * W + 1, dtype=np.int32)
-    row = np.empty(W + 1, dtype=np.int32)
+    t = np.empty(W + 1, dtype=np.int32)
     for j in range(n):
         if j % POLL_EVERY == POLL_EVERY - 1 and poll(ctx):
             return INTERRUPTED, out[:0], lo, hi
-        _unpack(states[j], s, W)
+        s = states[j]
         for bit in range(2):
             status = _step(s, t, bit, W, info)
             if status == DEAD:
                 code = -1
             elif last:
-                code = -2 if t[3 * W] == 1 else -1
+                code = -2 if t[W] == 1 else -1
             else:
-                _pack(t, row, W)
-                code, count = intern(row, table, out, count)
+                code, count = intern(t, table, out, count)
             if bit == 0:
                 lo[j] = code
             else:
@@ -212,9 +194,10 @@ def layer(states, W, info, last, ctx):
 
 
 @jit
-def sweep(states, W, infos, start, stop, ctx, work, kept):
+def sweep(states, W, infos, start, stop, ctx, work, kept, max_width):
     """Layers ``start`` .. ``stop - 1`` in one call (or fewer: it returns once ``work``
-    states have been expanded, so that the caller can show progress).
+    states have been expanded, so that the caller can show progress; WIDE before a
+    level of more than ``max_width`` states, when ``max_width`` >= 0).
 
     Returns (status, states, sizes, lo codes, hi codes, next layer, kept bytes):
     the codes of all layers run, concatenated, ``sizes`` their state counts.  Before
@@ -231,6 +214,8 @@ def sweep(states, W, infos, start, stop, ctx, work, kept):
     i = start
     while i < stop:
         n = states.shape[0]
+        if max_width >= 0 and n > max_width:
+            return WIDE, states, sizes[:i - start], lo_all[:used], hi_all[:used], i, kept
         if over_budget(ctx, kept + 6 * states.nbytes + 64 * n):
             return NOMEM, states, sizes[:i - start], lo_all[:used], hi_all[:used], i, kept
         status, nxt, lo, hi = layer(states, W, infos[i], i == m - 1, ctx)

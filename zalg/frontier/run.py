@@ -14,7 +14,7 @@ import sys
 
 import numpy as np
 
-from ..errors import OutOfMemory
+from ..errors import OutOfMemory, TooWide
 from .assemble import assemble, assemble_flat
 
 __all__ = ["run_layers", "run_sweep"]
@@ -25,13 +25,16 @@ def _bytes(arrays) -> int:
 
 
 def run_layers(universe, levels: list[int], states: np.ndarray, step, what: str,
-               progress: bool = False, every: int = 8):
-    """The family of the layered diagram that ``step`` computes, from the root ``states``."""
+               progress: bool = False, every: int = 8, max_width: int | None = None):
+    """The family of the layered diagram that ``step`` computes, from the root ``states``
+    (``TooWide`` when a level would have more than ``max_width`` states)."""
     M = universe.manager
     layers = []
     kept = 0
     m = len(levels)
     for i in range(m):
+        if max_width is not None and len(states) > max_width:
+            raise TooWide(what, i + 1, len(states), max_width)
         # a layer's children: at most two per state, plus the codes and the hash table
         need = M.memory_in_use() + kept + 6 * states.nbytes + 64 * len(states)
         if M.budget and need > M.budget:
@@ -59,19 +62,21 @@ SWEEP_WORK = 1 << 20
 
 
 def run_sweep(universe, levels: list[int], states: np.ndarray, sweep, what: str,
-              progress: bool = False):
+              progress: bool = False, max_width: int | None = None):
     """The family of the layered diagram that a compiled ``sweep`` computes, from the
-    root ``states``: ``sweep(states, start, work, kept)`` runs layers from ``start``
-    in one compiled call (see ``oriented.sweep``), so a diagram of hundreds of small
-    layers costs a few Python calls, not hundreds."""
-    from ..kernels.nodes import INTERRUPTED, NOMEM
+    root ``states``: ``sweep(states, start, work, kept, max_width)`` runs layers from
+    ``start`` in one compiled call (see ``oriented.sweep``), so a diagram of hundreds
+    of small layers costs a few Python calls, not hundreds.  ``TooWide`` when a level
+    would have more than ``max_width`` states (checked inside the compiled call)."""
+    from ..kernels.nodes import INTERRUPTED, NOMEM, WIDE
     M = universe.manager
+    cap = -1 if max_width is None else int(max_width)
     m = len(levels)
     sizes, los, his = [], [], []
     i, kept = 0, 0
     while i < m:
         try:
-            status, states, sz, lo, hi, i, kept = sweep(states, i, SWEEP_WORK, kept)
+            status, states, sz, lo, hi, i, kept = sweep(states, i, SWEEP_WORK, kept, cap)
         except MemoryError:
             status = NOMEM
         sizes.append(sz)
@@ -79,6 +84,8 @@ def run_sweep(universe, levels: list[int], states: np.ndarray, sweep, what: str,
         his.append(hi)
         if status == INTERRUPTED:
             raise KeyboardInterrupt
+        if status == WIDE:
+            raise TooWide(what, i + 1, len(states), cap)
         if status == NOMEM:
             raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)",
                               M.budget or None)

@@ -39,6 +39,8 @@ CUDD_TERMINATION = 5
 
 # kernel status codes (returned with the result)
 OK, INTERRUPTED, NOMEM = 0, 1, 2
+#: a frontier sweep stopped before a level wider than its caller's limit
+WIDE = 3
 
 #: kernel steps between two pauses (GIL handed to other threads, Ctrl-C noticed)
 POLL_EVERY = 4096

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from ..native import jit
 from . import (change, exists, exists_minimal, exists_within, forall, hitting, join, maximal,
-               meet, minimal, nonsub, nonsup, offset, onset, quotient, size, unique_exists)
+               meet, minimal, minimal_upset, nonsub, nonsup, offset, onset, quotient, size,
+               unique_exists)
 JOIN = join.CODE
 MEET = meet.CODE
 QUOT = quotient.CODE
@@ -44,6 +45,7 @@ HIT = hitting.CODE
 MINEX = exists_minimal.CODE
 UNIQ = unique_exists.CODE
 EXWITHIN = exists_within.CODE
+MINUP = minimal_upset.CODE
 
 @jit
 def memo_key(op, a, b):
@@ -90,6 +92,8 @@ def terminal(op, a, b, k, env):
         return unique_exists.terminal(a, b, k, env)
     if op == EXWITHIN:
         return exists_within.terminal(a, b, k, env)
+    if op == MINUP:
+        return minimal_upset.terminal(a, b, k, env)
     return -1
 
 
@@ -129,6 +133,8 @@ def children(op, x, y, k, env):
         return unique_exists.children(x, y, k, env)
     if op == EXWITHIN:
         return exists_within.children(x, y, k, env)
+    if op == MINUP:
+        return minimal_upset.children(x, y, k, env)
     return 0
 
 
@@ -168,6 +174,8 @@ def combine(op, x, y, phase, k, env, vals, base):
         return unique_exists.combine(x, y, phase, k, env, vals, base)
     if op == EXWITHIN:
         return exists_within.combine(x, y, phase, k, env, vals, base)
+    if op == MINUP:
+        return minimal_upset.combine(x, y, phase, k, env, vals, base)
     return 0, 0
 
 
