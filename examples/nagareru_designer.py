@@ -26,6 +26,9 @@ def main() -> None:
     q = nagareru.generate(n, n, seed=7, stats=stats)
     print(f"   {q.to_url()}  ({time.perf_counter() - t:.1f} s, {stats['solves']} solver runs)")
     print(q.render())
+    w = nagareru.generate(n, n, seed=7, white=1.0)
+    print(f"   the same seed asking for white arrows over black cells (white=1.0): "
+          f"{len(w.arrows())} arrows, {len(w.black_cells())} black cells\n   {w.to_url()}")
 
     print("3. Reduce: a hand-made version with every arrow along the loop drawn in")
     order = nagareru.orient(q, q.solution())

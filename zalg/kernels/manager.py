@@ -17,7 +17,8 @@ from . import driver, export, native, setop
 from .native import _cz
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
                     C_GC, C_GETNODE, C_INSERT, C_LOOKUP, C_MEMUSE, C_PLAINDEREF, C_TAG_DIFF,
-                    C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF,
+                    C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF, C_ZDDNODES,
+                    C_CACHESLOTS, C_CACHERESIZE,
                     C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK)
 
 
@@ -67,6 +68,9 @@ class Manager:
         ctx[C_TAG_UNION], ctx[C_TAG_INTER], ctx[C_TAG_DIFF] = (
             A["tag_union"], A["tag_inter"], A["tag_diff"])
         ctx[C_PLAINDEREF] = A["plainderef"]
+        if native.HAVE_NUMBA:  # the plain-Python fallback keeps CUDD's own cache policy
+            ctx[C_ZDDNODES], ctx[C_CACHESLOTS] = A["zddnodes"], A["cacheslots"]
+            ctx[C_CACHERESIZE] = A["cacheresize"]
         self.ctx = ctx
 
     def memory_in_use(self) -> int:

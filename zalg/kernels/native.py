@@ -77,6 +77,9 @@ _GetNode = _declare("cuddZddGetNode", _P, [_P, ctypes.c_int, _P, _P])
 _CacheLookup = _declare("cuddCacheLookup2Zdd", _P, [_P, _P, _P, _P])
 _CacheInsert = _declare("cuddCacheInsert2", None, [_P, _P, _P, _P, _P])
 _MemInUse = _declare("Cudd_ReadMemoryInUse", ctypes.c_size_t, [_P])
+_ZddNodeCount = _declare("Cudd_zddReadNodeCount", ctypes.c_long, [_P])
+_CacheSlots = _declare("Cudd_ReadCacheSlots", ctypes.c_uint, [_P])
+_CacheResize = _declare("cuddCacheResize", None, [_P])
 _SetMaxMemory = _declare("Cudd_SetMaxMemory", None, [_P, ctypes.c_size_t])
 _ZddIthVar = _declare("Cudd_zddIthVar", _P, [_P, ctypes.c_int])
 _RegisterOOM = _declare("Cudd_RegisterOutOfMemoryCallback", ctypes.c_void_p, [_P, ctypes.c_void_p])
@@ -112,6 +115,9 @@ ADDR = {
     "plainderef": fn_address(_PlainDeref),
     "deref": fn_address(_Deref),
     "memuse": fn_address(_MemInUse),
+    "zddnodes": fn_address(_ZddNodeCount),
+    "cacheslots": fn_address(_CacheSlots),
+    "cacheresize": fn_address(_CacheResize),
     "cachelookup": fn_address(_CacheLookup),
     "cacheinsert": fn_address(_CacheInsert),
     "tag_union": fn_address(LIB.cuddZddUnion),

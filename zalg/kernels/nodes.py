@@ -32,8 +32,13 @@ from .native import (call_deref, call_getnode, call_int0, call_int1, call_int_mg
 # ctx layout
 (C_MGR, C_ZERO, C_ONE, C_GETNODE, C_REF, C_DEREF, C_NLEV, C_CHECKSIG, C_CLEARERR, C_SAVE,
  C_RESTORE, C_MEMUSE, C_BUDGET, C_GC, C_CUDD_CLEAR, C_CUDD_ERROR, C_LOOKUP, C_INSERT,
- C_TAG_UNION, C_TAG_INTER, C_TAG_DIFF, C_PLAINDEREF) = range(22)
-CTX_SIZE = 22
+ C_TAG_UNION, C_TAG_INTER, C_TAG_DIFF, C_PLAINDEREF, C_ZDDNODES, C_CACHESLOTS,
+ C_CACHERESIZE) = range(25)
+CTX_SIZE = 25
+#: bytes of one entry of CUDD's computed table (``DdCache``: three keys and the result)
+CACHE_ENTRY_BYTES = 32
+#: the most entries ``grow_cache`` gives the computed table (2^26: 2 GB)
+CACHE_MAX_SLOTS = 1 << 26
 #: CUDD's error code when its termination callback stopped an operation (Ctrl-C)
 CUDD_TERMINATION = 5
 
@@ -214,13 +219,41 @@ def drop_all(env):
 # ---- pauses, interrupts, budget ------------------------------------------------------------
 
 @jit
+def grow_cache(env):
+    """Double CUDD's computed table while it has fewer entries than there are ZDD nodes
+    and the doubling fits in an eighth of the budget.
+
+    CUDD grows its cache only when the hit rate is high and from a small start
+    (2^18 entries), so long operations run for a while with a cache far smaller
+    than the diagrams they work on and recompute what it dropped: a 6x6 Slitherlink
+    hitting-set computation took 47 s, against 36 s with a cache of 2^23 entries
+    from the start (docs/performance.md).  Called at every pause, so the cache
+    follows the number of nodes; a failed allocation leaves the old table."""
+    if env[C_CACHERESIZE] == 0:
+        return
+    slots = call_int_mgr(env[C_CACHESLOTS], env[C_MGR]) & 0xFFFFFFFF
+    if slots >= CACHE_MAX_SLOTS:
+        return
+    nodes = call_mgr1(env[C_ZDDNODES], env[C_MGR])
+    if nodes <= slots:
+        return
+    budget = env[C_BUDGET]
+    if budget > 0 and (call_mgr1(env[C_MEMUSE], env[C_MGR])
+                       + slots * CACHE_ENTRY_BYTES) * 8 > budget:
+        return
+    call_void1(env[C_CACHERESIZE], env[C_MGR])
+
+
+@jit
 def poll(env):
     """Let other threads run for a moment, then report whether Ctrl-C arrived.
 
     ``PyErr_CheckSignals`` runs Python's handler for pending signals (only in the
     main thread); if it raised, the error is cleared here and the caller unwinds,
     releases its nodes and reports INTERRUPTED, and the wrapper raises
-    ``KeyboardInterrupt``."""
+    ``KeyboardInterrupt``.  The pause also lets CUDD's computed table grow
+    (``grow_cache``)."""
+    grow_cache(env)
     state = call_ptr0(env[C_SAVE])
     call_void1(env[C_RESTORE], state)
     if call_int0(env[C_CHECKSIG]) != 0:

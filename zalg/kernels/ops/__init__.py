@@ -183,4 +183,6 @@ def combine(op, x, y, phase, k, env, vals, base):
 def finish(op, a, b, result, env):
     if op == FORALL:
         return forall.finish(a, b, result, env)
+    if op == HIT:
+        return hitting.finish(a, b, result, env)
     return result

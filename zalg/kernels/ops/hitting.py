@@ -1,14 +1,18 @@
 """Hitting sets {S ⊆ E : S ∩ a ≠ ∅ for every a ∈ F} (E: the levels marked in ``aux``).
 
 hit(F0 ∪ v·F1): with v, S must hit F0; without v, it must hit F0 and F1, and
-hit(A ∪ B) = hit(A) ∩ hit(B), so subproblems stay single nodes.  A subproblem
-(F, s) is hit(F) with don't-care nodes for the marked levels from s down to F's
-top level (a cofactor skips those levels); the call starts at (F, 0).
+hit(A ∪ B) = hit(A) ∩ hit(B), so subproblems stay single nodes.  Each node F is
+solved once, as its *core*: the hitting sets over the marked levels from F's own
+top level down.  A parent at level v puts don't-care nodes on top of a child's
+core for the marked levels between v and the child's top level (a cofactor skips
+those levels), and the root gets them from level 0 (``finish``).  Keying the
+recursion by the node alone, not by the level it was reached from, solves a node
+reached from parents at different levels once instead of once per level.
 """
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_NLEV, C_ONE, C_ZERO, cof, drop, getnode, keep, level, put_kid
+from ..nodes import C_ONE, C_ZERO, cof, drop, getnode, keep, level, put_kid
 from ._common import chain, inter, quantified
 
 CODE = 14
@@ -18,32 +22,41 @@ CODE = 14
 def terminal(a, b, k, env):
     if a == env[C_ONE]:
         return env[C_ZERO]  # nothing hits the empty set
+    if a == env[C_ZERO]:
+        return env[C_ONE]  # no set to hit: ∅ (and, above, every subset of E)
     return -1
 
 
 @jit
 def children(x, y, k, env):
-    if x == env[C_ZERO]:
-        return 0  # every subset of E: built in combine
     v = level(x, env)
     x0, x1 = cof(x, v, env)
-    put_kid(env, 0, CODE, x0, v + 1)
-    put_kid(env, 1, CODE, x1, v + 1)
+    put_kid(env, 0, CODE, x0, 0)
+    put_kid(env, 1, CODE, x1, 0)
     return 2
 
 
 @jit
 def combine(x, y, phase, k, env, vals, base):
-    if x == env[C_ZERO]:
-        return chain(env, y, env[C_NLEV], env[C_ONE]), 0
-    # kids: 0 hit(F0), 1 hit(F1)
+    # kids: 0 core(F0), 1 core(F1)
     v = level(x, env)
-    both = inter(env, vals[base], vals[base + 1])
+    x0, x1 = cof(x, v, env)
+    h0 = chain(env, v + 1, level(x0, env), vals[base])
+    h1 = chain(env, v + 1, level(x1, env), vals[base + 1])
+    both = inter(env, h0, h1)
+    drop(env, h1)
     if quantified(env, v):
-        r = keep(env, getnode(env, v, vals[base], both))
+        r = keep(env, getnode(env, v, h0, both))
         drop(env, both)
     else:
         r = both
-    top = chain(env, y, v, r)
-    drop(env, r)
-    return top, 0
+    drop(env, h0)
+    return r, 0
+
+
+@jit
+def finish(a, b, result, env):
+    """hit(F) from level 0: don't-care nodes above the root's core."""
+    top = chain(env, 0, level(a, env), result)
+    drop(env, result)
+    return top
