@@ -104,10 +104,10 @@ def _generate(args) -> int:
     note(f"good hint sets: {H.count()}  ({time.perf_counter() - t:.2f} s)")
     print(f"good instances: {H.count()}")
     chosen = H
-    if args.minimal or args.minimum:
+    if args.minimal:
         chosen = H.minimal()
         print(f"minimal instances: {chosen.count()}")
-    if args.minimum:
+    if args.minimum:  # the smallest members of H are minimal: no need for H.minimal()
         chosen = I.minimum(chosen)
         sizes = chosen.by_size()
         print(f"minimum instances: {chosen.count()}" + (f" with {min(sizes)} hints" if sizes else ""))
