@@ -114,14 +114,19 @@ class Graph:
         from .paths import build
         return build(self, "paths", pairs=[(s, t)], method=method)
 
-    def path_matchings(self, pairs=None, cover: bool = False, method: str = "frontier"):
+    def path_matchings(self, pairs=None, cover: bool = False, method: str = "frontier",
+                       fixed=None, max_width: int | None = None):
         """Sets of vertex-disjoint paths.
 
         ``pairs=None``: every edge set whose components are paths (a linear forest,
         ∅ included).  With ``pairs`` (a list of vertex pairs): exactly one path
-        joining each pair and no other edges.  ``cover``: every vertex lies on a path."""
+        joining each pair and no other edges.  ``cover``: every vertex lies on a path.
+        Frontier method only: ``fixed`` maps edges to 0 or 1 decided in advance (only
+        members that agree), ``max_width`` raises ``zalg.TooWide`` rather than expand
+        a level of more states."""
         from .paths import build
-        return build(self, "matchings", pairs=pairs, cover=cover, method=method)
+        return build(self, "matchings", pairs=pairs, cover=cover, method=method, fixed=fixed,
+                     max_width=max_width)
 
     def cycles(self, method: str = "frontier"):
         """All simple cycles (one cycle each) as sets of edges."""

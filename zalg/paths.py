@@ -78,7 +78,7 @@ def _info(graph, plan, counts, fixed) -> tuple[np.ndarray, int]:
 
 
 def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "frontier",
-          progress: bool = False, counts=None, fixed=None):
+          progress: bool = False, counts=None, fixed=None, max_width: int | None = None):
     """The family of ``kind`` over ``graph``'s edges.
 
     ``counts``: a list of (edges, k): exactly k of those edges are chosen (each edge
@@ -133,7 +133,7 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     if mode == M.PAIRS and len(pairs) > 1 and getattr(graph, "frontier_key", None) is not None:
         order = _frontier_orders(plan, graph.frontier_key, W)
     return _run_mate(U, levels, states, W, info, slot_label, mode, cover,
-                     f"frontier ({kind})", progress, order)
+                     f"frontier ({kind})", progress, order, max_width)
 
 
 def _frontier_orders(plan, key, W) -> np.ndarray:
@@ -149,7 +149,7 @@ def _frontier_orders(plan, key, W) -> np.ndarray:
 
 
 def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress,
-              order=None):
+              order=None, max_width=None):
     """Run the compiled mate layers over ``levels`` (one info row and labels row each;
     ``order``: per level the frontier slots along the cut, for the crossing test)."""
     m = len(levels)
@@ -164,7 +164,7 @@ def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, prog
                                              i == m - 1, ctx, order[i])
         return (states, lo, hi) if status == OK else None
 
-    return run_layers(universe, levels, states, step, what, progress)
+    return run_layers(universe, levels, states, step, what, progress, max_width=max_width)
 
 
 def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,

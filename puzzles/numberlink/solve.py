@@ -20,6 +20,7 @@ from functools import lru_cache
 import zalg
 
 from ..board import clue_sweep
+from .logic import Contradiction, deduce
 
 __all__ = ["board_graph", "solve"]
 
@@ -53,23 +54,36 @@ def _cache(p) -> _SolverCache:
     return entry
 
 
-
 def board_graph(p) -> "zalg.Graph":
-    """The graph of the board (its shape and sweep: see the module docstring)."""
+    """The graph of the board's shape, swept from the side of its clues (the universe
+    of ``solve``'s families: see the module docstring)."""
     return _cache(p)["graph"]
 
 
 def solve(p, cover: bool = False, method: str = "frontier") -> "zalg.Family":
-    """Every solution of board p as a family of edge sets (cached per cover and method)."""
+    """Every solution of board p as a family of edge sets (cached per cover and method).
+
+    The frontier method first fixes the edges that sound local rules decide
+    (``logic.deduce``), then sweeps from the side of the clues; the family lives in
+    ``board_graph(p)``'s universe."""
     cache = _cache(p)
     key = ("solve", bool(cover), method)
     family = cache.get(key)
     if family is None:
-        G = cache["graph"]
-        if not p.pairs:
-            family = G.universe.empty
-        else:
-            pairs = [p.pairs[label] for label in p.labels()]
-            family = G.path_matchings(pairs=pairs, cover=bool(cover), method=method)
+        family = _solve(p, cache, bool(cover), method)
         cache[key] = family
     return family
+
+
+def _solve(p, cache, cover: bool, method: str) -> "zalg.Family":
+    G = cache["graph"]
+    if not p.pairs:
+        return G.universe.empty
+    pairs = [p.pairs[label] for label in p.labels()]
+    if method != "frontier":
+        return G.path_matchings(pairs=pairs, cover=cover, method=method)
+    try:
+        fixed = deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover)
+    except Contradiction:
+        return G.universe.empty
+    return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed)

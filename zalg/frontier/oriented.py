@@ -216,7 +216,7 @@ def sweep(states, W, infos, start, stop, ctx, work, kept, max_width):
         n = states.shape[0]
         if max_width >= 0 and n > max_width:
             return WIDE, states, sizes[:i - start], lo_all[:used], hi_all[:used], i, kept
-        if over_budget(ctx, kept + 6 * states.nbytes + 64 * n):
+        if over_budget(ctx, 2 * kept + 6 * states.nbytes + 64 * n):  # codes copied at assembly
             return NOMEM, states, sizes[:i - start], lo_all[:used], hi_all[:used], i, kept
         status, nxt, lo, hi = layer(states, W, infos[i], i == m - 1, ctx)
         if status != OK:

@@ -35,8 +35,9 @@ def run_layers(universe, levels: list[int], states: np.ndarray, step, what: str,
     for i in range(m):
         if max_width is not None and len(states) > max_width:
             raise TooWide(what, i + 1, len(states), max_width)
-        # a layer's children: at most two per state, plus the codes and the hash table
-        need = M.memory_in_use() + kept + 6 * states.nbytes + 64 * len(states)
+        # a layer's children: at most two per state, plus the codes and the hash table;
+        # the codes kept so far count twice: assembling copies them into one array
+        need = M.memory_in_use() + 2 * kept + 6 * states.nbytes + 64 * len(states)
         if M.budget and need > M.budget:
             raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)", M.budget)
         try:

@@ -9,7 +9,7 @@ import numpy as np
 
 from .native import jit
 from .nodes import (C_NLEV, C_ONE, C_ZERO, INTERRUPTED, NOMEM, OK, POLL_EVERY, deref, getnode,
-                    poll, ref)
+                    level, poll, ref)
 
 # builder modes
 EXACTLY, AT_MOST, AT_LEAST, POWER = 0, 1, 2, 3
@@ -133,3 +133,123 @@ def checked_arrays(level, hi, lo, root, nlev):
         if lo[i] >= 2 and level[lo[i]] <= lv:
             return i
     return -1
+
+
+#: ``rebuild_layers``: a code or level out of range (the diagram is rejected)
+BAD = -1
+
+
+@jit
+def _child(code, below, nbelow, aux, naux):
+    """The node a layer code names (0 when it names nothing valid): -1 REJECT, -2 ACCEPT,
+    k >= 0 node k of the next layer, k <= -3 aux node -3 - k of this layer.  ``below``
+    holds ACCEPT and REJECT in its first two entries, then the next layer's nodes,
+    so the common codes cost one comparison and one load."""
+    if code >= -2:
+        return below[code + 2] if code < nbelow else 0
+    k = -3 - code
+    return aux[k] if k < naux else 0
+
+
+@jit
+def _layers(ctx, levels, sizes, lo, hi, aux_count, aux_level, aux_lo, aux_hi, below, cur,
+            aux, state):
+    """Create the layers bottom-up; ``state`` = [nodes held in ``below``, in ``cur``, in
+    ``aux``, bad id] so the caller can release them whatever happens."""
+    m = len(sizes)
+    starts = np.zeros(m + 1, dtype=np.int64)
+    astarts = np.zeros(m + 1, dtype=np.int64)
+    for i in range(m):
+        starts[i + 1] = starts[i] + sizes[i]
+        astarts[i + 1] = astarts[i] + aux_count[i]
+    nbelow = 0
+    steps = 0
+    for i in range(m - 1, -1, -1):
+        lev = levels[i]
+        na = 0
+        if lev < 0 or lev >= ctx[C_NLEV] or (i + 1 < m and levels[i + 1] <= lev):
+            state[3] = starts[i]
+            return BAD
+        for j in range(aux_count[i]):  # aux nodes: between this layer and the next
+            a = astarts[i] + j
+            h = _child(aux_hi[a], below, nbelow, aux, na)
+            low = _child(aux_lo[a], below, nbelow, aux, na)
+            al = aux_level[a]
+            nxt = levels[i + 1] if i + 1 < m else ctx[C_NLEV]
+            if (h == 0 or low == 0 or al <= lev or al >= nxt
+                    or level(h, ctx) <= al or level(low, ctx) <= al):
+                state[3] = a
+                return BAD
+            aux[na] = getnode(ctx, al, h, low)
+            ref(ctx, aux[na])
+            na += 1
+            state[2] = na
+        for j in range(sizes[i]):
+            steps += 1
+            if steps % POLL_EVERY == 0 and poll(ctx):
+                return INTERRUPTED
+            k = starts[i] + j
+            h = _child(hi[k], below, nbelow, aux, na)
+            low = _child(lo[k], below, nbelow, aux, na)
+            if h == 0 or low == 0:  # children lie below: layers go strictly down
+                state[3] = k
+                return BAD
+            cur[j] = getnode(ctx, lev, h, low)
+            ref(ctx, cur[j])
+            state[1] = j + 1
+        for j in range(nbelow):
+            deref(ctx, below[j + 2])
+        state[0] = 0
+        for j in range(na):
+            deref(ctx, aux[j])
+        state[2] = 0
+        for j in range(sizes[i]):
+            below[j + 2] = cur[j]
+        nbelow = sizes[i]
+        state[0] = nbelow
+        state[1] = 0
+    return OK
+
+
+@jit
+def rebuild_layers(ctx, levels, sizes, lo, hi, aux_count, aux_level, aux_lo, aux_hi):
+    """(status, root, bad): create a layered diagram in CUDD, one layer at a time from
+    the bottom, holding references only on the layer below and its aux nodes.
+
+    Layer i has ``sizes[i]`` nodes at universe level ``levels[i]`` (layer 0: the
+    root alone) and ``aux_count[i]`` aux nodes created first (levels between layer
+    i's and layer i + 1's); ``lo`` / ``hi`` are the codes of all layers in order,
+    ``aux_*`` those of the aux nodes (codes: see ``_child``; an aux node names only
+    aux nodes made before it).  A frontier diagram has many more unreduced nodes
+    than reduced ones: this never holds an array over all of them.  Status BAD (with
+    the offending index) for a code or level that does not describe a ZDD."""
+    width = 1
+    awidth = 1
+    for i in range(len(sizes)):
+        width = max(width, sizes[i])
+        awidth = max(awidth, aux_count[i])
+    below = np.zeros(width + 2, dtype=np.int64)
+    below[0] = ctx[C_ONE]
+    below[1] = ctx[C_ZERO]
+    cur = np.zeros(width, dtype=np.int64)
+    aux = np.zeros(awidth, dtype=np.int64)
+    state = np.zeros(4, dtype=np.int64)
+    try:
+        status = _layers(ctx, levels, sizes, lo, hi, aux_count, aux_level, aux_lo, aux_hi,
+                         below, cur, aux, state)
+    except Exception:
+        status = NOMEM
+    root = 0
+    if status == OK:
+        if state[0] != 1:
+            status = BAD
+        else:
+            root = below[2]
+            ref(ctx, root)
+    for j in range(state[0]):
+        deref(ctx, below[j + 2])
+    for j in range(state[1]):
+        deref(ctx, cur[j])
+    for j in range(state[2]):
+        deref(ctx, aux[j])
+    return status, root, state[3]
