@@ -4,8 +4,10 @@ The operands are grid-graph path families built by Graphillion and copied node b
 node into zalg, so both libraries work on the very same family with the same
 variable order.  Every operation runs once, cold, in each of ``--rounds`` fresh
 processes (both libraries cache results, so a repeat in one process would time a
-cache hit); the table gives the median time and the ratio zalg/Graphillion, and
-checks that both libraries return families of the same size.
+cache hit); the table gives the median time, the ratio zalg/Graphillion, the peak
+resident memory of each side (measured in a forked copy of the round's process that
+runs the operation once more, operands included), and checks that both libraries
+return families of the same size.
 
     python benchmarks/bench_algebra.py            # n = 9 (about 10^5 nodes), 3 rounds
     python benchmarks/bench_algebra.py --n 10     # 4 x larger
@@ -27,6 +29,9 @@ import time
 os.environ["OMP_NUM_THREADS"] = "1"
 
 import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from isolated import forked  # noqa: E402
 
 
 def grid_edges(n: int) -> list:
@@ -56,6 +61,37 @@ def timed(fn):
     t = time.perf_counter()
     r = fn()
     return time.perf_counter() - t, r
+
+
+def _run_ours(op, name, weights):
+    """(seconds, size of the result, its nodes) of one zalg case."""
+    t, r = timed(op)
+    if name == "min weight":
+        return t, r[0], 0
+    n = r.count() if hasattr(r, "count") and not isinstance(r, (list, tuple)) \
+        else (r if isinstance(r, int) else len(r))
+    return t, n, getattr(r, "node_count", lambda: 0)()
+
+
+def _run_theirs(op, name, weights):
+    """(seconds, size of the result) of one Graphillion case."""
+    t, r = timed(op)
+    if name == "min weight":
+        return t, sum(weights[tuple(sorted(e))] for e in r)
+    return t, r.len() if hasattr(r, "len") else (len(r) if not isinstance(r, int) else r)
+
+
+def _load_kernels(zalg) -> None:
+    """Run every zalg operation once on a tiny family, so that the forked copies time
+    the operation and not the loading of its compiled kernel (as the old in-process
+    rounds did not either: Graphillion's code is loaded with the module)."""
+    U = zalg.Universe("abcd")
+    A, B = U.family([list("ab"), list("bc"), ["d"]]), U.family([["b"], ["c"]])
+    for op in (lambda: A * B, lambda: A / B, lambda: A % B, lambda: A.meet(B),
+               lambda: A.minimal(), lambda: A.maximal(), lambda: A.nonsup(B),
+               lambda: A.hitting(), lambda: A.count(), lambda: A.sample(2, seed=1),
+               lambda: A.min_weight({x: 1 for x in "abcd"})):
+        op()
 
 
 def one_round(n: int) -> dict:
@@ -105,18 +141,20 @@ def one_round(n: int) -> dict:
         "min weight": (lambda: P.min_weight(weights), lambda: next(gP.min_iter(gweights))),
     }
     out = {"nodes P": P.node_count(), "nodes S": S.node_count(), "count P": P.count()}
+    _load_kernels(zalg)
     # Graphillion's hitting() crashes (segfault) on the path families, hence the random B
+    # peak memory first, each case in forked copies that start from the operands alone
+    # (what they build and cache goes with them); then the times in this process, cold,
+    # as the rounds always measured them
+    peak = {name: (forked(_run_ours, ours, name, weights)[1],
+                   forked(_run_theirs, theirs, name, gweights)[1])
+            for name, (ours, theirs) in cases.items()}
     for name, (ours, theirs) in cases.items():
-        t_ours, r_ours = timed(ours)
-        t_gl, r_gl = timed(theirs)
-        n_ours = r_ours.count() if hasattr(r_ours, "count") and not isinstance(r_ours, (list, tuple)) \
-            else (r_ours if isinstance(r_ours, int) else len(r_ours))
-        n_gl = r_gl.len() if hasattr(r_gl, "len") else (len(r_gl) if not isinstance(r_gl, int) else r_gl)
-        if name == "min weight":
-            n_ours = r_ours[0]
-            n_gl = sum(gweights[tuple(sorted(e))] for e in r_gl)
+        gb_ours, gb_gl = peak[name]
+        t_ours, n_ours, nodes = _run_ours(ours, name, weights)
+        t_gl, n_gl = _run_theirs(theirs, name, gweights)
         out[name] = {"zalg": t_ours, "graphillion": t_gl, "same": n_ours == n_gl,
-                     "nodes": getattr(r_ours, "node_count", lambda: 0)()}
+                     "nodes": nodes, "zalg_gb": gb_ours, "graphillion_gb": gb_gl}
     return out
 
 
@@ -138,14 +176,18 @@ def main() -> None:
     first = rounds[0]
     print(f"grid n={args.n}: P = corner-to-corner paths, {first['count P']} members, "
           f"{first['nodes P']} nodes; S has {first['nodes S']} nodes")
-    print(f"{'operation':18} {'zalg s':>9} {'Graphillion s':>14} {'ratio':>7} {'result nodes':>13} same")
+    print(f"{'operation':18} {'zalg s':>9} {'Graphillion s':>14} {'ratio':>7} {'result nodes':>13} "
+          f"{'zalg MB':>7} {'GL MB':>7} same")
     for name in first:
         if not isinstance(first[name], dict):
             continue
         z = statistics.median(r[name]["zalg"] for r in rounds)
         g = statistics.median(r[name]["graphillion"] for r in rounds)
         same = all(r[name]["same"] for r in rounds)
-        print(f"{name:18} {z:9.3f} {g:14.3f} {z / g:7.2f} {first[name]['nodes']:13d} {'yes' if same else 'NO'}")
+        mz = 1024 * max(r[name]["zalg_gb"] for r in rounds)
+        mg = 1024 * max(r[name]["graphillion_gb"] for r in rounds)
+        print(f"{name:18} {z:9.3f} {g:14.3f} {z / g:7.2f} {first[name]['nodes']:13d} "
+              f"{mz:7.0f} {mg:7.0f} {'yes' if same else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cpsat import count_solutions  # noqa: E402
 from isolated import run_case, serve_case  # noqa: E402
 
 PAPER_GEN = {10: 2.638, 12: 58.15, 13: 317.8}
@@ -87,22 +88,7 @@ def cpsat_count(p, limit: int = 2, seconds: float = 60.0) -> tuple[int | None, f
             model.AddBoolOr([used[e].Not(), used[f].Not()])
     model.Add(sum(used.values()) >= 4)
     model.AddCircuit(arcs)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    found = 0
-    while found < limit:
-        left = seconds - (time.perf_counter() - t)
-        if left <= 0:
-            return None, time.perf_counter() - t
-        solver.parameters.max_time_in_seconds = left
-        status = solver.Solve(model)
-        if status == cp_model.UNKNOWN:
-            return None, time.perf_counter() - t
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            break
-        found += 1
-        model.AddBoolOr([used[e].Not() if solver.Value(used[e]) else used[e] for e in used])
-    return found, time.perf_counter() - t
+    return count_solutions(model, list(used.values()), t, limit, seconds)
 
 
 BOARDS = Path(__file__).resolve().parent / "data"

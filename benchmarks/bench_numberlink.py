@@ -30,6 +30,7 @@ import statistics
 import time
 from pathlib import Path
 
+from cpsat import count_solutions
 from isolated import run_case, serve_case
 
 PAPER = {  # (rows, cols): (good instances (Table 5), seconds (Table 4) or None)
@@ -65,6 +66,111 @@ def strip_board(rows, cols, seed, width=5):
     return to_puzzle(rows, cols, _path_ends(edges))
 
 
+def ham_path(rows, cols, rng, moves):
+    """A random Hamiltonian path of the grid: a snake, then ``moves`` backbite moves."""
+    path = [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
+    for _ in range(moves):
+        if rng.random() < 0.5:
+            path.reverse()
+        r, c = path[-1]
+        y = rng.choice([(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                        if 0 <= r + dr < rows and 0 <= c + dc < cols])
+        if y != path[-2]:
+            i = path.index(y)
+            path[i + 1:] = path[i + 1:][::-1]
+    return path
+
+
+def long_path_board(rows, cols, seed, pieces):
+    """A unique board with long paths: a random Hamiltonian path cut into ``pieces``,
+    cut further where another solution differs until unique, then paths merged end to
+    end while the board stays unique (None when a repair gets stuck)."""
+    from puzzles.numberlink.design import _merge_paths, _path_ends, _split, to_puzzle
+    rng = random.Random(seed)
+    path = ham_path(rows, cols, rng, 20 * rows * cols)
+    edges = {tuple(sorted(e)) for e in zip(path, path[1:])}
+    for c in rng.sample(range(2, len(path) - 2), pieces - 1):
+        edges.discard(tuple(sorted((path[c - 1], path[c]))))
+    drawn = frozenset(edges)
+    while True:
+        p = to_puzzle(rows, cols, _path_ends(drawn))
+        solutions = p.solve()
+        if solutions.count() == 1:
+            return _merge_paths(p, drawn, rng, False)
+        other = next(frozenset(s) for s in solutions if frozenset(s) != drawn)
+        drawn = _split(drawn, other, rng)
+        if drawn is None:
+            return None
+
+
+def cpsat_count(p, cover=False, limit=2, seconds=120.0):
+    """Solutions of board p found by CP-SAT (at most ``limit``; None when it did not
+    decide within ``seconds``) and the seconds it took.
+
+    One route per pair through a depot (``AddMultipleCircuit``: depot -> first
+    terminal -> ... -> second terminal -> depot; a cell's self-loop skips it unless
+    ``cover``), so no path closes on itself; a one-hot label per used cell, carried
+    along every arc; a blocking clause over the undirected edges after each
+    solution.  One worker."""
+    from ortools.sat.python import cp_model
+    t = time.perf_counter()
+    m = cp_model.CpModel()
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    index = {x: i + 1 for i, x in enumerate(cells)}  # 0 is the depot
+    labels = list(p.labels())
+    start = {p.pairs[k][0]: k for k in labels}
+    end = {p.pairs[k][1]: k for k in labels}
+    colour = {x: {k: m.NewBoolVar("") for k in labels} for x in cells}
+    arcs, used = [], []
+    for x in cells:
+        owner = start.get(x, end.get(x))
+        if owner is not None:
+            for k in labels:
+                m.Add(colour[x][k] == int(k == owner))
+        for y in ((x[0], x[1] + 1), (x[0] + 1, x[1])):
+            if y not in index:
+                continue
+            ways = []
+            for u, v in ((x, y), (y, x)):
+                if u in end or v in start:
+                    continue
+                a = m.NewBoolVar("")
+                arcs.append((index[u], index[v], a))
+                ways.append(a)
+                for k in labels:
+                    m.AddBoolOr([a.Not(), colour[u][k].Not(), colour[v][k]])
+            if ways:
+                e = m.NewBoolVar("")
+                m.Add(sum(ways) == e)
+                used.append(e)
+        if x in start:
+            arcs.append((0, index[x], m.NewConstant(1)))
+        elif x in end:
+            arcs.append((index[x], 0, m.NewConstant(1)))
+        else:
+            skip = m.NewBoolVar("")
+            arcs.append((index[x], index[x], skip))
+            if cover:
+                m.Add(skip == 0)
+            m.Add(sum(colour[x].values()) == 1 - skip)
+    m.AddMultipleCircuit(arcs)
+    return count_solutions(m, used, t, limit, seconds)
+
+
+def hard_case(url, cover, cpsat_seconds) -> dict:
+    from puzzles.numberlink import Puzzle
+    Puzzle(3, 3, {1: ((0, 0), (2, 2))}).solve()  # load the kernels
+    p = Puzzle.from_url(url)
+    p.graph()
+    t = time.perf_counter()
+    n = p.solve(cover=cover).count()
+    seconds = time.perf_counter() - t
+    out = {"board": f"{p.rows}x{p.cols}", "pairs": len(p.pairs), "n": n, "t": seconds,
+           "rss_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20}
+    out["cp"], out["cp_t"] = cpsat_count(p, cover=cover, seconds=cpsat_seconds)
+    return out
+
+
 def solve_case(kind, rows, cols, seed) -> dict:
     from puzzles.numberlink import Puzzle
     from puzzles.numberlink.solve import _cache
@@ -88,6 +194,7 @@ def solve_case(kind, rows, cols, seed) -> dict:
             F = p.solve(cover=cover)
             times.append(time.perf_counter() - t)
         out["cover" if cover else "free"] = {"t": statistics.median(times), "n": F.count()}
+    out["rss_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     return out
 
 
@@ -96,15 +203,21 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=1800, help="seconds per instance case")
     ap.add_argument("--big", action="store_true", help="also run 5x6")
     ap.add_argument("--only", metavar="RxC", help="run the instance cases of this grid only")
-    ap.add_argument("--solving", action="store_true", help="run the solving table only")
+    ap.add_argument("--solving", action="store_true", help="run the solving tables only")
+    ap.add_argument("--hard", action="store_true", help="run the hard-board table only")
+    ap.add_argument("--cpsat", type=float, default=120, help="CP-SAT seconds per board")
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
-        return serve_case(args.case, {"inst": instance_case, "solve": solve_case})
+        return serve_case(args.case, {"inst": instance_case, "solve": solve_case,
+                                      "hard": hard_case})
+    if args.hard:
+        return hard_table(args)
     if not args.solving:
         enumerate_instances(args)
     if not args.only:
         solving_table(args)
+        hard_table(args)
 
 
 def enumerate_instances(args) -> None:
@@ -132,7 +245,7 @@ def enumerate_instances(args) -> None:
 def solving_table(args) -> None:
     print("\nSolving (median of 3; pairs at the ends of a covering path matching)")
     print(f"{'board':>6} {'kind':>8} {'pairs':>5} {'solutions':>12} {'solve s':>8} "
-          f"{'covering':>10} {'cover s':>8}")
+          f"{'covering':>10} {'cover s':>8} {'peak GB':>7}")
     for kind, rows, cols, seed in [("pzprjs", 5, 5, 0), ("good", 10, 10, 1), ("good", 10, 10, 2),
                                    ("strips", 15, 15, 1), ("strips", 15, 15, 2),
                                    ("strips", 20, 15, 1), ("strips", 20, 15, 2)]:
@@ -142,7 +255,32 @@ def solving_table(args) -> None:
             continue
         f, c = res["free"], res["cover"]
         print(f"{res['board']:>6} {kind:>8} {res['pairs']:5d} {f['n']:12d} {f['t']:8.3f} "
-              f"{c['n']:10d} {c['t']:8.3f}", flush=True)
+              f"{c['n']:10d} {c['t']:8.3f} {res['rss_gb']:7.2f}", flush=True)
+
+
+def hard_table(args) -> None:
+    """Published and generated unique boards with long paths, each solved in its own
+    process (ZDD count, then CP-SAT deciding uniqueness) without and with covering."""
+    print("\nHard boards (benchmarks/data/numberlink-hard.txt): ZDD count vs CP-SAT deciding "
+          f"uniqueness (one worker, {args.cpsat:.0f}-s limit)")
+    print(f"{'board':>6} {'kind':>9} {'pairs':>5} {'cover':>5} {'solutions':>9} {'zdd s':>8} "
+          f"{'peak GB':>7} {'cp-sat':>6} {'cp s':>8} {'ratio':>7}")
+    lines = (Path(__file__).resolve().parent / "data" / "numberlink-hard.txt").read_text()
+    for line in lines.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, url = line.split()
+        for cover in (False, True):
+            res = run_case(__file__, ["hard", url, cover, args.cpsat], args.limit)
+            if "failed" in res:
+                print(f"{url}: {res['failed']}", flush=True)
+                continue
+            cp = "-" if res["cp"] is None else str(res["cp"])
+            cp_t = f">{args.cpsat:.0f}" if res["cp"] is None else f"{res['cp_t']:.2f}"
+            ratio = res["t"] / res["cp_t"] if res["cp_t"] else float("nan")
+            ratio = f"<{ratio:.3f}" if res["cp"] is None else f"{ratio:.3f}"
+            print(f"{res['board']:>6} {kind:>9} {res['pairs']:5d} {str(cover):>5} {res['n']:9d} "
+                  f"{res['t']:8.3f} {res['rss_gb']:7.2f} {cp:>6} {cp_t:>8} {ratio:>7}", flush=True)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cpsat import count_solutions  # noqa: E402
 from isolated import run_case, serve_case  # noqa: E402
 
 
@@ -77,15 +78,7 @@ def cpsat_count(p, limit: int = 2) -> tuple[int, float]:
             m.Add(out - inn == sum(w.values()) - 1)
         else:
             m.Add(inn - out == w[x])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    found = 0
-    while found < limit:
-        if solver.Solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            break
-        found += 1
-        m.AddBoolOr([w[x].Not() if solver.Value(w[x]) else w[x] for x in cells])
-    return found, time.perf_counter() - t
+    return count_solutions(m, [w[x] for x in cells], t, limit)
 
 
 def case(n: int, seed: int) -> dict:

@@ -10,13 +10,14 @@ hold a greedily found minimal hint set, padded with random cells (see
 Solving: puzzles made from random loops with hints on 55 % of the cells, on boards
 from 10x10 to 36x20 (the paper: 9-26 s for 37x21); median of 3 runs.
 
-    python benchmarks/bench_slitherlink.py [--limit SECONDS]
+    python benchmarks/bench_slitherlink.py [--limit SECONDS] [--loops | --solving]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import time
 
@@ -65,6 +66,40 @@ def instance_case(rows, cols, seed, ncand) -> dict:
             "minimal": M.count(), "min_size": min(sizes) if sizes else None}
 
 
+LOOPS = {  # the two 6x6 loops of issue 15 (the outline of the # region), all 36 cells
+    "6x6 loop A": ["......", ".####.", ".#..#.", ".#.##.", ".#....", "......"],
+    "6x6 loop B": ["###...", "#.####", "#.....", "####.#", "...#.#", "...###"],
+}
+
+
+def pipeline_case(name) -> dict:
+    """A designer's whole run on one loop with every cell a candidate: H, its minimal
+    members, its minimum members, the ten hardest minimum ones; seconds per step and
+    the peak resident memory."""
+    from puzzles.slitherlink import design as I
+    from puzzles.slitherlink.loops import outline, random_loop
+    text = LOOPS[name]
+    region = {(r, c) for r, row in enumerate(text) for c, x in enumerate(row) if x == "#"}
+    loop = outline(region)
+    I.instances((3, 3), random_loop(3, 3, seed=1)).minimal()  # compile and load the kernels
+    out = {}
+    t = time.perf_counter()
+    H = I.instances((len(text), len(text[0])), loop)
+    out["t_h"], out["H"] = time.perf_counter() - t, H.count()
+    t = time.perf_counter()
+    out["minimal"] = H.minimal().count()
+    out["t_min"] = time.perf_counter() - t
+    t = time.perf_counter()
+    M = I.minimum(H)
+    out["minimum"], out["fewest"] = M.count(), min(M.by_size())
+    out["t_minimum"] = time.perf_counter() - t
+    t = time.perf_counter()
+    top = [key for _, key in zip(range(10), I.rank_by_difficulty(M, loop))]
+    out["t_rank"], out["hardest"] = time.perf_counter() - t, top[0][1]
+    out["rss_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    return out
+
+
 def solve_case(rows, cols, seed) -> float:
     from puzzles.slitherlink.loops import random_loop
     from puzzles.slitherlink import Puzzle
@@ -81,16 +116,30 @@ def solve_case(rows, cols, seed) -> float:
         F = solve(p)
         times.append(time.perf_counter() - t)
     assert loop in F
-    return {"t": statistics.median(times), "solutions": F.count()}
+    return {"t": statistics.median(times), "solutions": F.count(),
+            "rss_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--limit", type=float, default=600, help="seconds per instance case")
+    ap.add_argument("--loops", action="store_true", help="run the 6x6 loop table only")
+    ap.add_argument("--solving", action="store_true", help="run the solving table only")
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
-        return serve_case(args.case, {"inst": instance_case, "solve": solve_case})
+        return serve_case(args.case, {"inst": instance_case, "solve": solve_case,
+                                      "loop": pipeline_case})
+    if args.solving:
+        return solving_table(args)
+    if not args.loops:
+        instance_table(args)
+    loop_table(args)
+    if not args.loops:
+        solving_table(args)
+
+
+def instance_table(args) -> None:
     print("Instance enumeration")
     print(f"{'case':20} {'loop':>4} {'good hint sets':>16} {'nodes':>8} {'H s':>8} "
           f"{'minimal':>10} {'min s':>7} {'fewest':>6}")
@@ -101,14 +150,34 @@ def main() -> None:
             continue
         print(f"{name:20} {r['loop']:4d} {r['H']:16d} {r['nodes']:8d} {r['t_h']:8.2f} "
               f"{r['minimal']:10d} {r['t_min']:7.2f} {r['min_size']!s:>6}", flush=True)
+
+
+def loop_table(args) -> None:
+    print("\nA designer's run on the 6x6 loops of issue 15, all 36 cells (H, minimal, minimum, "
+          "ten hardest)")
+    print(f"{'case':12} {'good hint sets':>15} {'H s':>6} {'minimal':>8} {'min s':>6} "
+          f"{'minimum':>7} {'fewest':>6} {'s':>5} {'rank s':>6} {'total s':>7} {'peak GB':>7}")
+    for name in LOOPS:
+        r = run_case(__file__, ["loop", name], args.limit)
+        if "failed" in r:
+            print(f"{name:12} {r['failed']}", flush=True)
+            continue
+        total = r["t_h"] + r["t_min"] + r["t_minimum"] + r["t_rank"]
+        print(f"{name:12} {r['H']:15d} {r['t_h']:6.1f} {r['minimal']:8d} {r['t_min']:6.1f} "
+              f"{r['minimum']:7d} {r['fewest']:6d} {r['t_minimum']:5.1f} {r['t_rank']:6.1f} "
+              f"{total:7.1f} {r['rss_gb']:7.2f}", flush=True)
+
+
+def solving_table(args) -> None:
     print("\nSolving (hints on 55 % of the cells of a random loop)")
-    print(f"{'board':>8} {'solutions':>10} {'s (median of 3)':>16}")
+    print(f"{'board':>8} {'solutions':>10} {'s (median of 3)':>16} {'peak GB':>7}")
     for rows, cols, seed in [(10, 10, 1), (10, 18, 2), (14, 24, 3), (20, 36, 4), (21, 37, 5)]:
         r = run_case(__file__, ["solve", rows, cols, seed], args.limit)
         if "failed" in r:
             print(f"{rows:>3}x{cols:<4} {r['failed']}", flush=True)
             continue
-        print(f"{rows:>3}x{cols:<4} {r['solutions']:10d} {r['t']:16.3f}", flush=True)
+        print(f"{rows:>3}x{cols:<4} {r['solutions']:10d} {r['t']:16.3f} {r['rss_gb']:7.2f}",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -44,3 +44,31 @@ def run_case(script: str, payload, limit: float) -> dict:
         if exc.returncode == -9 or any(m in (exc.stderr or "") for m in OUT_OF_MEMORY):
             return {"failed": f"ran out of memory ({MEMORY_LIMIT // 2**30} GB limit)"}
         return {"failed": f"failed with status {exc.returncode}: {(exc.stderr or '').strip()[-200:]}"}
+
+
+def forked(fn, *args):
+    """``fn(*args)`` in a forked copy of this process: (its JSON-able result, the copy's
+    peak resident memory in GB).  The copy starts from this process's resident pages
+    (operands built beforehand count), and whatever the call builds or caches is gone
+    with it, so the next call starts cold."""
+    import traceback
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the copy
+        os.close(read)
+        try:
+            out = {"result": fn(*args)}
+        except BaseException:
+            out = {"error": traceback.format_exc(limit=3)}
+        out["rss_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+        with os.fdopen(write, "w") as f:
+            f.write(json.dumps(out))
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as f:
+        data = f.read()
+    os.waitpid(pid, 0)
+    out = json.loads(data) if data else {"error": "the forked copy died"}
+    if "error" in out:
+        raise RuntimeError(out["error"])
+    return out["result"], out["rss_gb"]

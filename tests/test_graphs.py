@@ -346,6 +346,37 @@ def test_spec_intersection_is_the_intersection_of_the_families():
     assert build(U, intersection(ThreeOrNone(), AtMost2())) == A & B
 
 
+def test_the_crossing_cut_lets_paths_cross_over_a_loose_fragment():
+    # Swept down, row 2 is the frontier with open ends a k, e, c m, f, b k, d m in this
+    # order: the labels k and m alternate, yet k runs a -> e, over the loose fragment
+    # e .. f above (around m's terminal), and f -> b, while m runs c -> d below it.
+    k = [(1, 0), (2, 0), (3, 0), (3, 1), (2, 1), (1, 1), (0, 1), (0, 2), (0, 3), (1, 3),
+         (2, 3), (3, 3), (3, 4), (2, 4), (1, 4)]
+    m = [(1, 2), (2, 2), (3, 2), (4, 2), (4, 3), (4, 4), (4, 5), (3, 5), (2, 5), (1, 5)]
+    solution = sorted(tuple(sorted(e)) for path in (k, m) for e in zip(path, path[1:]))
+    pairs = [((1, 0), (1, 4)), ((1, 2), (1, 5))]
+    for sweep in zalg.graph.SWEEPS:
+        G = grid(5, 6, order=sweep)
+        plain = Graph(G.edges, order=G.edges, vertices=G.vertices)
+        F = G.path_matchings(pairs=pairs)
+        assert solution in F, sweep
+        assert F.count() == plain.path_matchings(pairs=pairs).count() == 6398, sweep
+
+
+def test_the_crossing_cut_changes_no_count_on_wider_boards():
+    rng = random.Random(11)
+    for _ in range(120):
+        rows, cols = rng.randint(4, 6), rng.randint(5, 7)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        k = rng.randint(3, 6)
+        pick = rng.sample(cells, 2 * k)
+        pairs = [(pick[2 * i], pick[2 * i + 1]) for i in range(k)]
+        G = grid(rows, cols, order=rng.choice(zalg.graph.SWEEPS))
+        plain = Graph(G.edges, order=G.edges, vertices=G.vertices)
+        assert G.path_matchings(pairs=pairs).count() == \
+            plain.path_matchings(pairs=pairs).count(), (rows, cols, pairs)
+
+
 def test_the_crossing_cut_changes_no_path_matching():
     # grids know their sweep (frontier_key): labels whose two open ends alternate along
     # the frontier are cut early; the families must equal those built without the cut

@@ -101,6 +101,22 @@ def test_a_memory_limit_gives_one_clean_error_and_the_universe_stays_usable():
     assert run.stderr == ""  # no CUDD message, no "nodes referenced" at shutdown
 
 
+def test_cudd_gets_the_whole_budget_back_after_a_kernel_call():
+    # while a kernel's memo table lives, CUDD's own hard limit is the budget less the
+    # table (so both together stay within the budget); once the call ends it is the
+    # whole budget again, whether the call succeeded or ran out of memory
+    from zalg.kernels import native
+    U = Universe(range(60), memory="200M")
+    rng = random.Random(1)
+    F = U.family([rng.sample(range(60), 3) for _ in range(600)])
+    assert F.maximal() == F  # its memo table grows to 2^15 rows
+    assert native.memory_limit(U.manager.mgr) == 200 << 20
+    with pytest.raises(OutOfMemory):
+        F.hitting()
+    assert native.memory_limit(U.manager.mgr) == 200 << 20
+    assert (F * F).count() > 0 and native.memory_limit(U.manager.mgr) == 200 << 20
+
+
 def test_families_in_garbage_cycles_with_their_universe_go_quietly():
     # a family and its universe both garbage in one reference cycle: every node must be
     # released before the CUDD manager goes (no "nodes referenced" noise, no crash)

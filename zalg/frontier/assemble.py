@@ -71,9 +71,12 @@ def _build(universe, levels, sizes, lo, hi, aux_count, aux_level, aux_lo, aux_hi
             or sizes[0] != 1 or (sizes < 0).any():
         raise ValueError("a frontier diagram: layer sizes and codes do not match")
     M = universe.manager
-    # two layers of node pointers (CUDD's own nodes are bounded by its memory limit)
-    need = M.memory_in_use() + 16 * int(sizes.max())
-    if M.budget and need > M.budget:
+    # two layers of node pointers, and the codes (twice: the caller's layers too); CUDD's
+    # own limit leaves them their room while the nodes are made
+    held = 16 * int(sizes.max()) + 2 * (lo.nbytes + hi.nbytes + aux_lo.nbytes + aux_hi.nbytes)
+    if M.budget and M.memory_in_use() + held > M.budget:
         raise OutOfMemory(f"assembling a frontier diagram of {len(lo)} nodes", M.budget)
-    return Family(universe, M.rebuild_layers(levels, sizes, lo, hi, aux_count, aux_level,
-                                             aux_lo, aux_hi, "building a frontier diagram"))
+    with M.lending(held):
+        root = M.rebuild_layers(levels, sizes, lo, hi, aux_count, aux_level, aux_lo, aux_hi,
+                                "building a frontier diagram")
+    return Family(universe, root)

@@ -241,8 +241,12 @@ def intern(t, table, out, count):
 def crosses(t, W, order):
     """Whether two labels whose paths both have two open ends on the frontier (both
     terminals behind it) alternate along the frontier (``order``: the slots in their
-    order along it, -1 after the last): their remaining paths, on the side not yet
-    decided, would have to cross (planar graphs only)."""
+    order along it, -1 after the last) with no end of a loose fragment (a path piece
+    without a terminal) between them: their remaining paths, on the side not yet
+    decided, would have to cross (planar graphs only).  A fragment is a bridge
+    through the decided side: a path may leave the undecided side at one end and come
+    back at the other, so two labels are only cut when no bridge end lies inside the
+    span of their four ends."""
     top_label = -1
     for i in range(W):
         s = order[i]
@@ -253,22 +257,34 @@ def crosses(t, W, order):
     if top_label < 1:
         return False
     seen = np.zeros(top_label + 1, dtype=np.int32)
+    segment = np.full(top_label + 1, -1, dtype=np.int32)  # -2: ends in two segments
+    part = 0  # segments of the order between fragment ends
     for i in range(W):
         s = order[i]
         if s < 0:
             break
-        if t[s] >= W:
-            seen[t[s] - W] += 1
+        if 0 <= t[s] < W:
+            part += 1
+        elif t[s] >= W:
+            label = t[s] - W
+            seen[label] += 1
+            if segment[label] == -1:
+                segment[label] = part
+            elif segment[label] != part:
+                segment[label] = -2
     stack = np.empty(W, dtype=np.int32)
     top = 0
     for i in range(W):
         s = order[i]
         if s < 0:
             break
+        if 0 <= t[s] < W:
+            top = 0  # a bridge end: nothing open before it may be cut across it
+            continue
         if t[s] < W:
             continue
         label = t[s] - W
-        if seen[label] != 2:
+        if seen[label] != 2 or segment[label] < 0:
             continue
         if top > 0 and stack[top - 1] == label:
             top -= 1

@@ -31,7 +31,8 @@ from . import ops as R
 from .memo import FULL, PRESENT, get, new_memo, put_owned, release_all
 from .native import jit
 from .nodes import (E_FAIL, E_KIDS, INTERRUPTED, NOMEM, OK, POLL_EVERY, cudd_recover,
-                    cudd_stopped_for_ctrl_c, deref, disown, drop_all, keep, new_env, poll, ref)
+                    cudd_stopped_for_ctrl_c, deref, disown, drop_all, keep, lend_to_tables, new_env,
+                    poll, ref)
 
 # frame columns
 _OP, _F, _G, _PHASE, _BASE, _DEST = 0, 1, 2, 3, 4, 5
@@ -224,6 +225,7 @@ def apply(op, ctx, a, b, k, aux):
         if owned[i]:
             deref(env, values[i])
     release_all(hm[0], count, env)
+    lend_to_tables(env, 0)  # the table goes: CUDD may use the whole budget again
     if status == OK:
         disown(env, result)
     else:

@@ -9,6 +9,8 @@ machine), after the kernel has released everything it held.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 
 from ..errors import OutOfMemory
@@ -16,8 +18,8 @@ from . import build as B
 from . import driver, export, native, setop
 from .native import _cz
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
-                    C_GC, C_GETNODE, C_INSERT, C_LOOKUP, C_MEMUSE, C_PLAINDEREF, C_TAG_DIFF,
-                    C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF, C_ZDDNODES,
+                    C_GC, C_GETNODE, C_INSERT, C_LOOKUP, C_MEMUSE, C_PLAINDEREF, C_SETMAXMEM,
+                    C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF, C_ZDDNODES,
                     C_CACHESLOTS, C_CACHERESIZE,
                     C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK)
 
@@ -67,11 +69,23 @@ class Manager:
         ctx[C_LOOKUP], ctx[C_INSERT] = A["cachelookup"], A["cacheinsert"]
         ctx[C_TAG_UNION], ctx[C_TAG_INTER], ctx[C_TAG_DIFF] = (
             A["tag_union"], A["tag_inter"], A["tag_diff"])
-        ctx[C_PLAINDEREF] = A["plainderef"]
+        ctx[C_PLAINDEREF], ctx[C_SETMAXMEM] = A["plainderef"], A["setmaxmemory"]
         if native.HAVE_NUMBA:  # the plain-Python fallback keeps CUDD's own cache policy
             ctx[C_ZDDNODES], ctx[C_CACHESLOTS] = A["zddnodes"], A["cacheslots"]
             ctx[C_CACHERESIZE] = A["cacheresize"]
         self.ctx = ctx
+
+    @contextmanager
+    def lending(self, nbytes: int):
+        """While the block runs, CUDD's hard limit is the budget minus ``nbytes`` that the
+        caller holds in arrays of its own, so that both together stay within the budget."""
+        if self.budget:
+            native.set_memory_limit(self.mgr, max(self.budget - int(nbytes), 1))
+        try:
+            yield
+        finally:
+            if self.budget:
+                native.set_memory_limit(self.mgr, self.budget)
 
     def memory_in_use(self) -> int:
         """Bytes CUDD holds for this manager now."""

@@ -5,7 +5,8 @@ reference on its result.  Keys need none: an operand of the call is a cofactor o
 its operands or of a result, and every result stays referenced (by this table or
 the value stack) until the table is flushed, which clears every key at once; so
 a key can never name a freed node whose address was reused.  The table
-doubles when half full; when doubling would pass the Universe's memory budget
+doubles when half full (and CUDD's own hard limit is lowered by the table's size,
+so both together stay within the budget); when doubling would pass the budget
 (``put_owned`` answers FULL), or when CUDD runs out of room, the driver *flushes*
 it instead: every row is released (CUDD's garbage collector can then free what only the table kept
 alive) and the call goes on, recomputing what it needs again.  Memory then
@@ -18,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from .native import jit
-from .nodes import deref, over_budget
+from .nodes import deref, lend_to_tables, over_budget
 
 ROW = 4
 #: the most rows a table may have (a table row is 32 bytes: 2^27 rows = 4 GB)
@@ -71,7 +72,9 @@ def put_owned(table, count, env, op, a, b, value):
     (growing would pass the budget: nothing stored; the caller flushes and retries)."""
     if 2 * (count[0] + 1) > table.shape[0]:  # keep the load under one half
         size = 2 * table.shape[0]
-        if size > MAX_ROWS or over_budget(env, size * ROW * 8):
+        # the old table and the new one live together while it is copied; afterwards
+        # CUDD's own limit leaves the new one its room
+        if size > MAX_ROWS or over_budget(env, (size + table.shape[0]) * ROW * 8):
             return table, FULL
         bigger = np.zeros((size, ROW), dtype=np.int64)
         for j in range(table.shape[0]):
@@ -79,6 +82,7 @@ def put_owned(table, count, env, op, a, b, value):
                 t = find(bigger, table[j, 0], table[j, 1], table[j, 2])
                 bigger[t, :] = table[j, :]
         table = bigger
+        lend_to_tables(env, size * ROW * 8)
     i = find(table, op, a, b)
     if table[i, 0] != 0:
         return table, PRESENT

@@ -44,8 +44,8 @@ __all__ = [
     "node_index", "node_hi", "node_lo", "call_mgr1", "call_mgr3", "call_void4", "call_int1",
     "call_int_mgr",
     "call_getnode", "call_ref",
-    "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "cudd_deref",
-    "set_memory_limit", "memory_in_use", "recover", "was_interrupted", "COMPILE_GUARD",
+    "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "call_void2", "cudd_deref",
+    "set_memory_limit", "memory_limit", "memory_in_use", "recover", "was_interrupted", "COMPILE_GUARD",
 ]
 
 # PyDLL: the GIL stays held during calls (CDLL would release it)
@@ -81,6 +81,7 @@ _ZddNodeCount = _declare("Cudd_zddReadNodeCount", ctypes.c_long, [_P])
 _CacheSlots = _declare("Cudd_ReadCacheSlots", ctypes.c_uint, [_P])
 _CacheResize = _declare("cuddCacheResize", None, [_P])
 _SetMaxMemory = _declare("Cudd_SetMaxMemory", None, [_P, ctypes.c_size_t])
+_ReadMaxMemory = _declare("Cudd_ReadMaxMemory", ctypes.c_size_t, [_P])
 _ZddIthVar = _declare("Cudd_zddIthVar", _P, [_P, ctypes.c_int])
 _RegisterOOM = _declare("Cudd_RegisterOutOfMemoryCallback", ctypes.c_void_p, [_P, ctypes.c_void_p])
 _Silent = LIB.Cudd_OutOfMemSilent
@@ -118,6 +119,7 @@ ADDR = {
     "zddnodes": fn_address(_ZddNodeCount),
     "cacheslots": fn_address(_CacheSlots),
     "cacheresize": fn_address(_CacheResize),
+    "setmaxmemory": fn_address(_SetMaxMemory),
     "cachelookup": fn_address(_CacheLookup),
     "cacheinsert": fn_address(_CacheInsert),
     "tag_union": fn_address(LIB.cuddZddUnion),
@@ -204,6 +206,11 @@ def set_memory_limit(mgr: int, limit: int) -> None:
     _SetMaxMemory(mgr, max(int(limit), 1))
 
 
+def memory_limit(mgr: int) -> int:
+    """CUDD's hard limit on its own memory now, in bytes."""
+    return int(_ReadMaxMemory(mgr))
+
+
 def memory_in_use(mgr: int) -> int:
     """Bytes CUDD has allocated for this manager."""
     return int(_MemInUse(mgr))
@@ -272,6 +279,18 @@ if HAVE_NUMBA:
 
         def codegen(context, builder, signature, args):
             fnty = ir.FunctionType(ir.VoidType(), [_I64, _I64, _I64, _I64, _I64])
+            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
+            return context.get_dummy_value()
+        return sig, codegen
+
+    @intrinsic
+    def call_void2(typingctx, fn, mgr, a):
+        """``fn(mgr, a)`` for a C routine taking a 64-bit integer and returning nothing
+        (``Cudd_SetMaxMemory``)."""
+        sig = types.void(types.int64, types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(ir.VoidType(), [_I64, _I64])
             builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
             return context.get_dummy_value()
         return sig, codegen
@@ -435,6 +454,9 @@ else:
 
     def call_int1(fn: int, mgr: int, flag: int) -> int:
         return int(_GarbageCollect(mgr, flag))
+
+    def call_void2(fn: int, mgr: int, a: int) -> None:
+        _SetMaxMemory(mgr, a)
 
     def call_int_mgr(fn: int, mgr: int) -> int:
         return int(_ReadErrorCode(mgr))

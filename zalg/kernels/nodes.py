@@ -26,15 +26,15 @@ from __future__ import annotations
 import numpy as np
 
 from .native import (call_deref, call_getnode, call_int0, call_int1, call_int_mgr, call_mgr1,
-                     call_mgr3, call_ptr0, call_ref, call_void0, call_void1, call_void4, jit,
+                     call_mgr3, call_ptr0, call_ref, call_void0, call_void1, call_void2, call_void4, jit,
                      node_hi, node_index, node_lo)
 
 # ctx layout
 (C_MGR, C_ZERO, C_ONE, C_GETNODE, C_REF, C_DEREF, C_NLEV, C_CHECKSIG, C_CLEARERR, C_SAVE,
  C_RESTORE, C_MEMUSE, C_BUDGET, C_GC, C_CUDD_CLEAR, C_CUDD_ERROR, C_LOOKUP, C_INSERT,
  C_TAG_UNION, C_TAG_INTER, C_TAG_DIFF, C_PLAINDEREF, C_ZDDNODES, C_CACHESLOTS,
- C_CACHERESIZE) = range(25)
-CTX_SIZE = 25
+ C_CACHERESIZE, C_SETMAXMEM) = range(26)
+CTX_SIZE = 26
 #: bytes of one entry of CUDD's computed table (``DdCache``: three keys and the result)
 CACHE_ENTRY_BYTES = 32
 #: the most entries ``grow_cache`` gives the computed table (2^26: 2 GB)
@@ -260,6 +260,16 @@ def poll(env):
         call_void0(env[C_CLEARERR])
         return True
     return False
+
+
+@jit
+def lend_to_tables(env, table_bytes):
+    """Lower CUDD's hard memory limit to the budget minus ``table_bytes`` held by a
+    kernel's own tables (0 gives CUDD the whole budget back), so that CUDD and the
+    tables together stay within the budget."""
+    budget = env[C_BUDGET]
+    if budget > 0 and env[C_SETMAXMEM] != 0:
+        call_void2(env[C_SETMAXMEM], env[C_MGR], max(budget - table_bytes, 1))
 
 
 @jit
