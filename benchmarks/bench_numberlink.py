@@ -12,7 +12,12 @@ on generated boards (the pairs are the path ends of a covering path matching:
 for 10x10 a good instance from ``random_instance``, for 15x15 and 20x15 the union
 of uniform covering path matchings of 5-column strips); median of 3 runs.
 
-    python benchmarks/bench_numberlink.py [--limit SECONDS] [--big] [--only RxC] [--solving]
+Hard boards (``benchmarks/data/numberlink-hard.txt``: published puzzles and
+``long_path_board`` boards): the ZDD count against CP-SAT deciding uniqueness
+(``cpsat_count``), each board in its own process, with and without covering.
+
+    python benchmarks/bench_numberlink.py [--limit SECONDS] [--big] [--only RxC]
+                                          [--solving | --hard] [--cpsat SECONDS]
 
 ``--big`` adds 5x6 (the paper: an hour; not run by default).  Grids with a bound
 on the pairs run both methods of ``good_instances``: ``w`` (one ∃! pass over R
