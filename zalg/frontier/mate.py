@@ -278,11 +278,8 @@ def crosses(t, W, order):
         s = order[i]
         if s < 0:
             break
-        if 0 <= t[s] < W:
-            top = 0  # a bridge end: nothing open before it may be cut across it
-            continue
-        if t[s] < W:
-            continue
+        if t[s] < W:  # a bridge end leaves the stack empty: only labels whose two
+            continue  # ends share a segment are pushed, and each is popped in it
         label = t[s] - W
         if seen[label] != 2 or segment[label] < 0:
             continue

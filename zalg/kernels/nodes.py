@@ -268,7 +268,7 @@ def lend_to_tables(env, table_bytes):
     kernel's own tables (0 gives CUDD the whole budget back), so that CUDD and the
     tables together stay within the budget."""
     budget = env[C_BUDGET]
-    if budget > 0 and env[C_SETMAXMEM] != 0:
+    if budget > 0:
         call_void2(env[C_SETMAXMEM], env[C_MGR], max(budget - table_bytes, 1))
 
 
