@@ -32,6 +32,21 @@ def remainder(F, G):
     return F - join(quotient(F, G), G)
 
 
+def image(F, rows):
+    """{(S - A) | B : S in F, (A, B, C) in rows, A <= S, S & C empty}; C may be left out."""
+    out = set()
+    for row in rows:
+        A, B, C = (list(row) + [()])[:3]
+        A, B, C = set(A), set(B), set(C)
+        out |= {frozenset((S - A) | B) for S in F if A <= S and not S & C}
+    return out
+
+
+def preimage(F, rows, elements):
+    """{S ⊆ elements : image({S}, rows) meets F}."""
+    return {S for S in subsets(elements) if image({S}, rows) & F}
+
+
 def nonsup(F, G):
     return {a for a in F if not any(b <= a for b in G)}
 

@@ -121,6 +121,40 @@ def test_quantifiers(data, draw):
     assert as_set(F.exists(X, within=U.family(H))) == R.exists(A, names, X) & H
 
 
+@st.composite
+def relation_rows(draw, names):
+    """Rows (A, B) or (A, B, C) over names, C sometimes meeting A (such a row never applies)."""
+    part = st.lists(st.sampled_from(names), unique=True, max_size=3) if names else st.just([])
+    rows = []
+    for _ in range(draw(st.integers(0, 5))):
+        row = (draw(part), draw(part)) + ((draw(part),) if draw(st.booleans()) else ())
+        rows.append(row)
+    return rows
+
+
+@given(universe_and_families(count=1), st.data())
+def test_relational_image(data, draw):
+    names, (A,) = data
+    U, F = make(names, A)
+    rows = draw.draw(relation_rows(names))
+    rel = U.relation(rows)
+    assert as_set(F.image(rel)) == R.image(A, rows)
+    assert as_set(F.image(rows)) == R.image(A, rows)
+    assert as_set(F.preimage(rel)) == R.preimage(A, rows, names)
+    # the image distributes over unions of relations and of families
+    rows2 = draw.draw(relation_rows(names))
+    assert F.image(rel | U.relation(rows2)) == F.image(rel) | F.image(rows2)
+    assert (F | U.unit).image(rel) == F.image(rel) | U.unit.image(rel)
+    # the identity row is the identity, and the element operations are images
+    assert F.image([((), ())]) == F
+    if names:
+        x = names[0]
+        assert F.image([((x,), ())]) == F / x
+        assert F.image([((), (), (x,))]) == F.offset(x)
+        assert F.image([((x,), (x,))]) == F.onset(x)
+        assert F.image([((x,), ()), ((), (x,), (x,))]) == F.change(x)
+
+
 @given(universe_and_families(count=1), st.data())
 def test_element_operations(data, draw):
     names, (A,) = data

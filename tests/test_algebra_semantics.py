@@ -97,6 +97,9 @@ def test_deep_zdds_have_no_recursion_limit():
     assert (evens | odds).hitting().minimal().count() == (n // 2) ** 2
     assert U.exactly(3).count() == math.comb(n, 3)
     assert chain.change(0).count() == 1 and F.nonsup(odds) == evens | U.unit
+    drop_evens = U.relation([(range(0, n, 2), ()), ((), (n - 1,))])
+    assert (evens | odds).image(drop_evens) == U.unit | odds | evens * U.single(n - 1)
+    assert chain.image([((x,), ()) for x in range(0, n, 50)]).count() == n // 50
     assert sys.getrecursionlimit() < n
 
 
@@ -122,6 +125,17 @@ def test_errors_are_clear():
         Universe([["a"]])
     with pytest.raises(TypeError):
         U.family(["ab"])
+    F = U.parse("a*b + c")
+    with pytest.raises(ValueError, match="unknown element"):
+        F.image([("a", "q")])
+    with pytest.raises(TypeError, match="relation row"):
+        F.image(["ab"])
+    with pytest.raises(TypeError, match="relation row"):
+        F.image([("a", "b", "c", "a")])
+    with pytest.raises(ValueError, match="another universe"):
+        F.image(V.relation([("a", "b")]))
+    with pytest.raises(TypeError, match="same universe"):
+        U.relation([("a", "b")]) | V.relation([("a", "b")])
 
 
 def test_parse_and_to_sympy():

@@ -11,11 +11,12 @@ from .errors import OutOfMemory, TooWide
 from .family import Family, intersection, union
 from .graph import Graph, grid
 from .pairing import pair_element, pairing_relation, pairing_universe
+from .relation import Relation
 from .universe import Universe
 
 __all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
-           "TooWide"]
+           "TooWide", "Relation"]
 __version__ = "0.1.0"
 
 

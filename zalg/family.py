@@ -230,6 +230,28 @@ class Family:
         return self._apply(K.UNIQ, "quantifying (exists exactly one)", W,
                            aux=self.universe.prefix(elements))
 
+    def image(self, relation) -> Family:
+        """Relational image {(S ∖ A) ∪ B : S ∈ F, (A, B, C) ∈ R, A ⊆ S, S ∩ C = ∅}.
+
+        ``relation``: a :class:`zalg.Relation` (``U.relation(rows)``) or its rows,
+        each ``(A, B)`` or ``(A, B, C)``.  One pass over F for all rows at once: the
+        rows are compiled into a diagram of transitions per level, walked beside F."""
+        R = self._relation(relation)
+        table, root = R.compiled()
+        return self._apply(K.IMAGE, "computing a relational image", b=root, aux=table)
+
+    def preimage(self, relation) -> Family:
+        """Relational preimage {S : (S, T) ∈ R for some T ∈ F} (the image under R⁻¹)."""
+        return self.image(self._relation(relation).inverse())
+
+    def _relation(self, relation):
+        from .relation import Relation
+        if isinstance(relation, Relation):
+            if relation.universe is not self.universe:
+                raise ValueError("the relation belongs to another universe")
+            return relation
+        return Relation(self.universe, relation)
+
     # ---- comparisons ------------------------------------------------------------------
     def __eq__(self, other) -> bool:
         if not isinstance(other, Family):

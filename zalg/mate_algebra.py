@@ -18,6 +18,12 @@ leaves the frontier (its last edge is done)::
     F = F % m_ab   for b ≠ a      (a may not end an open fragment)
     F = F / m_aa + F % m_aa       (forget "a is alone")
 
+computed as one relational image (``Family.image``, rows in ``_leave_rows``)
+instead of W remainders and a quantification: one pass over the mate part.
+The edge step stays W² quotients: as one image its relation must carry the pair
+(c, d) from the levels of m_ac and m_bd to that of m_cd, and walking F beside
+those W² states measured slower (8x8 paths: 10.9 s against 6.3 s).
+
 Variable order (measured to matter most): edges are processed in *reverse* order
 and every mate element sits just above the edge at which it dies, so the live
 mate elements always form the top of the ZDD, every quotient only walks that
@@ -146,21 +152,10 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None)
         if trace:
             trace(f"edge {a}-{b}", F)
         for x in dict.fromkeys((a, b)):
-            if kill(x) != j:
-                continue
-            for y in group:
-                if y == x:
-                    continue
-                if free:
-                    F = F % m(x, y) | (F / m(x, y)) * V.single(("o", y))
-                else:
-                    F = F % m(x, y)
-            if free:
-                o = V.single(("o", x))
-                F = F % o | F / o
-            F = F % m(x, x) if cover else F / m(x, x) | F % m(x, x)
-            if trace:
-                trace(f"vertex {x} leaves", F)
+            if kill(x) == j:  # one pass: drop x's mate marks, as _leave_rows says
+                F = F.image(V.relation(_leave_rows(x, group, key, free, cover)))
+                if trace:
+                    trace(f"vertex {x} leaves", F)
 
     if kind == "cycle":
         F = F / z
@@ -172,3 +167,29 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None)
     if trace:
         trace("finish", F)
     return U.adopt(F, rename=lambda x: x[1] if x[0] == "e" else x)
+
+
+def _leave_rows(x, group, key, free: bool, cover: bool) -> list:
+    """The rows of vertex x leaving the frontier (it has at most one mate element;
+    each row names all of them, so at most one row applies to a member):
+
+    * no mate element (x has degree 2): kept;
+    * ``m_xx`` (x alone): dropped, or with ``cover`` the member is;
+    * ``m_xy`` (x ends a fragment whose other end y stays): the member is dropped,
+      or for free path matchings ``m_xy`` becomes ``o_y`` (y's other end is gone);
+    * ``o_x``: dropped (a path with one end gone ends at x)."""
+    mine = [key(x, y) for y in group] + ([("o", x)] if free else [])
+    rows = [((), (), mine)]
+    for m in mine:
+        others = [o for o in mine if o != m]
+        if m == key(x, x):
+            if not cover:
+                rows.append(((m,), (), others))
+        elif m == ("o", x):
+            rows.append(((m,), (), others))
+        elif free:
+            y = m[2] if m[1] == x else m[1]
+            # o_y cannot be in the member already (y's mate is x): say so, which keeps
+            # the relation's diagram narrow
+            rows.append(((m,), (("o", y),), others + [("o", y)]))
+    return rows

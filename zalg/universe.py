@@ -10,6 +10,7 @@ from .family import Family
 from .kernels import Manager
 from .kernels import build as B
 from .memory import default_budget, parse_size
+from .relation import Relation
 
 __all__ = ["Universe"]
 
@@ -130,6 +131,11 @@ class Universe:
     def wrap(self, function) -> Family:
         """The Family of a dd Function of this universe's manager."""
         return Family(self, function)
+
+    def relation(self, rows: Iterable) -> Relation:
+        """The relation of rewriting rows (A, B) or (A, B, C): S ↦ (S ∖ A) ∪ B when
+        A ⊆ S and S ∩ C = ∅ (see ``Family.image``)."""
+        return Relation(self, rows)
 
     # ---- constructors ----------------------------------------------------------------
     @property

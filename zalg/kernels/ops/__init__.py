@@ -25,9 +25,9 @@ Adding an operation: write its module, then list it in the dispatchers below
 from __future__ import annotations
 
 from ..native import jit
-from . import (change, exists, exists_minimal, exists_within, forall, hitting, join, maximal,
-               meet, minimal, minimal_upset, nonsub, nonsup, offset, onset, quotient, size,
-               unique_exists)
+from . import (change, exists, exists_minimal, exists_within, forall, hitting, image, join,
+               maximal, meet, minimal, minimal_upset, nonsub, nonsup, offset, onset, quotient,
+               size, unique_exists)
 JOIN = join.CODE
 MEET = meet.CODE
 QUOT = quotient.CODE
@@ -46,6 +46,7 @@ MINEX = exists_minimal.CODE
 UNIQ = unique_exists.CODE
 EXWITHIN = exists_within.CODE
 MINUP = minimal_upset.CODE
+IMAGE = image.CODE
 
 @jit
 def memo_key(op, a, b):
@@ -94,6 +95,8 @@ def terminal(op, a, b, k, env):
         return exists_within.terminal(a, b, k, env)
     if op == MINUP:
         return minimal_upset.terminal(a, b, k, env)
+    if op == IMAGE:
+        return image.terminal(a, b, k, env)
     return -1
 
 
@@ -135,6 +138,8 @@ def children(op, x, y, k, env):
         return exists_within.children(x, y, k, env)
     if op == MINUP:
         return minimal_upset.children(x, y, k, env)
+    if op == IMAGE:
+        return image.children(x, y, k, env)
     return 0
 
 
@@ -176,6 +181,8 @@ def combine(op, x, y, phase, k, env, vals, base):
         return exists_within.combine(x, y, phase, k, env, vals, base)
     if op == MINUP:
         return minimal_upset.combine(x, y, phase, k, env, vals, base)
+    if op == IMAGE:
+        return image.combine(x, y, phase, k, env, vals, base)
     return 0, 0
 
 
