@@ -34,6 +34,8 @@ def serve_case(case: str, handlers: dict) -> None:
 
 def run_case(script: str, payload, limit: float) -> dict:
     """The case's JSON result, or {"failed": reason} (time limit, memory, crash)."""
+    import time
+    start = time.perf_counter()
     try:
         out = subprocess.run([sys.executable, script, "--case", json.dumps(payload)],
                              capture_output=True, text=True, timeout=limit, check=True)
@@ -41,8 +43,12 @@ def run_case(script: str, payload, limit: float) -> dict:
     except subprocess.TimeoutExpired:
         return {"failed": f"not finished within {limit:.0f} s"}
     except subprocess.CalledProcessError as exc:
+        last = (exc.stderr or "").strip().splitlines()[-1:] or [""]
         if exc.returncode == -9 or any(m in (exc.stderr or "") for m in OUT_OF_MEMORY):
-            return {"failed": f"ran out of memory ({MEMORY_LIMIT // 2**30} GB limit)"}
+            return {"failed": f"ran out of memory after {time.perf_counter() - start:.0f} s "
+                              f"({MEMORY_LIMIT // 2**30} GB address-space "
+                              f"limit; ZALG_MEMORY={os.environ.get('ZALG_MEMORY', 'default')}): "
+                              f"{last[0][:200]}"}
         return {"failed": f"failed with status {exc.returncode}: {(exc.stderr or '').strip()[-200:]}"}
 
 

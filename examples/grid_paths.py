@@ -21,13 +21,16 @@ def short(x):
         return names[x[1][0]] + names[x[1][1]]
     if isinstance(x, tuple) and x and x[0] == "m":
         return "m" + names[x[1]] + names[x[2]]
+    if isinstance(x, tuple) and len(x) == 3 and x[0] == "o":  # ("o", v, label)
+        return "t" + names[x[1]]
     return str(x)
 
 
 def main() -> None:
     top = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     print("The mate-ZDD construction on the 2x2 grid (a=(0,0), b=(0,1), c=(1,0), d=(1,1)),")
-    print("paths from a to d; mate elements mxy are kept until the end for the terminals:\n")
+    print("paths from a to d; tx: x ends a fragment whose other end is a terminal that left")
+    print("(the terminals a and d start so, as ends of empty fragments):\n")
 
     def trace(text, F):
         members = sorted("*".join(sorted(map(short, m))) or "1" for m in F)

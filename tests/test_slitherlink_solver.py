@@ -84,7 +84,20 @@ def test_prepass_and_algebra_route_agree_on_random_boards():
         p = Puzzle(R, C, hints)
         F = p.solve()
         assert F == S.solve(p, use_prepass=False) == S.solve_algebra(p)
+        assert F == p.solve(method="algebra") == S.solve(p, use_prepass=False, method="algebra")
         assert all(not check_solution(p, s) for s in F)
+
+
+@pytest.mark.parametrize("rows, cols, seed", [(7, 7, 1), (10, 10, 1), (10, 10, 2), (6, 11, 3)])
+def test_the_mate_zdd_algebra_solves_boards_of_ten_by_ten(rows, cols, seed):
+    """The slides' algebraic route (mate-ZDD, each hint one image as its cell is
+    decided) on boards the size of the hold-out ones: the identical family."""
+    loop = random_loop(rows, cols, seed=seed)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    p = Puzzle(rows, cols, hints_of(loop, random.Random(seed).sample(cells, len(cells) * 55 // 100)))
+    F = p.solve()
+    assert loop in F
+    assert p.solve(method="algebra") == F
 
 
 def test_prepass_rules_are_sound_on_loops_from_regions():

@@ -121,8 +121,8 @@ class Graph:
         ``pairs=None``: every edge set whose components are paths (a linear forest,
         ∅ included).  With ``pairs`` (a list of vertex pairs): exactly one path
         joining each pair and no other edges.  ``cover``: every vertex lies on a path.
-        Frontier method only: ``fixed`` maps edges to 0 or 1 decided in advance (only
-        members that agree), ``max_width`` raises ``zalg.TooWide`` rather than expand
+        ``fixed`` maps edges to 0 or 1 decided in advance (only members that agree);
+        frontier method only: ``max_width`` raises ``zalg.TooWide`` rather than expand
         a level of more states."""
         from .paths import build
         return build(self, "matchings", pairs=pairs, cover=cover, method=method, fixed=fixed,

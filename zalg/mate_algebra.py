@@ -33,6 +33,8 @@ The result is copied into the graph's universe, so mate elements never reach it.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .family import union
 from .frontier.plan import plan_of, terminal_labels
 from .universe import Universe
@@ -40,8 +42,15 @@ from .universe import Universe
 __all__ = ["build_algebra"]
 
 
-def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None):
+def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
+                  counts=None, fixed=None):
     """The family of ``kind`` (see ``zalg.paths.build``) by the mate-ZDD algebra.
+
+    ``counts`` (a list of (edges, k): exactly k of those edges) and ``fixed`` (edge ->
+    0 or 1) constrain the family as it grows, as the slides build Slitherlink: an
+    edge fixed to 0 is never added, one fixed to 1 always is, and a group's count is
+    enforced by one image (rows P -> P forbidding the rest, |P| = k) as soon as its
+    last edge is decided.
 
     ``trace``, if given, is called as ``trace(text, F)`` after every step with the
     intermediate family F over edge and mate elements (for teaching and debugging)."""
@@ -69,8 +78,10 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None)
         return U.unit if kind in ("cycles", "matchings") and not terminals else U.empty
 
     # ---- the private universe: which mate elements exist, and where they sit ---------
-    def kill(x):  # the step at which x leaves the reverse frontier; -1: kept to the end
-        return -1 if x in terminals else first[x]
+    labels = sorted(set(terminals.values()))
+
+    def kill(x):  # the step at which x leaves the reverse frontier
+        return first[x]
 
     def key(x, y):
         return ("m",) + ((x, y) if index[x] <= index[y] else (y, x))
@@ -93,38 +104,42 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None)
                 position[key(x, y)] = max(kill(x), kill(y))
             if free:
                 position[("o", x)] = kill(x)
+            for k in labels:
+                position[("o", x, k)] = kill(x)
     for x in graph.vertices:
         if degree[x]:
             position[key(x, x)] = kill(x)
-    order = [k for k, p in position.items() if p == -1]
-    if kind == "cycle":
-        order.append(("z",))
+    order = [("z",)] if kind == "cycle" else []
     by_step: dict = {}
     for k, p in position.items():
-        if p >= 0:
-            by_step.setdefault(p, []).append(k)
+        by_step.setdefault(p, []).append(k)
     for j, e in enumerate(edges):
         order += by_step.get(j, [])
         order.append(("e", e))
     V = Universe(order)
 
-    def m(x, y):
-        return V.single(key(x, y))
-
     # ---- the construction --------------------------------------------------------------
-    F = V.family([[key(x, x) for x in graph.vertices if degree[x]]])
+    # a terminal of label k starts as the end of an empty fragment ending at "label k"
+    F = V.family([[("o", x, terminals[x]) if x in terminals else key(x, x)
+                   for x in graph.vertices if degree[x]]])
     if trace:
         trace("start: every vertex is its own mate", F)
     z = V.single(("z",)) if kind == "cycle" else None
+    fixed = fixed or {}
+    due: dict = {}  # the step at which a count group is decided: its first edge
+    position_of = {x: i for i, x in enumerate(edges)}
+    for members, k in counts or ():
+        members = sorted(set(members), key=position_of.__getitem__)
+        due.setdefault(position_of[members[0]], []).append((members, k))
     for j in range(len(edges) - 1, -1, -1):
         a, b = edges[j]
         e = V.single(("e", edges[j]))
         group = live_at[j]
         terms = []
-        ends_a = [(c, m(a, c)) for c in group] + ([("open", V.single(("o", a)))] if free else [])
-        ends_b = [(d, m(b, d)) for d in group] + ([("open", V.single(("o", b)))] if free else [])
+        ends_a = _ends(a, group, key, free, labels)
+        ends_b = _ends(b, group, key, free, labels)
         for c, mac in ends_a:
-            Fa = F / mac
+            Fa = F / V.single(mac)
             if not Fa:
                 continue
             if c == b:  # a and b end the same fragment: the edge closes a cycle
@@ -134,62 +149,90 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None)
                     terms.append(Fa * e)
                 continue
             for d, mbd in ends_b:
-                if d == c and c != "open":
+                joined = _joined(c, d, key)
+                if joined is None:
                     continue
-                Fab = Fa / mbd
-                if not Fab:
-                    continue
-                if c == "open" and d == "open":
-                    joined = V.unit  # both ends gone: a finished path
-                elif c == "open":
-                    joined = V.single(("o", d))
-                elif d == "open":
-                    joined = V.single(("o", c))
-                else:
-                    joined = m(c, d)
-                terms.append(Fab * e * joined)
-        F = F | union(terms, universe=V)
+                Fab = Fa / V.single(mbd)
+                if Fab:
+                    terms.append(Fab * e * V.family([joined]))
+        taken = union(terms, universe=V)
+        F = {0: F, 1: taken}.get(fixed.get(edges[j]), F | taken)
+        for members, k in due.get(j, ()):
+            F = F.image(V.relation(_count_rows(members, k)))
         if trace:
             trace(f"edge {a}-{b}", F)
         for x in dict.fromkeys((a, b)):
             if kill(x) == j:  # one pass: drop x's mate marks, as _leave_rows says
-                F = F.image(V.relation(_leave_rows(x, group, key, free, cover)))
+                F = F.image(V.relation(_leave_rows(x, group, key, free, cover, labels,
+                                                   x in terminals)))
                 if trace:
                     trace(f"vertex {x} leaves", F)
 
     if kind == "cycle":
         F = F / z
-    elif terminals:
-        by_label: dict = {}
-        for x, k in terminals.items():
-            by_label.setdefault(k, []).append(x)
-        F = F / V.family([[key(*ends) for ends in by_label.values()]])
     if trace:
         trace("finish", F)
     return U.adopt(F, rename=lambda x: x[1] if x[0] == "e" else x)
 
 
-def _leave_rows(x, group, key, free: bool, cover: bool) -> list:
+def _ends(a, group, key, free: bool, labels: list) -> list:
+    """(end, element) for every way a's fragment may end: at a live vertex c (element
+    m_ac; c = a when a is alone), at a vertex that left (free matchings: ``o_a``), or at
+    a terminal of label k that left (``("o", a, k)``)."""
+    ends = [(c, key(a, c)) for c in group]
+    if free:
+        ends.append((("open",), ("o", a)))
+    ends += [(("label", k), ("o", a, k)) for k in labels]
+    return ends
+
+
+def _joined(c, d, key):
+    """The mate elements of the fragment c–d made by an edge between the fragments
+    ending at c and at d (a list), or None when it may not be made."""
+    c_gone = isinstance(c, tuple) and c[0] in ("open", "label")
+    d_gone = isinstance(d, tuple) and d[0] in ("open", "label")
+    if not c_gone and not d_gone:
+        return None if c == d else [key(c, d)]
+    if c_gone and d_gone:  # a finished path: free, or two terminals of one label
+        return [] if c[0] == "open" or c == d else None
+    end, vertex = (c, d) if c_gone else (d, c)
+    return [("o", vertex)] if end[0] == "open" else [("o", vertex, end[1])]
+
+
+def _leave_rows(x, group, key, free: bool, cover: bool, labels=(), terminal=False) -> list:
     """The rows of vertex x leaving the frontier (it has at most one mate element;
     each row names all of them, so at most one row applies to a member):
 
-    * no mate element (x has degree 2): kept;
-    * ``m_xx`` (x alone): dropped, or with ``cover`` the member is;
+    * no mate element (x has degree 2, or is a terminal with its one edge): kept;
+    * ``m_xx`` (x alone): dropped, or with ``cover`` the member is; a terminal
+      never holds it (it starts as ``("o", x, k)``, which it may not keep);
     * ``m_xy`` (x ends a fragment whose other end y stays): the member is dropped,
       or for free path matchings ``m_xy`` becomes ``o_y`` (y's other end is gone);
-    * ``o_x``: dropped (a path with one end gone ends at x)."""
-    mine = [key(x, y) for y in group] + ([("o", x)] if free else [])
+    * ``o_x``: dropped (a path with one end gone ends at x);
+    * ``("o", x, k)`` (a path from a terminal would end at x): the member is dropped."""
+    mine = [key(x, y) for y in group] + ([("o", x)] if free else []) + \
+        [("o", x, k) for k in labels]
     rows = [((), (), mine)]
     for m in mine:
         others = [o for o in mine if o != m]
         if m == key(x, x):
-            if not cover:
+            if not cover and not terminal:
                 rows.append(((m,), (), others))
         elif m == ("o", x):
             rows.append(((m,), (), others))
-        elif free:
+        elif free and m[0] == "m":
             y = m[2] if m[1] == x else m[1]
             # o_y cannot be in the member already (y's mate is x): say so, which keeps
             # the relation's diagram narrow
             rows.append(((m,), (("o", y),), others + [("o", y)]))
+    return rows
+
+
+def _count_rows(members: list, k: int) -> list:
+    """Rows keeping exactly the members with k of the edges ``members`` (each k-subset
+    P is required and the rest forbidden; nothing is rewritten)."""
+    rows = []
+    for P in combinations(members, k):
+        e_in = [("e", x) for x in P]
+        rows.append((e_in, e_in, [("e", x) for x in members if x not in P]))
     return rows

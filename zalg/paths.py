@@ -83,13 +83,11 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
 
     ``counts``: a list of (edges, k): exactly k of those edges are chosen (each edge
     in at most two such groups; Slitherlink's hints).  ``fixed``: edge -> 0 or 1,
-    edges decided in advance.  Both are for the frontier method only."""
+    edges decided in advance.  Both methods take them."""
     U = graph.universe
     if method == "algebra":
-        if counts or fixed:
-            raise ValueError("counts= and fixed= are frontier-method options")
         from .mate_algebra import build_algebra
-        return build_algebra(graph, kind, pairs=pairs, cover=cover)
+        return build_algebra(graph, kind, pairs=pairs, cover=cover, counts=counts, fixed=fixed)
     if method != "frontier":
         raise ValueError(f"unknown method {method!r}: use 'frontier' or 'algebra'")
     mode = KINDS[kind]

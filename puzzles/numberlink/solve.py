@@ -63,9 +63,10 @@ def board_graph(p) -> "zalg.Graph":
 def solve(p, cover: bool = False, method: str = "frontier") -> "zalg.Family":
     """Every solution of board p as a family of edge sets (cached per cover and method).
 
-    The frontier method first fixes the edges that sound local rules decide
-    (``logic.deduce``), then sweeps from the side of the clues; the family lives in
-    ``board_graph(p)``'s universe."""
+    Both methods first fix the edges that sound local rules decide
+    (``logic.deduce``); the frontier method then sweeps from the side of the clues,
+    the algebraic one (``method="algebra"``, the mate-ZDD) adds edge by edge; the
+    family lives in ``board_graph(p)``'s universe."""
     cache = _cache(p)
     key = ("solve", bool(cover), method)
     family = cache.get(key)
@@ -80,10 +81,8 @@ def _solve(p, cache, cover: bool, method: str) -> "zalg.Family":
     if not p.pairs:
         return G.universe.empty
     pairs = [p.pairs[label] for label in p.labels()]
-    if method != "frontier":
-        return G.path_matchings(pairs=pairs, cover=cover, method=method)
     try:
         fixed = deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover)
     except Contradiction:
         return G.universe.empty
-    return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed)
+    return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, method=method)

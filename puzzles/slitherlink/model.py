@@ -221,11 +221,12 @@ class Puzzle:
 
     # ------------------------------------------------------------ solving
 
-    def solve(self, use_prepass: bool = True, progress: bool = False):
-        """Every solution as a ``zalg.Family`` of edge sets (see puzzles.slitherlink_solver)."""
+    def solve(self, use_prepass: bool = True, progress: bool = False, method: str = "frontier"):
+        """Every solution as a ``zalg.Family`` of edge sets (see ``slitherlink.solve``;
+        ``method="algebra"``: the same family by the mate-ZDD algebra)."""
         from .solve import solve
-        if progress:
-            return solve(self, use_prepass, progress=True)
+        if progress or method != "frontier":
+            return solve(self, use_prepass, progress=progress, method=method)
         return _solved(self, use_prepass)
 
     def count(self) -> int:

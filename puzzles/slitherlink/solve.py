@@ -139,8 +139,13 @@ def prepass(p) -> dict:
     return fixed
 
 
-def solve(p, use_prepass: bool = True, progress: bool = False) -> zalg.Family:
-    """Every solution of puzzle p as a family of edge sets (single loops)."""
+def solve(p, use_prepass: bool = True, progress: bool = False,
+          method: str = "frontier") -> zalg.Family:
+    """Every solution of puzzle p as a family of edge sets (single loops).
+
+    ``method``: ``"frontier"`` (the compiled engine with one counter per hinted
+    cell) or ``"algebra"`` (the mate-ZDD algebra, each hint applied as one image as
+    soon as its cell's sides are decided); the same family either way."""
     G = board_graph(p.rows, p.cols)
     fixed = None
     if use_prepass:
@@ -150,9 +155,9 @@ def solve(p, use_prepass: bool = True, progress: bool = False) -> zalg.Family:
             return G.universe.empty
     counts = [(_cell_edges(cell), h) for cell, h in p.hints.items()]
     if p.variant == "full":
-        F = build(G, "cycle", counts=counts, fixed=fixed, progress=progress)
+        F = build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method)
         return F & G.degree_constrained({d: {2} for d in G.vertices})
-    return build(G, "cycle", counts=counts, fixed=fixed, progress=progress)
+    return build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method)
 
 
 def solve_algebra(p) -> zalg.Family:
