@@ -11,6 +11,11 @@ return families of the same size.
 
     python benchmarks/bench_algebra.py            # n = 9 (about 10^5 nodes), 3 rounds
     python benchmarks/bench_algebra.py --n 10     # 4 x larger
+    python benchmarks/bench_algebra.py --random   # the random workload (below)
+
+The random workload (issue 16): F = 20,000 random subsets of 60 elements (sizes 1 to
+12, uniform), G = 200 random subsets of sizes 1 to 3; build F from its member lists,
+F.meet(G), F.minimal(), F * G, F.maximal().  Graphillion works on ``setset``.
 
 Graphillion runs single-threaded (OMP_NUM_THREADS=1 is set before it is imported).
 """
@@ -158,24 +163,63 @@ def one_round(n: int) -> dict:
     return out
 
 
+def random_round(seed: int) -> dict:
+    """The random workload in one process: {operation: {zalg, graphillion, same, ...}}."""
+    from graphillion import setset
+    import zalg
+
+    rng = random.Random(seed)
+    sets = [rng.sample(range(60), rng.randint(1, 12)) for _ in range(20_000)]
+    small = [rng.sample(range(60), rng.randint(1, 3)) for _ in range(200)]
+    setset.set_universe(list(range(60)))
+    U = zalg.Universe(range(60))
+    _load_kernels(zalg)
+    U.family([[0]])  # and the bulk builder
+    F, gF = U.family(sets), setset(sets)
+    G, gG = U.family(small), setset(small)
+    cases = {
+        "build F": (lambda: U.family(sets), lambda: setset(sets)),
+        "meet F.meet(G)": (lambda: F.meet(G), lambda: gF.meet(gG)),
+        "minimal F": (lambda: F.minimal(), lambda: gF.minimal()),
+        "join F*G": (lambda: F * G, lambda: gF.join(gG)),
+        "maximal F": (lambda: F.maximal(), lambda: gF.maximal()),
+    }
+    out = {"nodes P": F.node_count(), "nodes S": G.node_count(), "count P": F.count()}
+    peak = {name: (forked(_run_ours, ours, name, None)[1], forked(_run_theirs, theirs, name, None)[1])
+            for name, (ours, theirs) in cases.items()}
+    for name, (ours, theirs) in cases.items():
+        t_ours, n_ours, nodes = _run_ours(ours, name, None)
+        t_gl, n_gl = _run_theirs(theirs, name, None)
+        out[name] = {"zalg": t_ours, "graphillion": t_gl, "same": n_ours == n_gl,
+                     "nodes": nodes, "zalg_gb": peak[name][0], "graphillion_gb": peak[name][1]}
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=9, help="grid size (vertices per side)")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--random", action="store_true",
+                    help="the random workload (20,000 subsets of 60 elements) instead of paths")
     ap.add_argument("--round", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.round:
-        print(json.dumps(one_round(args.n)))
+        print(json.dumps(random_round(1) if args.random else one_round(args.n)))
         return
     rounds = []
     for i in range(args.rounds):
-        run = subprocess.run([sys.executable, __file__, "--round", "--n", str(args.n)],
+        run = subprocess.run([sys.executable, __file__, "--round", "--n", str(args.n)]
+                             + ["--random"] * args.random,
                              capture_output=True, text=True, check=True)
         rounds.append(json.loads(run.stdout.strip().splitlines()[-1]))
         print(f"round {i + 1}/{args.rounds} done", file=sys.stderr)
     first = rounds[0]
-    print(f"grid n={args.n}: P = corner-to-corner paths, {first['count P']} members, "
-          f"{first['nodes P']} nodes; S has {first['nodes S']} nodes")
+    if args.random:
+        print(f"random: F = 20,000 random subsets of 60 elements ({first['count P']} distinct, "
+              f"{first['nodes P']} nodes); G = 200 small subsets ({first['nodes S']} nodes)")
+    else:
+        print(f"grid n={args.n}: P = corner-to-corner paths, {first['count P']} members, "
+              f"{first['nodes P']} nodes; S has {first['nodes S']} nodes")
     print(f"{'operation':18} {'zalg s':>9} {'Graphillion s':>14} {'ratio':>7} {'result nodes':>13} "
           f"{'zalg MB':>7} {'GL MB':>7} same")
     for name in first:

@@ -211,13 +211,17 @@ def main() -> None:
     ap.add_argument("--solving", action="store_true", help="run the solving tables only")
     ap.add_argument("--hard", action="store_true", help="run the hard-board table only")
     ap.add_argument("--cpsat", type=float, default=120, help="CP-SAT seconds per board")
+    ap.add_argument("--algebra", action="store_true",
+                    help="run the algebraic route on the published 10x10 boards only")
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
         return serve_case(args.case, {"inst": instance_case, "solve": solve_case,
-                                      "hard": hard_case})
+                                      "hard": hard_case, "algebra": algebra_case})
     if args.hard:
         return hard_table(args)
+    if args.algebra:
+        return algebra_table(args)
     if not args.solving:
         enumerate_instances(args)
     if not args.only:
@@ -286,6 +290,45 @@ def hard_table(args) -> None:
             ratio = f"<{ratio:.3f}" if res["cp"] is None else f"{ratio:.3f}"
             print(f"{res['board']:>6} {kind:>9} {res['pairs']:5d} {str(cover):>5} {res['n']:9d} "
                   f"{res['t']:8.3f} {res['rss_gb']:7.2f} {cp:>6} {cp_t:>8} {ratio:>7}", flush=True)
+
+
+def algebra_case(url) -> dict:
+    """Both routes on one board, with and without covering: seconds and equality."""
+    from puzzles.numberlink import Puzzle
+    from puzzles.numberlink.solve import solve
+    p = Puzzle.from_url(url)
+    solve(Puzzle.from_url("numlin/3/3/1g2i1g2"), method="algebra")  # load the kernels
+    out = {"board": f"{p.rows}x{p.cols}", "pairs": len(p.pairs)}
+    for cover in (False, True):
+        t = time.perf_counter()
+        F = solve(p, cover, "frontier")
+        tf = time.perf_counter() - t
+        t = time.perf_counter()
+        A = solve(p, cover, "algebra")
+        out["cover" if cover else "free"] = {"frontier": tf, "algebra": time.perf_counter() - t,
+                                             "same": A == F, "n": F.count()}
+    out["rss_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    return out
+
+
+def algebra_table(args) -> None:
+    """The published 10x10 boards by the frontier engine and by the mate-ZDD algebra."""
+    print("\nThe algebraic route (mate-ZDD, labelled ends) on the published 10x10 boards")
+    print(f"{'board':>6} {'pairs':>5} {'cover':>5} {'solutions':>9} {'frontier s':>10} "
+          f"{'algebra s':>9} {'ratio':>6} {'same':>4} {'peak GB':>7}")
+    lines = (Path(__file__).resolve().parent / "data" / "numberlink-hard.txt").read_text()
+    for line in lines.splitlines():
+        if not line.startswith("published") or "/10/10/" not in line:
+            continue
+        res = run_case(__file__, ["algebra", line.split()[1]], args.limit)
+        if "failed" in res:
+            print(f"{line.split()[1]}: {res['failed']}", flush=True)
+            continue
+        for kind in ("free", "cover"):
+            r = res[kind]
+            print(f"{res['board']:>6} {res['pairs']:5d} {str(kind == 'cover'):>5} {r['n']:9d} "
+                  f"{r['frontier']:10.3f} {r['algebra']:9.2f} {r['algebra'] / r['frontier']:6.0f} "
+                  f"{'yes' if r['same'] else 'NO':>4} {res['rss_gb']:7.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -100,7 +100,11 @@ def pipeline_case(name) -> dict:
     return out
 
 
-def solve_case(rows, cols, seed) -> float:
+#: boards up to this many cells also run the algebraic route (solve(method="algebra"))
+ALGEBRA_CELLS = 200
+
+
+def solve_case(rows, cols, seed) -> dict:
     from puzzles.slitherlink.loops import random_loop
     from puzzles.slitherlink import Puzzle
     from puzzles.slitherlink.solve import _cell_edges, solve
@@ -116,8 +120,14 @@ def solve_case(rows, cols, seed) -> float:
         F = solve(p)
         times.append(time.perf_counter() - t)
     assert loop in F
-    return {"t": statistics.median(times), "solutions": F.count(),
-            "rss_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20}
+    out = {"t": statistics.median(times), "solutions": F.count()}
+    if rows * cols <= ALGEBRA_CELLS:  # the mate-ZDD algebra's route, once: the same family
+        t = time.perf_counter()
+        A = solve(p, method="algebra")
+        out["t_algebra"] = time.perf_counter() - t
+        out["same"] = A == F
+    out["rss_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    return out
 
 
 def main() -> None:
@@ -170,13 +180,16 @@ def loop_table(args) -> None:
 
 def solving_table(args) -> None:
     print("\nSolving (hints on 55 % of the cells of a random loop)")
-    print(f"{'board':>8} {'solutions':>10} {'s (median of 3)':>16} {'peak GB':>7}")
+    print(f"{'board':>8} {'solutions':>10} {'s (median of 3)':>16} {'peak GB':>7} "
+          f"{'algebra s':>9} {'same':>4}")
     for rows, cols, seed in [(10, 10, 1), (10, 18, 2), (14, 24, 3), (20, 36, 4), (21, 37, 5)]:
         r = run_case(__file__, ["solve", rows, cols, seed], args.limit)
         if "failed" in r:
             print(f"{rows:>3}x{cols:<4} {r['failed']}", flush=True)
             continue
-        print(f"{rows:>3}x{cols:<4} {r['solutions']:10d} {r['t']:16.3f} {r['rss_gb']:7.2f}",
+        alg = (f"{r['t_algebra']:9.3f} {'yes' if r['same'] else 'NO':>4}" if "t_algebra" in r
+               else f"{'-':>9} {'-':>4}")
+        print(f"{rows:>3}x{cols:<4} {r['solutions']:10d} {r['t']:16.3f} {r['rss_gb']:7.2f} {alg}",
               flush=True)
 
 

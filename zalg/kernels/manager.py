@@ -21,7 +21,8 @@ from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR
                     C_GC, C_GETNODE, C_INSERT, C_LOOKUP, C_MEMUSE, C_PLAINDEREF, C_SETMAXMEM,
                     C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF, C_ZDDNODES,
                     C_CACHESLOTS, C_CACHERESIZE,
-                    C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK)
+                    C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK, cudd_share,
+                    CUDD_OVERHEAD_TENTHS)
 
 
 __all__ = ["Manager"]
@@ -43,7 +44,7 @@ class Manager:
         self.mgr = native.manager_pointer(self.zdd)
         self.budget = int(budget)
         if self.budget:
-            native.set_memory_limit(self.mgr, self.budget)
+            native.set_memory_limit(self.mgr, cudd_share(self.budget, 0))
         self.zero = native.node_pointer(self.zdd.false)
         self.one = int(native.LIB.Cudd_ReadOne(self.mgr))
         self.nvars = 0
@@ -80,16 +81,17 @@ class Manager:
         """While the block runs, CUDD's hard limit is the budget minus ``nbytes`` that the
         caller holds in arrays of its own, so that both together stay within the budget."""
         if self.budget:
-            native.set_memory_limit(self.mgr, max(self.budget - int(nbytes), 1))
+            native.set_memory_limit(self.mgr, cudd_share(self.budget, int(nbytes)))
         try:
             yield
         finally:
             if self.budget:
-                native.set_memory_limit(self.mgr, self.budget)
+                native.set_memory_limit(self.mgr, cudd_share(self.budget, 0))
 
     def memory_in_use(self) -> int:
-        """Bytes CUDD holds for this manager now."""
-        return native.memory_in_use(self.mgr)
+        """Resident bytes CUDD holds for this manager now: its own count times its
+        measured overhead (``nodes.CUDD_OVERHEAD_TENTHS``)."""
+        return native.memory_in_use(self.mgr) * CUDD_OVERHEAD_TENTHS // 10
 
     # ---- nodes <-> dd functions -----------------------------------------------------
     def function(self, p: int):
