@@ -138,6 +138,22 @@ def test_errors_are_clear():
         U.relation([("a", "b")]) | V.relation([("a", "b")])
 
 
+def test_relations_compile_to_the_reduced_transition_diagram():
+    U = Universe("abcd")
+    table, root = U.relation([((), ())]).compiled()
+    assert root == 1 and len(table) == 10  # the identity needs no node
+    assert U.relation([]).compiled()[1] == 0
+    assert U.relation([("a", "b", "a")]).compiled()[1] == 0  # must hold and avoid a: never
+    once = U.relation([("a", "b")]).compiled()
+    assert len(once[0]) == len(U.relation([("a", "b"), (["a"], ["b"])]).compiled()[0])
+    # one node per named level on the row's chain: a (1 -> 0), b (0 or 1 -> 1)
+    assert len(once[0]) // 5 == 2 + 2
+    F = U.parse("b + b*c + d")
+    assert F.image(U.relation([("a", "b")]).inverse()) == F.preimage([("a", "b")])
+    # S ↦ (S ∖ a) ∪ b lands on b from a and a*b, on b*c from a*c and a*b*c
+    assert F.preimage([("a", "b")]) == U.parse("a + a*b + a*c + a*b*c")
+
+
 def test_parse_and_to_sympy():
     U = Universe("abcd")
     assert U.parse("0") == U.empty and U.parse("1") == U.unit

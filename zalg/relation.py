@@ -20,7 +20,7 @@ possible), its four children the rows that allow each transition there.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
