@@ -138,6 +138,8 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
         terms = []
         ends_a = _ends(a, group, key, free, labels)
         ends_b = _ends(b, group, key, free, labels)
+        if fixed.get(edges[j]) == 0:
+            ends_a = []  # the edge is never taken
         for c, mac in ends_a:
             Fa = F / V.single(mac)
             if not Fa:
@@ -156,7 +158,7 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
                 if Fab:
                     terms.append(Fab * e * V.family([joined]))
         taken = union(terms, universe=V)
-        F = {0: F, 1: taken}.get(fixed.get(edges[j]), F | taken)
+        F = taken if fixed.get(edges[j]) == 1 else F | taken
         for members, k in due.get(j, ()):
             F = F.image(V.relation(_count_rows(members, k)))
         if trace:
