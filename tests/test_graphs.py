@@ -198,6 +198,21 @@ def test_networkx_input():
     assert G.cycles().by_size() == {5: 12, 6: 10, 8: 15, 9: 20}
 
 
+def test_vertices_named_like_the_algebras_end_tags():
+    # the mate-ZDD algebra tags a fragment's ends ("v", x), ("open",), ("label", k):
+    # vertices with such names are still only vertices
+    names = [("open",), ("label", 0), ("v", 1), "x", ("label", 1)]
+    G = Graph([(names[a], names[b]) for a, b in [(0, 1), (1, 2), (2, 3), (3, 4), (0, 2),
+                                                   (1, 3), (2, 4)]])
+    pairs = [(names[0], names[3]), (names[1], names[4])]
+    for cover in (False, True):
+        assert G.path_matchings(pairs=pairs, cover=cover, method="algebra") == \
+            G.path_matchings(pairs=pairs, cover=cover)
+    assert G.path_matchings(method="algebra") == G.path_matchings()
+    assert G.paths(names[0], names[4], method="algebra") == G.paths(names[0], names[4])
+    assert G.cycles(method="algebra") == G.cycles()
+
+
 def test_degree_constraints_against_brute_force():
     G = grid(3, 3)
     degs = {(1, 1): {0, 2}, (0, 0): {1}}

@@ -16,6 +16,7 @@ import numpy as np
 
 from .kernels import native as N
 from .kernels import ops as K
+from .relation import Relation
 
 if TYPE_CHECKING:  # pragma: no cover
     from .universe import Universe
@@ -244,8 +245,7 @@ class Family:
         """Relational preimage {S : (S, T) ∈ R for some T ∈ F} (the image under R⁻¹)."""
         return self.image(self._relation(relation).inverse())
 
-    def _relation(self, relation):
-        from .relation import Relation
+    def _relation(self, relation) -> Relation:
         if isinstance(relation, Relation):
             if relation.universe is not self.universe:
                 raise ValueError("the relation belongs to another universe")

@@ -3,10 +3,13 @@
 A private universe holds the graph's edge elements ``("e", edge)`` and auxiliary
 *mate* elements: ``("m", x, y)`` says that x and y are the two ends of one path
 fragment (``("m", x, x)``: x has no edge yet), ``("o", y)`` that y ends a fragment
-whose other end has left (free path matchings), ``("z",)`` that a cycle has
-closed (single cycles).  A vertex of degree 2 carries no mate element.
+whose other end has left (free path matchings), ``("o", y, k)`` that y ends a
+fragment whose other end is a terminal of label k (pairs: a terminal starts so),
+``("z",)`` that a cycle has closed (single cycles).  A vertex of degree 2 carries
+no mate element.
 
-The family F starts as {{m_vv : v}}, the empty edge set with every vertex alone.
+The family F starts as {{m_vv : v}}, the empty edge set with every vertex alone
+(every terminal x of label k with ``("o", x, k)`` instead).
 Processing edge ab::
 
     F = F + Σ_{c,d} (F / m_ac / m_bd) * e_ab * m_cd
@@ -80,8 +83,7 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
     # ---- the private universe: which mate elements exist, and where they sit ---------
     labels = sorted(set(terminals.values()))
 
-    def kill(x):  # the step at which x leaves the reverse frontier
-        return first[x]
+    kill = first  # the step at which a vertex leaves the reverse frontier: its first edge
 
     def key(x, y):
         return ("m",) + ((x, y) if index[x] <= index[y] else (y, x))
@@ -94,21 +96,21 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
                 live.add(x)
         live_at.append(sorted(live, key=index.get))
         for x in edges[j]:
-            if kill(x) == j:
+            if kill[x] == j:
                 live.discard(x)
     live_at.reverse()
     position: dict = {}
     for j, group in enumerate(live_at):
         for x in group:
             for y in group:
-                position[key(x, y)] = max(kill(x), kill(y))
+                position[key(x, y)] = max(kill[x], kill[y])
             if free:
-                position[("o", x)] = kill(x)
+                position[("o", x)] = kill[x]
             for k in labels:
-                position[("o", x, k)] = kill(x)
+                position[("o", x, k)] = kill[x]
     for x in graph.vertices:
         if degree[x]:
-            position[key(x, x)] = kill(x)
+            position[key(x, x)] = kill[x]
     order = [("z",)] if kind == "cycle" else []
     by_step: dict = {}
     for k, p in position.items():
@@ -144,7 +146,7 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
             Fa = F / V.single(mac)
             if not Fa:
                 continue
-            if c == b:  # a and b end the same fragment: the edge closes a cycle
+            if c == ("v", b):  # a and b end the same fragment: the edge closes a cycle
                 if kind == "cycle":
                     terms.append((Fa % z) * e * z)
                 elif kind == "cycles":
@@ -164,7 +166,7 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
         if trace:
             trace(f"edge {a}-{b}", F)
         for x in dict.fromkeys((a, b)):
-            if kill(x) == j:  # one pass: drop x's mate marks, as _leave_rows says
+            if kill[x] == j:  # one pass: drop x's mate marks, as _leave_rows says
                 F = F.image(V.relation(_leave_rows(x, group, key, free, cover, labels,
                                                    x in terminals)))
                 if trace:
@@ -178,10 +180,11 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
 
 
 def _ends(a, group, key, free: bool, labels: list) -> list:
-    """(end, element) for every way a's fragment may end: at a live vertex c (element
-    m_ac; c = a when a is alone), at a vertex that left (free matchings: ``o_a``), or at
-    a terminal of label k that left (``("o", a, k)``)."""
-    ends = [(c, key(a, c)) for c in group]
+    """(end, element) for every way a's fragment may end: at a live vertex c (end
+    ``("v", c)``, element m_ac; c = a when a is alone), at a vertex that left (free
+    matchings: ``("open",)``, ``o_a``), or at a terminal of label k that left
+    (``("label", k)``, ``("o", a, k)``).  The tags keep vertices of any name apart."""
+    ends = [(("v", c), key(a, c)) for c in group]
     if free:
         ends.append((("open",), ("o", a)))
     ends += [(("label", k), ("o", a, k)) for k in labels]
@@ -191,13 +194,11 @@ def _ends(a, group, key, free: bool, labels: list) -> list:
 def _joined(c, d, key):
     """The mate elements of the fragment c–d made by an edge between the fragments
     ending at c and at d (a list), or None when it may not be made."""
-    c_gone = isinstance(c, tuple) and c[0] in ("open", "label")
-    d_gone = isinstance(d, tuple) and d[0] in ("open", "label")
-    if not c_gone and not d_gone:
-        return None if c == d else [key(c, d)]
-    if c_gone and d_gone:  # a finished path: free, or two terminals of one label
+    if c[0] == "v" and d[0] == "v":
+        return None if c == d else [key(c[1], d[1])]
+    if c[0] != "v" and d[0] != "v":  # a finished path: free, or two terminals of one label
         return [] if c[0] == "open" or c == d else None
-    end, vertex = (c, d) if c_gone else (d, c)
+    end, (_, vertex) = (c, d) if c[0] != "v" else (d, c)
     return [("o", vertex)] if end[0] == "open" else [("o", vertex, end[1])]
 
 
