@@ -11,6 +11,12 @@ universe (a new CUDD manager), so no run reuses nodes of an earlier one.  Graphi
 
     python benchmarks/bench_graphs.py                 # n = 6..11, algebra n = 6..8
     python benchmarks/bench_graphs.py --algebra-max 9
+    python benchmarks/bench_graphs.py --split 8       # where the algebra's time goes
+
+``--split N`` builds the N x N corner-to-corner paths by the algebra once and prints
+its time by kind of step (the edge step's quotients, joins and unions; the leaving
+vertices' images), with the calls per edge and the size of the working family,
+next to the frontier engine's time.
 """
 
 from __future__ import annotations
@@ -41,13 +47,74 @@ def median_time(fn, repeat):
     return statistics.median(r[0] for r in runs), runs[-1][1], gb
 
 
+def split(n: int) -> None:
+    """Time the algebraic construction of n x n corner-to-corner paths by kind of step."""
+    import zalg
+    import zalg.mate_algebra as mate
+    from zalg.family import Family
+
+    spent: dict = {}
+
+    def timed(name, fn):
+        def wrapper(*args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                calls, total = spent.get(name, (0, 0.0))
+                spent[name] = (calls + 1, total + time.perf_counter() - t)
+        return wrapper
+
+    sizes = []
+    G = zalg.grid(n, n)
+    t = time.perf_counter()
+    P = G.paths((0, 0), (n - 1, n - 1))
+    t_frontier = time.perf_counter() - t
+    patched = {"__truediv__": "quotient (edge step)", "__mul__": "join (edge step)",
+               "image": "image (vertex leaves)"}
+    saved = {k: getattr(Family, k) for k in patched}
+    saved_union = mate.union
+    try:
+        for k, name in patched.items():
+            setattr(Family, k, timed(name, saved[k]))
+        mate.union = timed("union (edge step)", saved_union)
+        t = time.perf_counter()
+        A = mate.build_algebra(G, "paths", pairs=[((0, 0), (n - 1, n - 1))],
+                               trace=timed("measuring sizes", lambda text, F: sizes.append(
+                                   F.node_count()) if text.startswith("edge") else None))
+        t_algebra = time.perf_counter() - t - spent.pop("measuring sizes")[1]
+    finally:
+        for k in patched:
+            setattr(Family, k, saved[k])
+        mate.union = saved_union
+    A = G.universe.adopt(A) if A.universe is not G.universe else A
+    edges = len(G.edges)
+    print(f"n = {n}: frontier engine {t_frontier:.3f} s ({P.node_count()} nodes); "
+          f"algebra {t_algebra:.3f} s ({t_algebra / t_frontier:.0f}x), identical: {A == P}")
+    print(f"{'step':24} {'calls':>8} {'per edge':>9} {'seconds':>9} {'share':>6} {'us/call':>8}")
+    for name, (calls, total) in sorted(spent.items(), key=lambda kv: -kv[1][1]):
+        print(f"{name:24} {calls:8d} {calls / edges:9.1f} {total:9.3f} {total / t_algebra:6.0%} "
+              f"{1e6 * total / calls:8.0f}")
+    rest = t_algebra - sum(total for _, total in spent.values())
+    print(f"{'rest (Python)':24} {'':8} {'':9} {rest:9.3f} {rest / t_algebra:6.0%}")
+    print(f"working family after each edge step: median {statistics.median(sizes):.0f} nodes, "
+          f"largest {max(sizes)} (the result: {P.node_count()})")
+    print("(each step walks and rebuilds the mate part on top of the working family: the leaving "
+          "vertex's\n marks sit at its bottom; a quotient by m_ac walks everything above m_ac)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--min", type=int, default=6)
     ap.add_argument("--max", type=int, default=11)
     ap.add_argument("--algebra-max", type=int, default=8)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--split", type=int, metavar="N",
+                    help="only: where the algebraic construction of N x N paths spends its time")
     args = ap.parse_args()
+    if args.split:
+        split(args.split)
+        return
 
     import graphillion
     from graphillion import GraphSet
