@@ -1,0 +1,175 @@
+"""One progress mechanism for every long step: a tqdm bar on stderr, or your callback.
+
+Every function that can run for more than a couple of seconds takes
+``progress=``:
+
+* ``None`` or ``False``: silent (the library default);
+* ``True``: progress on stderr: a tqdm bar when stderr is a terminal, else one plain
+  line when a stage starts and at most one every :data:`LINE_EVERY` seconds (logs
+  and pipes get no carriage returns);
+* a callable ``progress(stage, done, total)``: called when a stage starts (done = 0)
+  and as it advances; ``total`` is None when the amount of work is not known.
+
+Inside the library a long computation asks for a :class:`Reporter`
+(``reporter(progress)``) and tells it what happens::
+
+    with reporter(progress) as r:
+        r.stage("layers", total=m)
+        for i in range(m):
+            ...
+            r.update(i + 1, detail=f"{n} states")
+
+``Reporter.waiting(text)`` covers one opaque call (a compiled kernel that does not
+return until it is done): it shows the elapsed time from a helper thread while the
+call runs (kernels pause every few thousand steps, which lets that thread run).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Union
+
+__all__ = ["Progress", "Reporter", "reporter", "LINE_EVERY"]
+
+#: ``progress(stage, done, total)``
+Progress = Union[None, bool, Callable[[str, int, Union[int, None]], None]]
+
+#: seconds between two plain progress lines for the same stage (stderr not a terminal)
+LINE_EVERY = 5.0
+#: seconds between two refreshes of a waiting stage's elapsed time
+TICK = 1.0
+
+
+class Reporter:
+    """Where a long computation reports its stages (see the module)."""
+
+    def __init__(self, progress: Progress = None, stream=None):
+        self._callback = progress if callable(progress) else None
+        self._on = progress is True
+        self._stream = stream if stream is not None else sys.stderr
+        self._tty = self._on and _isatty(self._stream)
+        self._bar = None
+        self._stage = ""
+        self._total: int | None = None
+        self._done = 0
+        self._last_line = 0.0
+        self._lock = threading.Lock()
+
+    @property
+    def active(self) -> bool:
+        """Whether anyone is listening (callers may skip preparing details if not)."""
+        return self._on or self._callback is not None
+
+    def stage(self, text: str, total: int | None = None) -> Reporter:
+        """Start a stage of ``total`` units (None: unknown); the previous one ends."""
+        with self._lock:
+            self._close_bar()
+            self._stage, self._total, self._done = text, total, 0
+            if self._callback is not None:
+                self._callback(text, 0, total)
+            if self._tty:
+                from tqdm import tqdm
+                self._bar = tqdm(total=total, desc=text, file=self._stream, leave=False,
+                                 dynamic_ncols=True, mininterval=0.2)
+            elif self._on:
+                size = "" if total is None else f" ({total})"
+                self._line(f"{text}{size} ...")
+        return self
+
+    def update(self, done: int, detail: str = "") -> None:
+        """``done`` units of the current stage are finished."""
+        with self._lock:
+            step, self._done = done - self._done, done
+            if self._callback is not None:
+                self._callback(self._stage, done, self._total)
+            if self._bar is not None:
+                if detail:
+                    self._bar.set_postfix_str(detail, refresh=False)
+                self._bar.update(step)
+            elif self._on and time.monotonic() - self._last_line >= LINE_EVERY:
+                of = "" if self._total is None else f"/{self._total}"
+                self._line(f"{self._stage}: {done}{of}" + (f", {detail}" if detail else ""))
+
+    def advance(self, units: int = 1, detail: str = "") -> None:
+        """``units`` more units of the current stage are finished."""
+        self.update(self._done + units, detail)
+
+    def note(self, text: str) -> None:
+        """A message line (printed above a bar; passed to a callback as a stage of its own
+        with done = total = 0)."""
+        with self._lock:
+            if self._callback is not None:
+                self._callback(text, 0, 0)
+            if self._bar is not None:
+                self._bar.write(text, file=self._stream)
+            elif self._on:
+                self._line(text)
+
+    @contextmanager
+    def waiting(self, text: str) -> Iterator[Reporter]:
+        """A stage that is one opaque call: its elapsed seconds are shown (a terminal's bar
+        ticks; plain lines every LINE_EVERY s; a callback gets done = seconds so far)."""
+        self.stage(text)
+        if not self.active:
+            yield self
+            return
+        start = time.monotonic()
+        done = threading.Event()
+
+        def tick() -> None:
+            while not done.wait(TICK):
+                self.update(int(time.monotonic() - start), detail="s")
+
+        ticker = threading.Thread(target=tick, name="zalg-progress", daemon=True)
+        ticker.start()
+        try:
+            yield self
+        finally:
+            done.set()
+            ticker.join()
+
+    def close(self) -> None:
+        """End the current stage (a bar disappears; nothing is printed otherwise)."""
+        with self._lock:
+            self._close_bar()
+
+    def __enter__(self) -> Reporter:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ---- internals
+    def _close_bar(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+    def _line(self, text: str) -> None:
+        self._last_line = time.monotonic()
+        try:
+            print(text, file=self._stream, flush=True)
+        except (OSError, ValueError):  # stderr closed: progress is never worth a crash
+            self._on = False
+
+
+def reporter(progress: Progress = None) -> Reporter:
+    """A :class:`Reporter` for ``progress`` (None/False, True, or a callback); a Reporter
+    passed in is returned as it is, so a step can hand its own to the steps it calls."""
+    if isinstance(progress, Reporter):
+        return progress
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        raise TypeError(f"progress must be None, a bool or a callable, not "
+                        f"{type(progress).__name__}")
+    return Reporter(progress)
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
