@@ -9,6 +9,7 @@ True
 
 from .errors import OutOfMemory, TooWide
 from .family import Family, intersection, union
+from . import interop
 from .graph import Graph, grid
 from .pairing import pair_element, pairing_relation, pairing_universe
 from .relation import Relation

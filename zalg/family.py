@@ -363,10 +363,34 @@ class Family:
         from .reading import extreme_weight
         return extreme_weight(self, weights, -1)
 
-    def iter_by_weight(self, weights) -> Iterator[tuple]:
-        """(w(a), a) for every member a, lazily, in ascending order of weight."""
+    def iter_by_weight(self, weights, descending: bool = False) -> Iterator[tuple]:
+        """(w(a), a) for every member a, lazily, in ascending order of weight (descending
+        with ``descending=True``)."""
         from .reading import iter_by_weight
-        return iter_by_weight(self, weights)
+        return iter_by_weight(self, weights, descending)
+
+    def cost_le(self, weights, bound: int) -> Family:
+        """{a ∈ F : w(a) ≤ bound}, w(a) = Σ_{x∈a} w[x] for integer weights (a mapping,
+        missing elements weigh 0, or one per element in universe order)."""
+        from .cost import cost_le
+        return cost_le(self, weights, bound)
+
+    def cost_ge(self, weights, bound: int) -> Family:
+        """{a ∈ F : w(a) ≥ bound} for integer weights."""
+        from .cost import cost_ge
+        return cost_ge(self, weights, bound)
+
+    def probability(self, p) -> float:
+        """Pr[X ∈ F] for a random set X holding each element x independently with
+        probability p[x] (a mapping, missing elements 0, or one per element)."""
+        from .cost import probability
+        return probability(self, p)
+
+    # ---- notebooks (Graphillion and networkx: ``zalg.interop``) ------------------------
+    def _repr_html_(self) -> str:
+        """Jupyter's view: members, nodes and a few members."""
+        from .notation import html_summary
+        return html_summary(self)
 
     # ---- notation and persistence -----------------------------------------------------
     def to_sympy(self):

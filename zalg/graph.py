@@ -97,6 +97,25 @@ class Graph:
             return _best_frontier_order(edges, self.vertices)
         raise ValueError(f"unknown edge order {order!r}: use 'as-is', 'bfs', 'frontier' or a list")
 
+    def to_networkx(self, member=None):
+        """A networkx graph: the whole graph, or the edges of ``member`` (an edge set, such
+        as a member of one of this graph's families) with their end vertices."""
+        try:
+            import networkx as nx
+        except ImportError:
+            raise ImportError("this needs networkx: pip install 'zalg[interop]'") from None
+        out = nx.Graph()
+        if member is None:
+            out.add_nodes_from(self.vertices)
+            out.add_edges_from(self.edges)
+            return out
+        known = set(self.edges)
+        for e in member:
+            if e not in known:
+                raise ValueError(f"{e!r} is not an edge of the graph")
+            out.add_edge(*e)
+        return out
+
     def frontier_width(self) -> int:
         """The largest number of vertices in the frontier under this edge order."""
         return frontier_width(self.edges)

@@ -18,7 +18,7 @@ polynomial.
 
 from __future__ import annotations
 
-__all__ = ["parse", "to_sympy", "short_text", "tokens"]
+__all__ = ["parse", "to_sympy", "short_text", "html_summary", "tokens"]
 
 _OPS = {"+": 1, "*": 2}  # precedence
 
@@ -150,3 +150,21 @@ def short_text(family, limit: int = 8) -> str:
     for m in family:
         terms.append("*".join(str(x) for x in _sorted(family, m)) if m else "1")
     return "Family(" + " + ".join(terms) + ")"
+
+
+def html_summary(family, shown: int = 5) -> str:
+    """A small HTML table for notebooks: members, ZDD nodes, elements and the first
+    ``shown`` members (element texts escaped)."""
+    from html import escape
+    n = family.count()
+    rows = [("members", f"{n:,}"), ("ZDD nodes", f"{family.node_count():,}"),
+            ("elements", f"{len(family.universe):,}")]
+    items = []
+    for k, m in zip(range(shown), family):
+        items.append("{" + ", ".join(escape(str(x)) for x in _sorted(family, m)) + "}")
+    if n > shown:
+        items.append(f"… and {n - shown:,} more")
+    body = "".join(f"<tr><th style='text-align:left'>{a}</th><td>{b}</td></tr>" for a, b in rows)
+    listing = "".join(f"<li><code>{x}</code></li>" for x in items)
+    return (f"<div><strong>zalg Family</strong><table>{body}</table>"
+            + (f"<ul>{listing}</ul>" if listing else "") + "</div>")

@@ -199,20 +199,26 @@ def sample_of_size(family, size: int, seed=None, tries: int = 100_000) -> frozen
     return None
 
 
-def _weights_by_level(family, weights) -> tuple[np.ndarray, list]:
-    """Weights as a float array by level, and the exact values by level."""
+def values_by_level(family, values, what: str = "weights") -> list:
+    """One value per level of the family's universe, from a mapping (elements not
+    named: 0) or a vector in universe order."""
     U = family.universe
     n = len(U)
-    if isinstance(weights, Mapping):
-        exact = [0] * n
-        for x, w in weights.items():
-            exact[U.level(x)] = w
-    else:
-        arr = np.asarray(weights)
-        if arr.ndim != 1 or arr.shape[0] != n:
-            raise ValueError(f"weights must be a mapping or a vector of length {n} "
-                             f"(one per element, universe order), got shape {arr.shape}")
-        exact = arr.tolist()
+    if isinstance(values, Mapping):
+        out = [0] * n
+        for x, w in values.items():
+            out[U.level(x)] = w
+        return out
+    arr = np.asarray(values)
+    if arr.ndim != 1 or arr.shape[0] != n:
+        raise ValueError(f"{what} must be a mapping or a vector of length {n} "
+                         f"(one per element, universe order), got shape {arr.shape}")
+    return arr.tolist()
+
+
+def _weights_by_level(family, weights) -> tuple[np.ndarray, list]:
+    """Weights as a float array by level, and the exact values by level."""
+    exact = values_by_level(family, weights)
     for w in exact:
         if isinstance(w, bool) or not isinstance(w, (int, float)):
             raise TypeError(f"weights must be numbers, got {w!r}")
@@ -237,10 +243,16 @@ def extreme_weight(family, weights, sign: int) -> tuple:
     return sum(exact[lev] for lev in chosen), frozenset(els[lev] for lev in chosen)
 
 
-def iter_by_weight(family, weights) -> Iterator[tuple]:
-    """Best-first search: the bound best[node] is exact, so members come out in order."""
+def iter_by_weight(family, weights, descending: bool = False) -> Iterator[tuple]:
+    """Best-first search: the bound best[node] is exact, so members come out in order
+    (descending: the same search with every weight negated)."""
     level, hi, lo, root = family._arrays()
     w, exact = _weights_by_level(family, weights)
+    if descending:
+        exact = [-x for x in exact]
+        for value, member in iter_by_weight(family, exact):
+            yield -value, member
+        return
     best = E.best_weight(level, hi, lo, w, 1.0)
     els = family.universe.elements
     if root == 0:
