@@ -3,13 +3,16 @@
 :func:`xml_escape`, :func:`num` (coordinates without trailing zeros),
 :func:`svg_document`, :func:`svg_grid_lines`, :func:`svg_text` (text placed by
 its baseline, so every SVG viewer centres it the same way; librsvg ignores
-``dominant-baseline``).  Each genre draws its own boards in ``<genre>/draw.py``.
+``dominant-baseline``), and the red dashed marks on the edges or cells where a
+puzzle's solutions differ (:func:`svg_mark_segment`, :func:`svg_mark_cell`,
+:func:`with_marks`).  Each genre draws its own boards in ``<genre>/draw.py``.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
-__all__ = ["xml_escape", "num", "svg_document", "svg_grid_lines", "svg_text"]
+__all__ = ["xml_escape", "num", "svg_document", "svg_grid_lines", "svg_text", "svg_mark_segment",
+           "svg_mark_cell", "with_marks", "DIFFER_COLOUR"]
 
 
 # ------------------------------------------------------------------ general helpers
@@ -64,3 +67,33 @@ def svg_text(x: float, y: float, text: object, size: float, **attrs: str) -> str
     extra = "".join(f' {k.replace("_", "-")}="{xml_escape(v)}"' for k, v in attrs.items())
     return (f'<text x="{num(x)}" y="{num(y + 0.35 * size)}" font-family="sans-serif" '
             f'font-size="{num(size)}" text-anchor="middle"{extra}>{xml_escape(text)}</text>')
+
+
+# ------------------------------------------------------------------ marking differences
+
+#: the colour of the marks on the edges or cells where solutions differ
+DIFFER_COLOUR = "#e01b24"
+
+
+def svg_mark_segment(x1: float, y1: float, x2: float, y2: float, width: float) -> str:
+    """A dashed red line from (x1, y1) to (x2, y2): an edge on which solutions differ."""
+    return (f'<line class="differs" x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" '
+            f'stroke="{DIFFER_COLOUR}" stroke-width="{num(width)}" stroke-dasharray="4 3" '
+            'stroke-linecap="round"/>')
+
+
+def svg_mark_cell(x: float, y: float, side: float) -> str:
+    """A dashed red square inside the cell whose top-left corner is (x, y): a cell on
+    which solutions differ."""
+    inset = side * 0.12
+    return (f'<rect class="differs" x="{num(x + inset)}" y="{num(y + inset)}" '
+            f'width="{num(side - 2 * inset)}" height="{num(side - 2 * inset)}" fill="none" '
+            f'stroke="{DIFFER_COLOUR}" stroke-width="3" stroke-dasharray="4 3"/>')
+
+
+def with_marks(document: str, marks: list[str]) -> str:
+    """An SVG document with ``marks`` drawn on top of everything else."""
+    if not marks:
+        return document
+    end = document.rindex("</svg>")
+    return document[:end] + "".join("  " + m + "\n" for m in marks) + document[end:]

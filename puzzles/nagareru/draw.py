@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..board import direction_of, edge_set, make_edge
-from ..render import svg_document, svg_grid_lines
+from ..render import svg_document, svg_grid_lines, svg_mark_segment
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Cell, Edge, Puzzle
 
-__all__ = ["text", "svg", "LINE_COLOUR"]
+__all__ = ["marks", "text", "svg", "LINE_COLOUR"]
 
 LINE_COLOUR = "#2e8b57"
 HEAD_COLOUR = "#0b3d20"
@@ -137,3 +137,13 @@ def svg(p: Puzzle, edges: Iterable[Edge] = frozenset(), order: Sequence[Cell] | 
         body.append(_polygon(_HEAD_UP, d, (xa + xb) / 2, (ya + yb) / 2, cell, HEAD_COLOUR, "heading"))
     return svg_document(width, height, body, f"Nagareru {p.rows}x{p.cols}")
 
+
+
+def marks(p, edges, cell: float = 40) -> list[str]:
+    """SVG marks (as :func:`svg` places them) on the edges where solutions differ."""
+    margin = cell / 2
+
+    def centre(v):
+        return margin + (v[1] + 0.5) * cell, margin + (v[0] + 0.5) * cell
+
+    return [svg_mark_segment(*centre(a), *centre(b), 3) for a, b in sorted(edges)]

@@ -43,6 +43,7 @@ from ..board import edge_set as _edge_set
 from ..board import is_int as _is_int
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
+from ..render import with_marks
 from ..solving import SolvedByFamily
 from ..violations import Violation
 
@@ -309,16 +310,18 @@ class Puzzle(SolvedByFamily):
         from .solve import solve
         return solve(self, progress=progress)
 
-    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text") -> str:
+    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text",
+               differ: Iterable[Edge] = ()) -> str:
         """Draw the board and ``solution``'s edges (with travel arrows when the loop can
-        be oriented, see :func:`orient`): ``fmt="text"`` or ``"svg"``."""
+        be oriented, see :func:`orient`): ``fmt="text"`` or ``"svg"`` (``differ``: edges
+        marked as those on which solutions differ)."""
         from . import draw
         lines = frozenset() if solution is None else _edge_set(self, solution, "nagareru drawing")
         order = orient(self, lines) if lines else None
         if fmt == "text":
             return draw.text(self, lines, order)
         if fmt == "svg":
-            return draw.svg(self, lines, order)
+            return with_marks(draw.svg(self, lines, order), draw.marks(self, differ))
         raise ValueError(f"unknown format {fmt!r}: use 'text' or 'svg'")
 
 

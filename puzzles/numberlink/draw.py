@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ..board import edge_components
-from ..render import num, svg_document, svg_grid_lines, svg_text
+from ..render import num, svg_document, svg_grid_lines, svg_mark_segment, svg_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Edge, Puzzle
 
-__all__ = ["text", "svg", "colours"]
+__all__ = ["marks", "text", "svg", "colours"]
 
 #: Colour of a line that touches no label (only in drawings of wrong answers).
 UNLABELLED = "#888888"
@@ -105,3 +105,13 @@ def svg(p: "Puzzle", solution: Iterable["Edge"] | None = None, cell: float = 40,
         body.append(svg_text(x, y, shown, size))
     title = f"Numberlink {p.rows}x{p.cols}"
     return svg_document(width, height, body, title)
+
+
+def marks(p, edges, cell: float = 40) -> list[str]:
+    """SVG marks (as :func:`svg` places them) on the edges where solutions differ."""
+    margin = cell / 2
+
+    def centre(v):
+        return margin + (v[1] + 0.5) * cell, margin + (v[0] + 0.5) * cell
+
+    return [svg_mark_segment(*centre(a), *centre(b), 3) for a, b in sorted(edges)]

@@ -33,6 +33,8 @@ from ..board import is_line as _is_line
 from ..board import make_edge
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
+from ..render import with_marks
+from ..solving import Pictured
 from ..inputs import read_text, single_url
 from ..pzprjs import UNKNOWN
 from ..violations import Violation
@@ -63,7 +65,7 @@ def _label_text(label: Label) -> str:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Pictured):
     """A Numberlink board.
 
     ``pairs`` maps label -> (cell, cell). ``variant`` is ``None`` (pzprjs numlin:
@@ -271,14 +273,16 @@ class Puzzle:
         same one for the same board), or ``None`` when there is none."""
         return next(iter(self.solve(cover)), None)
 
-    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text") -> str:
+    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text",
+               differ: Iterable[Edge] = ()) -> str:
         """Draw the board, with ``solution``'s edges as paths: ``fmt="text"`` (labels,
-        ``+`` for a path through an empty cell, ``-``/``|`` connectors) or ``"svg"``."""
-        from .draw import svg, text
+        ``+`` for a path through an empty cell, ``-``/``|`` connectors) or ``"svg"``
+        (``differ``: edges marked as those on which solutions differ)."""
+        from .draw import marks, svg, text
         if fmt == "text":
             return text(self, solution)
         if fmt == "svg":
-            return svg(self, solution)
+            return with_marks(svg(self, solution), marks(self, differ))
         raise ValueError(f"unknown format {fmt!r}: use 'text' or 'svg'")
 
     @staticmethod

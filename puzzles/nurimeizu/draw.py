@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..render import svg_document, svg_grid_lines, xml_escape
+from ..render import svg_document, svg_grid_lines, svg_mark_cell, xml_escape
 from ..board import cell_set
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Cell, Puzzle
 
-__all__ = ["text", "svg"]
+__all__ = ["marks", "text", "svg"]
 
 ROUTE_COLOUR = "#1a5fb4"
 BLACK_FILL = "#333333"
@@ -113,3 +113,9 @@ def svg(p: "Puzzle", black: Iterable["Cell"] = frozenset(), route: Sequence["Cel
                         f'font-size="{_num(size)}" font-weight="bold" text-anchor="middle" '
                         f'fill="{colour}">{xml_escape(icon)}</text>')
     return svg_document(p.cols * cell + 2 * m, p.rows * cell + 2 * m, body, f"Nurimeizu {p.rows}x{p.cols}")
+
+
+def marks(p, cells, cell: float = 40) -> list[str]:
+    """SVG marks (as :func:`svg` places them) on the cells where solutions differ."""
+    m = cell / 2
+    return [svg_mark_cell(m + c * cell, m + r * cell, cell) for r, c in sorted(cells)]

@@ -62,6 +62,7 @@ from typing import Iterable, Mapping, Sequence, Union
 from .. import inputs, pzprjs
 from ..board import cell_set, check_size, components, grid_edges, is_cell, is_int, neighbours, pos
 from ..errors import PuzzleFormatError
+from ..render import with_marks
 from ..solving import SolvedByFamily
 from ..violations import Violation
 
@@ -265,15 +266,17 @@ class Puzzle(SolvedByFamily):
         from .solve import solve
         return solve(self, progress=progress)
 
-    def render(self, solution: Iterable[Cell] | None = None, fmt: str = "text") -> str:
-        """Draw the board (and ``solution``'s black cells and S-G route) as ``"text"`` or ``"svg"``."""
+    def render(self, solution: Iterable[Cell] | None = None, fmt: str = "text",
+               differ: Iterable[Cell] = ()) -> str:
+        """Draw the board (and ``solution``'s black cells and S-G route) as ``"text"`` or
+        ``"svg"`` (``differ``: cells marked as those on which solutions differ)."""
         from . import draw
         black = frozenset() if solution is None else cell_set(self, solution, "nurimeizu drawing")
         path = None if solution is None else route(self, black)
         if fmt == "text":
             return draw.text(self, black, path)
         if fmt == "svg":
-            return draw.svg(self, black, path)
+            return with_marks(draw.svg(self, black, path), draw.marks(self, differ))
         raise ValueError(f"unknown render format {fmt!r}: use 'text' or 'svg'")
 
 

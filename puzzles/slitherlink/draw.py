@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..render import svg_document, svg_text
+from ..render import svg_document, svg_mark_segment, svg_text
 
-__all__ = ["text", "svg"]
+__all__ = ["text", "svg", "marks"]
 
 
 def text(p, lines: frozenset) -> str:
@@ -43,3 +43,10 @@ def svg(p, lines: frozenset, cell: int = 32) -> str:
         x, y = m + c * cell + cell / 2, m + r * cell + cell / 2
         parts.append(svg_text(x, y, h, cell * 0.6))
     return svg_document(p.cols * cell + 2 * m, p.rows * cell + 2 * m, parts, title="Slitherlink")
+
+
+def marks(p, edges, cell: int = 32) -> list[str]:
+    """SVG marks (as :func:`svg` places them) on the edges where solutions differ."""
+    m = cell // 2
+    return [svg_mark_segment(m + c1 * cell, m + r1 * cell, m + c2 * cell, m + r2 * cell, 3)
+            for (r1, c1), (r2, c2) in sorted(edges)]

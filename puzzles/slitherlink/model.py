@@ -28,6 +28,8 @@ from ..board import is_line as _is_line
 from ..board import make_edge
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
+from ..render import with_marks
+from ..solving import Pictured
 from ..inputs import read_text, single_url
 from ..pzprjs import UNKNOWN, CellValue
 from ..violations import Violation
@@ -50,7 +52,7 @@ _INT_RE = re.compile(r"-?[0-9]+")
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Pictured):
     """A Slitherlink board.
 
     ``hints`` maps cells to 0..4; ``unknown_hints`` are clue cells shown as "?"
@@ -242,14 +244,16 @@ class Puzzle:
         F = self.solve()
         return next(iter(F), None)
 
-    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text") -> str:
-        """The board with an optional set of loop edges, as text or SVG."""
-        from .draw import svg, text
+    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text",
+               differ: Iterable[Edge] = ()) -> str:
+        """The board with an optional set of loop edges, as text or SVG (``differ``: edges
+        marked in SVG as those on which solutions differ)."""
+        from .draw import marks, svg, text
         lines = frozenset() if solution is None else _edge_set(self, solution, "slitherlink solution")
         if fmt == "text":
             return text(self, lines)
         if fmt == "svg":
-            return svg(self, lines)
+            return with_marks(svg(self, lines), marks(self, differ))
         raise ValueError(f"unknown render format {fmt!r}: use 'text' or 'svg'")
 
 
