@@ -13,6 +13,7 @@ from collections.abc import Hashable, Iterable
 
 from .frontier.plan import FrontierPlan
 from .universe import Universe
+from .progress import Progress
 
 __all__ = ["Graph", "grid", "grid_edges", "sweep_order", "SWEEPS", "frontier_width"]
 
@@ -128,13 +129,14 @@ class Graph:
                 f"order={self.order_name!r}, frontier width {self.frontier_width()})")
 
     # ---- families (see zalg.paths) ----------------------------------------------------
-    def paths(self, s, t, method: str = "frontier"):
-        """All simple paths between s and t, as sets of edges ({∅} when s == t)."""
+    def paths(self, s, t, method: str = "frontier", progress: Progress = None):
+        """All simple paths between s and t, as sets of edges ({∅} when s == t).
+        ``progress`` (frontier method): see ``zalg.progress``."""
         from .paths import build
-        return build(self, "paths", pairs=[(s, t)], method=method)
+        return build(self, "paths", pairs=[(s, t)], method=method, progress=progress)
 
     def path_matchings(self, pairs=None, cover: bool = False, method: str = "frontier",
-                       fixed=None, max_width: int | None = None):
+                       fixed=None, max_width: int | None = None, progress: Progress = None):
         """Sets of vertex-disjoint paths.
 
         ``pairs=None``: every edge set whose components are paths (a linear forest,
@@ -145,15 +147,15 @@ class Graph:
         a level of more states."""
         from .paths import build
         return build(self, "matchings", pairs=pairs, cover=cover, method=method, fixed=fixed,
-                     max_width=max_width)
+                     max_width=max_width, progress=progress)
 
-    def cycles(self, method: str = "frontier"):
+    def cycles(self, method: str = "frontier", progress: Progress = None):
         """All simple cycles (one cycle each) as sets of edges."""
         from .paths import build
-        return build(self, "cycle", method=method)
+        return build(self, "cycle", method=method, progress=progress)
 
     def oriented_cycles(self, one_way=None, forbidden_pairs=(), visit=(), fixed=None,
-                        progress: bool = False, max_width: int | None = None):
+                        progress: Progress = None, max_width: int | None = None):
         """Single cycles of a mixed graph: each admits a travel direction in which every
         edge of ``one_way`` (edge -> (tail, head)) runs from tail to head; no cycle
         uses both edges of a pair in ``forbidden_pairs`` (two edges sharing a vertex:

@@ -26,6 +26,7 @@ from .frontier.run import run_layers
 from .graph import Graph, _edge
 from .kernels.nodes import OK
 from .universe import Universe
+from .progress import Progress
 
 __all__ = ["pair_element", "pairing_universe", "pairing_relation"]
 
@@ -60,7 +61,7 @@ def pairing_universe(graph: Graph) -> Universe:
 
 
 def pairing_relation(graph: Graph, cover: bool = False, max_paths: int | None = None,
-                     progress: bool = False):
+                     progress: Progress = None):
     """R = {P ∪ ends(P)} over ``pairing_universe(graph)`` (see the module docstring).
 
     ``cover``: only path matchings that visit every vertex.  ``max_paths``: only

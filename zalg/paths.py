@@ -18,6 +18,7 @@ from .frontier import mate as M
 from .frontier.plan import FrontierPlan, intervals, plan_of, terminal_labels
 from .frontier.run import run_layers, run_sweep
 from .kernels.nodes import OK
+from .progress import Progress
 
 __all__ = ["build", "build_recorded", "build_degree"]
 
@@ -78,7 +79,7 @@ def _info(graph, plan, counts, fixed) -> tuple[np.ndarray, int]:
 
 
 def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "frontier",
-          progress: bool = False, counts=None, fixed=None, max_width: int | None = None):
+          progress: Progress = None, counts=None, fixed=None, max_width: int | None = None):
     """The family of ``kind`` over ``graph``'s edges.
 
     ``counts``: a list of (edges, k): exactly k of those edges are chosen (each edge
@@ -166,7 +167,7 @@ def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, prog
 
 
 def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
-                   progress: bool = False):
+                   progress: Progress = None):
     """{C ∪ {y : |C ∩ group(y)| ≠ need(y)} : C ∈ family of ``kind``, C ≠ exclude}.
 
     ``outputs`` maps an element y of ``universe`` to (group of edges, need).  The
@@ -320,7 +321,7 @@ def _oriented_base(graph, plan):
 
 
 def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixed=None,
-                         progress: bool = False, max_width: int | None = None):
+                         progress: Progress = None, max_width: int | None = None):
     """Single cycles of ``graph`` that admit a travel direction in which every edge of
     ``one_way`` (edge -> (tail, head)) runs from tail to head, that never use both
     edges of a pair in ``forbidden_pairs`` (pairs of edges sharing a vertex) and

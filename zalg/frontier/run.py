@@ -4,17 +4,16 @@ A compiled construction is a function ``step(i, states) -> (states, lo, hi)`` or
 ``(states, lo, hi, aux_level, aux_hi, aux_lo)`` for each level i; ``run_layers``
 calls it level by level, checks before each level that the states and layers
 kept so far stay within the universe's memory budget, turns an allocation
-failure into :class:`zalg.OutOfMemory`, shows progress on stderr when asked,
+failure into :class:`zalg.OutOfMemory`, reports progress (``zalg.progress``) when asked,
 and assembles the diagram into the universe (``assemble``).
 """
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
 from ..errors import OutOfMemory, TooWide
+from ..progress import Progress, reporter
 from .assemble import assemble, assemble_flat
 
 __all__ = ["run_layers", "run_sweep"]
@@ -25,13 +24,14 @@ def _bytes(arrays) -> int:
 
 
 def run_layers(universe, levels: list[int], states: np.ndarray, step, what: str,
-               progress: bool = False, every: int = 8, max_width: int | None = None):
+               progress: Progress = None, every: int = 8, max_width: int | None = None):
     """The family of the layered diagram that ``step`` computes, from the root ``states``
     (``TooWide`` when a level would have more than ``max_width`` states)."""
     M = universe.manager
     layers = []
     kept = 0
     m = len(levels)
+    report = reporter(progress).stage(what, total=m)
     for i in range(m):
         if max_width is not None and len(states) > max_width:
             raise TooWide(what, i + 1, len(states), max_width)
@@ -50,11 +50,9 @@ def run_layers(universe, levels: list[int], states: np.ndarray, step, what: str,
         states, layer = out[0], out[1:]
         layers.append(layer)
         kept += _bytes(layer)
-        if progress and (i % every == 0 or i == m - 1):
-            print(f"\r{what}: level {i + 1}/{m}, {len(states)} states", end="", file=sys.stderr,
-                  flush=True)
-    if progress:
-        print(file=sys.stderr, flush=True)
+        if report.active and (i % every == 0 or i == m - 1):
+            report.update(i + 1, detail=f"{len(states)} states")
+    report.close()
     return assemble(universe, levels, layers)
 
 
@@ -63,7 +61,7 @@ SWEEP_WORK = 1 << 20
 
 
 def run_sweep(universe, levels: list[int], states: np.ndarray, sweep, what: str,
-              progress: bool = False, max_width: int | None = None):
+              progress: Progress = None, max_width: int | None = None):
     """The family of the layered diagram that a compiled ``sweep`` computes, from the
     root ``states``: ``sweep(states, start, work, kept, max_width)`` runs layers from
     ``start`` in one compiled call (see ``oriented.sweep``), so a diagram of hundreds
@@ -75,6 +73,7 @@ def run_sweep(universe, levels: list[int], states: np.ndarray, sweep, what: str,
     m = len(levels)
     sizes, los, his = [], [], []
     i, kept = 0, 0
+    report = reporter(progress).stage(what, total=m)
     while i < m:
         try:
             status, states, sz, lo, hi, i, kept = sweep(states, i, SWEEP_WORK, kept, cap)
@@ -90,10 +89,7 @@ def run_sweep(universe, levels: list[int], states: np.ndarray, sweep, what: str,
         if status == NOMEM:
             raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)",
                               M.budget or None)
-        if progress:
-            print(f"\r{what}: level {i}/{m}, {len(states)} states", end="", file=sys.stderr,
-                  flush=True)
-    if progress:
-        print(file=sys.stderr, flush=True)
+        report.update(i, detail=f"{len(states)} states")
+    report.close()
     return assemble_flat(universe, levels, np.concatenate(sizes), np.concatenate(los),
                          np.concatenate(his))

@@ -19,12 +19,12 @@ Specs compose: ``intersection(a, b)`` is the spec of the members both accept
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Hashable, Iterable
 from typing import Protocol
 
 import numpy as np
 
+from ..progress import Progress, reporter
 from .assemble import assemble
 
 __all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection"]
@@ -40,7 +40,7 @@ class Spec(Protocol):
 
 
 def build(universe, spec: Spec, elements: Iterable[Hashable] | None = None,
-          progress: bool = False):
+          progress: Progress = None):
     """The family described by ``spec`` over ``elements`` (default: the whole universe).
 
     ``elements`` must be in universe order; the spec's level i decides the i-th of them."""
@@ -55,6 +55,7 @@ def build(universe, spec: Spec, elements: Iterable[Hashable] | None = None,
         raise ValueError("a spec over no elements must return ACCEPT or REJECT from root()")
     current = [root]
     layers = []
+    report = reporter(progress).stage("spec levels", total=len(els))
     for i in range(len(els)):
         index: dict = {}
         nxt: list = []
@@ -75,11 +76,9 @@ def build(universe, spec: Spec, elements: Iterable[Hashable] | None = None,
                         nxt.append(c)
                 codes[bit][j] = code
         layers.append(codes)
-        if progress:
-            print(f"\rlevel {i + 1}/{len(els)}: {len(nxt)} states", end="", file=sys.stderr)
+        report.update(i + 1, detail=f"{len(nxt)} states")
         current = nxt
-    if progress:
-        print(file=sys.stderr)
+    report.close()
     return assemble(universe, levels, layers)
 
 

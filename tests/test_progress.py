@@ -1,0 +1,86 @@
+"""zalg.progress: one mechanism (callback, plain lines, tqdm bars) used by long steps."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+
+import zalg
+from zalg import progress as P
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_callback_sees_every_stage_and_step():
+    seen = []
+    with P.reporter(lambda *a: seen.append(a)) as r:
+        r.stage("one", total=3)
+        for i in range(3):
+            r.advance()
+        r.note("half way")
+        r.stage("two")
+        r.update(7)
+    assert seen == [("one", 0, 3), ("one", 1, 3), ("one", 2, 3), ("one", 3, 3),
+                    ("half way", 0, 0), ("two", 0, None), ("two", 7, None)]
+
+
+def test_plain_lines_when_stderr_is_not_a_terminal(monkeypatch):
+    out = io.StringIO()
+    r = P.Reporter(True, stream=out)
+    r.stage("layers", total=10)
+    r.update(5)                       # within LINE_EVERY of the stage line: not printed
+    monkeypatch.setattr(P, "LINE_EVERY", 0.0)
+    r.update(9, detail="12 states")
+    r.close()
+    assert out.getvalue().splitlines() == ["layers (10) ...", "layers: 9/10, 12 states"]
+    assert "\r" not in out.getvalue()
+
+
+def test_a_bar_on_a_terminal():
+    out = Terminal()
+    with P.Reporter(True, stream=out) as r:
+        r.stage("levels", total=4)
+        for _ in range(4):
+            r.advance(detail="x")
+        r.note("a message")
+    text = out.getvalue()
+    assert "levels" in text and "4/4" in text and "a message" in text
+
+
+def test_silent_by_default_and_bad_values_refused():
+    r = P.reporter(None)
+    assert not r.active
+    r.stage("x", 3)
+    r.update(2)
+    assert P.reporter(False).active is False
+    assert P.reporter(r) is r
+    with pytest.raises(TypeError):
+        P.reporter("yes")
+
+
+def test_waiting_reports_elapsed_time(monkeypatch):
+    monkeypatch.setattr(P, "TICK", 0.05)
+    seen = []
+    r = P.reporter(lambda *a: seen.append(a))
+    with r.waiting("quantifying"):
+        time.sleep(1.3)
+    assert seen[0] == ("quantifying", 0, None)
+    assert any(d >= 1 for s, d, t in seen[1:] if s == "quantifying")
+
+
+def test_frontier_constructions_report_their_levels():
+    seen = []
+    G = zalg.grid(5, 5)
+    P5 = G.paths((0, 0), (4, 4), progress=lambda *a: seen.append(a))
+    assert P5.count() == 8512
+    stages = {s for s, _, _ in seen}
+    assert stages == {"frontier (paths)"}
+    assert seen[0][1:] == (0, len(G.edges)) and seen[-1][1:] == (len(G.edges), len(G.edges))
+    seen.clear()
+    G.cycles(progress=lambda *a: seen.append(a))
+    assert seen and seen[-1][1] == seen[-1][2]
