@@ -15,18 +15,31 @@ from .pairing import pair_element, pairing_relation, pairing_universe
 from .relation import Relation
 from .universe import Universe
 
-__all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load",
+__all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load", "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
            "TooWide", "Relation"]
 __version__ = "0.1.0"
 
 
-def load(path, universe: Universe | None = None) -> Family:
-    """The family saved in ``path`` by ``Family.dump``, in a new universe or in
-    ``universe`` (which must hold the file's elements, of the same types, in the
-    same relative order).  Never executes code from the file; a damaged or
+def load(source, universe: Universe | None = None) -> Family:
+    """The family saved by ``Family.dump`` in ``source``: a path, a binary file object
+    or ``"-"`` (standard input); the format (npz or JSON, gzip or not) is recognised
+    from the content.  Read into a new universe of the saved elements, or into
+    ``universe`` (which must hold the elements the family uses, of the same types,
+    in the same relative order).  Never executes code from the file; a damaged or
     hostile file raises ``ValueError`` with one line."""
     from .persist import read
-    elements, level, hi, lo, root = read(path)
-    U = Universe(elements) if universe is None else universe
-    return U.from_arrays(elements, level, hi, lo, root, str(path))
+    return _built(read(source), universe)
+
+
+def loads(data: bytes, universe: Universe | None = None) -> Family:
+    """The family of ``data``, bytes of ``Family.dumps`` (or of a saved file), like ``load``."""
+    from .persist import loads as decode
+    return _built(decode(data), universe)
+
+
+def _built(stored, universe: Universe | None) -> Family:
+    """The family of checked ``persist.Stored`` content, in ``universe`` or a new one."""
+    U = Universe(stored.elements) if universe is None else universe
+    return U.from_arrays(stored.elements, stored.level, stored.hi, stored.lo, stored.root,
+                         stored.source)

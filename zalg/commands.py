@@ -43,7 +43,8 @@ def register(subparsers) -> None:
     """Add ``info`` to an argparse subparsers object."""
     info = subparsers.add_parser("info", help="describe a family saved with Family.dump",
                                  description="Describe a family saved with Family.dump.")
-    info.add_argument("file", help="a .json or .json.gz file written by Family.dump")
+    info.add_argument("file", help="a file written by Family.dump (npz, .json or .json.gz; "
+                                   "the format is recognised), or - for standard input")
     info.add_argument("--by-size", action="store_true", help="count members by size")
     info.add_argument("--show", type=int, default=0, metavar="N",
                       help=f"print N sample members (at most {MAX_SHOW})")

@@ -398,14 +398,46 @@ class Family:
         from .notation import to_sympy
         return to_sympy(self)
 
-    def dump(self, path) -> None:
-        """Save F with its universe's elements to ``path`` (JSON, gzip if it ends in .gz)."""
+    def dump(self, target, format: str | None = None) -> None:
+        """Save F with its universe's elements to ``target``: a path (written whole or
+        not at all), a binary file object, or ``"-"`` (standard output).
+
+        ``format``: ``"npz"`` (binary, fast) or ``"json"`` (interchange); by default
+        JSON for a name ending in ``.json`` or ``.gz`` (gzip), else npz.  Read it
+        back with ``zalg.load``."""
         from .persist import write
-        write(path, self.universe.elements, *self._arrays())
+        write(target, self.universe.elements, *self._arrays(), format=format)
+
+    def dumps(self, format: str = "npz") -> bytes:
+        """The bytes ``dump`` would save in ``format`` (read back with ``zalg.loads``)."""
+        from .persist import dumps
+        return dumps(self.universe.elements, *self._arrays(), format=format)
+
+    # ---- pickling and copies: data only, never CUDD objects ---------------------------
+    def __reduce__(self):
+        """Pickle as the universe (its elements and token: ``Universe.__reduce__``) and
+        the npz bytes of ``dumps``; families of one universe unpickle into one universe."""
+        return (_unpickled, (self.universe, self.dumps(), self._upclosed))
+
+    def __copy__(self) -> Family:
+        return self  # families are immutable values
+
+    def __deepcopy__(self, memo) -> Family:
+        return self
 
     def __repr__(self) -> str:
         from .notation import short_text
         return short_text(self)
+
+
+def _unpickled(universe: Universe, data: bytes, upclosed: bool) -> Family:
+    """The family of ``Family.__reduce__``: npz bytes read into ``universe``."""
+    from .persist import loads
+    stored = loads(data)
+    F = universe.from_arrays(stored.elements, stored.level, stored.hi, stored.lo, stored.root,
+                             "a pickled family")
+    F._upclosed = upclosed
+    return F
 
 
 def _fold(op, families: list[Family], empty: Family) -> Family:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import uuid
+import weakref
 from collections.abc import Hashable, Iterable
 
 import numpy as np
@@ -16,6 +19,11 @@ __all__ = ["Universe"]
 
 #: The most elements a universe may have (CUDD's variable index is a 32-bit int).
 MAX_ELEMENTS = 10_000_000
+
+#: The live universes of this process by token: unpickling a universe reuses the
+#: one with its token, so families pickled separately still combine.
+_LIVE: weakref.WeakValueDictionary[str, Universe] = weakref.WeakValueDictionary()
+_LIVE_LOCK = threading.Lock()
 
 
 class Universe:
@@ -36,6 +44,13 @@ class Universe:
     A universe may be shared between threads: every operation holds Python's
     GIL while it touches CUDD, and long operations pause regularly to let other
     threads run, so operations on one universe are serialised, never raced.
+
+    Pickling (also to other processes): a universe pickles as its elements, its
+    ``memory`` argument and ``token``, a random id given at creation.  Unpickling
+    returns the live universe of this process with that token, if there is one
+    (grown by the pickled elements it lacks), else a new universe with the token;
+    so families of one universe pickled separately combine after unpickling, and
+    ``copy.deepcopy`` returns the universe itself.
     """
 
     def __init__(self, elements: Iterable[Hashable] = (), *, memory: int | str | None = None):
@@ -43,7 +58,25 @@ class Universe:
         self.manager = Manager(budget)
         self._elements: list[Hashable] = []
         self._index: dict[Hashable, int] = {}
+        self._memory_arg = memory
         self.add(elements)
+        self._register(uuid.uuid4().hex)
+
+    # ---- identity across pickling ------------------------------------------------------
+    def _register(self, token: str) -> None:
+        """Take ``token`` (uuid4 hex) as this universe's identity across pickling."""
+        self.token = token
+        _LIVE[token] = self
+
+    def __reduce__(self):
+        """Pickle as data: the token, the elements, the memory argument (no CUDD object)."""
+        return (_unpickled, (self.token, tuple(self._elements), self._memory_arg))
+
+    def __copy__(self) -> Universe:
+        return self  # a universe is shared by its families, never copied
+
+    def __deepcopy__(self, memo) -> Universe:
+        return self
 
     # ---- elements -------------------------------------------------------------------
     def add(self, elements: Iterable[Hashable]) -> None:
@@ -265,6 +298,26 @@ class Universe:
         """A family from Minato's polynomial notation, e.g. ``"a*(b + c) + d*e + 1"``."""
         from .notation import parse
         return parse(self, text)
+
+
+def _unpickled(token: str, elements: tuple, memory) -> Universe:
+    """The universe of ``Universe.__reduce__``: this process's universe with ``token``,
+    given the pickled elements it lacks (it must hold the others, in the same order),
+    else a new universe with that token."""
+    with _LIVE_LOCK:
+        U = _LIVE.get(token)
+        if U is None:
+            U = Universe(elements, memory=memory)
+            del _LIVE[U.token]
+            U._register(token)
+            return U
+        have = U._elements
+        k = min(len(have), len(elements))
+        if not all(map(_same, have[:k], elements[:k])):
+            raise ValueError(f"cannot unpickle universe {token}: this process holds it with "
+                             "other elements (copies that grew apart)")
+        U.add(elements[k:])
+        return U
 
 
 def _trie_arrays(members: list[tuple[int, ...]], terminal_level: int):
