@@ -33,8 +33,10 @@ from .board import MAX_SIDE, check_size
 from .errors import PuzzleFormatError
 from .inputs import read_source
 
-__all__ = ["UserError", "main", "read_puzzle", "parse_size", "bounded_int", "write_file",
-           "note", "write_svg", "EXIT_USAGE", "EXIT_MEMORY", "EXIT_INTERRUPTED"]
+__all__ = ["UserError", "main", "read_puzzle", "parse_puzzle", "parse_size", "bounded_int",
+           "write_file", "output_dir", "note", "write_svg", "show_generated", "EXIT_USAGE",
+           "EXIT_MEMORY",
+           "EXIT_INTERRUPTED"]
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_MEMORY, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 3, 130, 141
 
@@ -49,11 +51,17 @@ def read_puzzle(puzzle_type, source: str, what: str):
     """A puzzle of ``puzzle_type`` from a URL, a file or ``-`` (standard input)."""
     try:
         kind, text = read_source(source, what)
-        if kind == "url":
-            return puzzle_type.from_url(text)
-        return puzzle_type.from_text(text)
+        return parse_puzzle(puzzle_type, kind, text)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
+
+
+def parse_puzzle(puzzle_type, kind: str, text: str):
+    """A puzzle of ``puzzle_type`` from what ``inputs.read_source`` returned: a URL
+    (``kind == "url"``) or a file's text (PuzzleFormatError if it is no such puzzle)."""
+    if kind == "url":
+        return puzzle_type.from_url(text)
+    return puzzle_type.from_text(text)
 
 
 _SIZE = re.compile(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*")
@@ -128,6 +136,18 @@ def write_svg(path: str, puzzle, solution, what: str) -> None:
     """Write the puzzle's SVG picture with ``solution`` to ``path`` (atomically) and say so."""
     write_file(path, puzzle.render(solution, fmt="svg"), what)
     print(f"wrote {path}")
+
+
+def show_generated(header: str, puzzle, solution, svg: str | None, what: str) -> None:
+    """Print a generated puzzle: ``header``, its URL, the board, a blank line and the
+    board with ``solution``; with ``svg``, also write that picture (and say so)."""
+    print(header)
+    print(puzzle.to_url())
+    print(puzzle.render().rstrip("\n"))
+    print()
+    print(puzzle.render(solution).rstrip("\n"))
+    if svg:
+        write_svg(svg, puzzle, solution, what)
 
 
 def note(text: str) -> None:

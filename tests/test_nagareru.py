@@ -4,6 +4,7 @@ independent checker accepts it) and the OEIS cycle counts of blank boards."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import subprocess
 import sys
@@ -270,10 +271,13 @@ def test_cli_solve_generate_reduce(tmp_path):
     assert "solutions: 1" in out.stdout and (tmp_path / "a.svg").read_text().startswith("<svg")
     out = zalg("nagareru", "generate", "5x5", "--count", "2", "--seed", "3")
     assert out.returncode == 0, out.stderr
-    urls = [line for line in out.stdout.splitlines() if line.startswith("https://puzz.link/p?nagare/")]
-    assert len(urls) == 2 and all(Puzzle.from_url(u).is_unique() for u in urls)
+    urls = [json.loads(line)["url"] for line in out.stdout.splitlines()]  # JSON Lines
+    assert len(urls) == 2 and all(u.startswith("https://puzz.link/p?nagare/") for u in urls)
+    assert all(Puzzle.from_url(u).is_unique() for u in urls)
     again = zalg("nagareru", "generate", "5x5", "--count", "2", "--seed", "3").stdout
-    assert [line for line in again.splitlines() if line.startswith("https://")] == urls
+    assert [json.loads(line)["url"] for line in again.splitlines()] == urls
+    one = zalg("nagareru", "generate", "5x5", "--seed", "3")  # one puzzle: text, the first
+    assert one.returncode == 0 and urls[0] in one.stdout.splitlines(), one.stderr
     out = zalg("nagareru", "reduce", "-", stdin=url)
     assert out.returncode == 0, out.stderr
     assert "minimal clue sets" in out.stdout

@@ -152,8 +152,10 @@ def test_cli_solve_generate_icons_reduce(tmp_path):
     assert "solutions: 1" in out.stdout and (tmp_path / "a.svg").read_text().startswith("<svg")
     out = zalg("nurimeizu", "generate", "4x4", "--count", "2", "--seed", "3")
     assert out.returncode == 0, out.stderr
-    urls = [line for line in out.stdout.splitlines() if line.startswith("https://puzz.link/")]
+    urls = [json.loads(line)["url"] for line in out.stdout.splitlines()]  # JSON Lines
     assert len(urls) == 2 and all(len(ref.solutions(Puzzle.from_url(u))) == 1 for u in urls)
+    one = zalg("nurimeizu", "generate", "4x4", "--seed", "3")  # one puzzle: text, the first
+    assert one.returncode == 0 and urls[0] in one.stdout.splitlines(), one.stderr
     p = Puzzle.from_url(url)
     out = zalg("nurimeizu", "icons", "-", stdin=p.to_pzprv3(p.solution()))
     assert out.returncode == 0, out.stderr

@@ -1,16 +1,23 @@
 """``zalg nagareru ...``: Nagareru subcommands of the zalg command line.
 
-``zalg nagareru solve <url|file|-> [--svg FILE]``
-``zalg nagareru generate ROWSxCOLS [--count N] [--seed S] [--fans K] [--min-length L]
-[--max-length L] [--white PERCENT] [--spread R] [--svg FILE]``
+``zalg nagareru solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
+``zalg nagareru generate ROWSxCOLS [--seed S] [--fans K] [--min-length L] [--max-length L]
+[--white PERCENT] [--spread R] [--svg FILE] [--count N] [--jobs J] [--out DIR]
+[--scheduler ADDRESS]``
 ``zalg nagareru reduce <url|file|-> [--list N]``
+
+With several sources, ``--jobs`` or ``--scheduler`` (solve), or any of ``--count``,
+``--jobs``, ``--out``, ``--scheduler`` (generate), the command runs as a batch
+(``puzzles.batch``) and prints JSON Lines.
 """
 from __future__ import annotations
 
 import argparse
 import itertools
 import time
+from functools import partial
 
+from .. import batch
 from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_svg
 from ..errors import PuzzleFormatError
 from .model import Puzzle
@@ -32,19 +39,18 @@ def register(subparsers) -> None:
     solve = sub.add_parser("solve", help="find all solutions of a puzzle",
                            description="Find every solution of a Nagareru puzzle, report how "
                                        "many there are and draw one with its direction.")
-    solve.add_argument("source", help="a puzz.link URL (nagare), a file (pzprv3, plain text, "
-                                      "or a URL), or - (stdin)")
+    solve.add_argument("source", nargs="+", help="a puzz.link URL (nagare), a file (pzprv3, "
+                       "plain text, or a URL), or - (stdin); several: one JSON line each")
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE",
                        help="write the board with one solution as SVG (replaces FILE)")
+    batch.add_options(solve, count=False, out=False)
     solve.set_defaults(run=_solve)
     gen = sub.add_parser(
         "generate", help="interesting instances of a board size",
         description="Interesting instances (Ishihata & Tokumasu): one solution, every clue "
                     "needed, no unusable arrow, no ineffective fan.")
     gen.add_argument("size", metavar="ROWSxCOLS", help="the board, e.g. 10x10")
-    gen.add_argument("--count", type=bounded_int(1, 100_000), default=1, metavar="N",
-                     help="how many puzzles (default 1)")
     gen.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1),
                      help="random seed (same seed, same puzzles)")
     gen.add_argument("--fans", type=bounded_int(0, 10_000), metavar="K",
@@ -60,7 +66,9 @@ def register(subparsers) -> None:
                      help="remove first the clues with the most others within R cells, so "
                           "the clues left are spread out (default 2; 0: no preference)")
     gen.add_argument("--svg", metavar="FILE",
-                     help="write the (last) puzzle with its solution as SVG (replaces FILE)")
+                     help="write the puzzle with its solution as SVG (replaces FILE; one "
+                          "puzzle only)")
+    batch.add_options(gen)
     gen.set_defaults(run=_generate)
     red = sub.add_parser(
         "reduce", help="every minimal clue set that keeps a puzzle unique",
@@ -84,7 +92,9 @@ def _draw_solution(p: Puzzle, solution) -> None:
 
 
 def _solve(args) -> int:
-    p = read_puzzle(Puzzle, args.source, WHAT)
+    if batch.solve_requested(args, args.source):
+        return batch.run_solve(batch.Solver(WHAT, Puzzle), args, args.source)
+    p = read_puzzle(Puzzle, args.source[0], WHAT)
     print(f"nagareru {p.rows}x{p.cols}, {len(p.arrows())} arrows, {len(p.fans())} fans, "
           f"{len(p.black_cells()) - len(p.fans())} plain black cells")
     print(p.render(), end="")
@@ -104,6 +114,13 @@ def _solve(args) -> int:
     return 0
 
 
+def describe(p: Puzzle) -> dict:
+    """A generated puzzle's counts for its batch record."""
+    fans = len(p.fans())
+    return {"clues": len(p.cells), "arrows": len(p.arrows()), "fans": fans,
+            "black": len(p.black_cells()) - fans}
+
+
 def _generate(args) -> int:
     from .design import generate
     rows, cols = parse_size(args.size, WHAT)
@@ -112,36 +129,23 @@ def _generate(args) -> int:
     if args.max_length is not None and args.max_length < args.min_length:
         raise UserError(f"{WHAT}: --max-length {args.max_length} is below --min-length "
                         f"{args.min_length}")
-    import random
-    seeds = random.Random(args.seed)
-    last = None
-    for n in range(1, args.count + 1):
-        start = time.perf_counter()
-        stats: dict = {}
+    knobs = {"fans": args.fans, "min_length": args.min_length, "max_length": args.max_length,
+             "white": None if args.white is None else args.white / 100, "spread": args.spread}
+    gen = batch.Generator(WHAT, partial(generate, rows, cols, **knobs), describe)
+    start = time.perf_counter()
+    stats: dict = {}
 
-        def report(text: str, n=n, start=start) -> None:
-            if time.perf_counter() - start > PROGRESS_AFTER:
-                note(f"nagareru: #{n}: {text}")
-        try:
-            p = generate(rows, cols, seed=seeds.randrange(2 ** 62), fans=args.fans,
-                         min_length=args.min_length, max_length=args.max_length,
-                         white=None if args.white is None else args.white / 100,
-                         spread=args.spread, stats=stats, progress=report)
-        except PuzzleFormatError as exc:
-            raise UserError(str(exc)) from None
-        took = time.perf_counter() - start
-        loop = p.solution()
-        print(f"#{n} nagareru {rows}x{cols}: {len(p.arrows())} arrows, {len(p.fans())} fans, "
-              f"{len(p.black_cells()) - len(p.fans())} plain black cells, loop of "
-              f"{len(loop)} cells, unique ({took:.1f} s, {stats.get('solves', 0)} solver runs)")
-        print(p.to_url())
-        print(p.render(), end="")
-        _draw_solution(p, loop)
-        print()
-        last = (p, loop)
-    if args.svg and last is not None:
-        write_svg(args.svg, last[0], last[1], WHAT)
-    return 0
+    def report(text: str) -> None:
+        if time.perf_counter() - start > PROGRESS_AFTER:
+            note(f"nagareru: {text}")
+
+    def header(p: Puzzle, seconds: float) -> str:
+        return (f"nagareru {rows}x{cols}: {len(p.arrows())} arrows, {len(p.fans())} fans, "
+                f"{len(p.black_cells()) - len(p.fans())} plain black cells, loop of "
+                f"{len(p.solution())} cells, unique ({seconds:.1f} s, "
+                f"{stats.get('solves', 0)} solver runs)")
+    (seed,) = batch.task_seeds(args.seed, 1)  # one puzzle: the seed of a batch's first
+    return batch.generate_command(gen, args, header, seed, stats=stats, progress=report)
 
 
 def _reduce(args) -> int:

@@ -1,9 +1,15 @@
 """``zalg numberlink ...``: Numberlink subcommands of the zalg command line.
 
-``zalg numberlink solve <url|file> [--cover] [--count] [--svg out.svg]``
+``zalg numberlink solve <url|file|-> ... [--cover] [--count] [--svg out.svg] [--jobs J]
+[--scheduler ADDRESS]``
 ``zalg numberlink instances ROWSxCOLS [--max-pairs K] [--by-size] [--minimum] [--list N]
 [--seed S] [--method witness|covering]``
-``zalg numberlink generate ROWSxCOLS [--pairs K] [--seed S] [--no-merge] [--svg FILE]``
+``zalg numberlink generate ROWSxCOLS [--pairs K] [--seed S] [--no-merge] [--svg FILE]
+[--count N] [--jobs J] [--out DIR] [--scheduler ADDRESS]``
+
+With several sources, ``--jobs`` or ``--scheduler`` (solve), or any of ``--count``,
+``--jobs``, ``--out``, ``--scheduler`` (generate), the command runs as a batch
+(``puzzles.batch``) and prints JSON Lines.
 """
 from __future__ import annotations
 
@@ -11,7 +17,9 @@ import argparse
 import sys
 import threading
 import time
+from functools import partial
 
+from .. import batch
 from ..cli import UserError, bounded_int, parse_size, read_puzzle, write_svg
 from ..errors import PuzzleFormatError
 from .model import Puzzle
@@ -34,13 +42,15 @@ def register(subparsers) -> None:
         "solve", help="find all solutions of a puzzle",
         description="Find every solution of a Numberlink puzzle, report how many there are "
                     "and draw one.")
-    solve.add_argument("source", help="a puzz.link URL (numlin/numberlink/arukone), a file "
-                                      "(pzprv3, plain text, or a URL), or - (stdin)")
+    solve.add_argument("source", nargs="+",
+                       help="a puzz.link URL (numlin/numberlink/arukone), a file (pzprv3, plain "
+                            "text, or a URL), or - (stdin); several: one JSON line each")
     solve.add_argument("--cover", action="store_true",
                        help="every cell must lie on a path (automatic for arukone)")
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE",
                        help="write the board with one solution as SVG (replaces FILE)")
+    batch.add_options(solve, count=False, out=False)
     solve.set_defaults(run=_solve)
     inst = sub.add_parser(
         "instances", help="count every good instance of a grid",
@@ -74,6 +84,7 @@ def register(subparsers) -> None:
                      help="keep the repaired drawing (do not join paths to reduce the pairs)")
     gen.add_argument("--svg", metavar="FILE",
                      help="write the puzzle with its solution as SVG (replaces FILE)")
+    batch.add_options(gen)
     gen.set_defaults(run=_generate)
 
 
@@ -114,29 +125,45 @@ def _instances(args) -> int:
     return 0
 
 
+def describe(p: Puzzle) -> dict:
+    """A generated puzzle's counts for its batch record."""
+    return {"pairs": len(p.pairs)}
+
+
+def shared_family(rows: int, cols: int):
+    """The covering path matchings of the grid with their counts (what sampling reads; at
+    10x10 as long again as the build), cached: a batch worker builds them once."""
+    from .design import covering_path_matchings
+    family = covering_path_matchings(rows, cols)
+    family.count()  # cached on the family
+    return family
+
+
+def count_solutions(p: Puzzle, cover: bool = False) -> int:
+    """The number of solutions (every cell used with ``cover`` or for arukone)."""
+    return p.count(bool(cover or p.requires_cover))
+
+
 def _generate(args) -> int:
     from . import design as NI
     rows, cols = parse_size(args.size, WHAT)
-    start = time.perf_counter()
     try:
-        p = NI.random_instance(rows, cols, pairs=args.pairs, seed=args.seed,
-                               merge=not args.no_merge, progress=True)
+        NI.check_request(rows, cols, args.pairs)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
-    print(f"numberlink {rows}x{cols}, {len(p.pairs)} pairs, unique solution "
-          f"({time.perf_counter() - start:.1f} s)")
-    print(p.to_url())
-    print(p.render(), end="")
-    solution = p.solution()
-    print()
-    print(p.render(solution), end="")
-    if args.svg:
-        _write_svg(args.svg, p, solution)
-    return 0
+    make = partial(NI.random_instance, rows, cols, pairs=args.pairs, merge=not args.no_merge)
+    gen = batch.Generator(WHAT, make, describe, partial(shared_family, rows, cols))
+
+    def header(p: Puzzle, seconds: float) -> str:
+        return f"numberlink {rows}x{cols}, {len(p.pairs)} pairs, unique solution ({seconds:.1f} s)"
+    return batch.generate_command(gen, args, header, args.seed, progress=True)
 
 
 def _solve(args) -> int:
-    p = read_puzzle(Puzzle, args.source, WHAT)
+    if batch.solve_requested(args, args.source):
+        solver = batch.Solver(WHAT, Puzzle, partial(count_solutions, cover=args.cover))
+        return batch.run_solve(solver, args, args.source)
+    p = read_puzzle(Puzzle, args.source[0], WHAT)
     cover = bool(args.cover or p.requires_cover)
     kind = "arukone" if p.variant == "arukone" else "numberlink"
     rule = ", every cell used" if cover else ""

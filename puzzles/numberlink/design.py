@@ -32,7 +32,8 @@ from .model import Puzzle
 from ..board import edge_components
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
-           "to_puzzle", "random_instance", "merge_candidates", "covering_path_matchings"]
+           "to_puzzle", "random_instance", "check_request", "merge_candidates",
+           "covering_path_matchings"]
 
 
 def _check_shape(rows: int, cols: int) -> None:
@@ -173,6 +174,17 @@ def covering_path_matchings(rows: int, cols: int) -> zalg.Family:
     return instance_graph(rows, cols).path_matchings(cover=True)
 
 
+def check_request(rows: int, cols: int, pairs: int | None = None) -> None:
+    """PuzzleFormatError unless :func:`random_instance` can be asked for these (cheap:
+    a batch checks before any work starts)."""
+    _check_shape(rows, cols)
+    n = rows * cols
+    if pairs is not None and (not isinstance(pairs, int) or not 1 <= pairs <= n // 2):
+        raise PuzzleFormatError(f"a {rows}x{cols} board takes 1 to {n // 2} pairs, got {pairs!r}")
+    if n < 2:
+        raise PuzzleFormatError(f"a {rows}x{cols} board has no room for a pair")
+
+
 def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
                     tries: int = 200, merge: bool = True, progress: bool = False) -> Puzzle:
     """A good instance of the rows x cols grid, for boards far beyond enumeration.
@@ -190,12 +202,8 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
     the puzzle stays unique, until no such join does (a 10x10 instance drops
     from about 30 pairs to 12-22).  So ``pairs`` is the number of paths drawn,
     not a promise about the result."""
-    _check_shape(rows, cols)
+    check_request(rows, cols, pairs)
     n = rows * cols
-    if pairs is not None and (not isinstance(pairs, int) or not 1 <= pairs <= n // 2):
-        raise PuzzleFormatError(f"a {rows}x{cols} board takes 1 to {n // 2} pairs, got {pairs!r}")
-    if n < 2:
-        raise PuzzleFormatError(f"a {rows}x{cols} board has no room for a pair")
     covers = covering_path_matchings(rows, cols)
     if not covers:
         raise PuzzleFormatError(f"the {rows}x{cols} grid has no covering path matching")

@@ -1,17 +1,24 @@
 """``zalg nurimeizu ...``: Nurimeizu subcommands of the zalg command line.
 
-``zalg nurimeizu solve <url|file|-> [--count] [--svg FILE]``
-``zalg nurimeizu generate ROWSxCOLS [--count N] [--seed S] [--largest-room K] [--method M] [--svg FILE]``
+``zalg nurimeizu solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
+``zalg nurimeizu generate ROWSxCOLS [--seed S] [--largest-room K] [--method M] [--svg FILE]
+[--count N] [--jobs J] [--out DIR] [--scheduler ADDRESS]``
 ``zalg nurimeizu icons <pzprv3 file with an answer|-> [--list N]``
 ``zalg nurimeizu reduce <url|file|->``
+
+With several sources, ``--jobs`` or ``--scheduler`` (solve), or any of ``--count``,
+``--jobs``, ``--out``, ``--scheduler`` (generate), the command runs as a batch
+(``puzzles.batch``) and prints JSON Lines.
 """
 from __future__ import annotations
 
 import argparse
-import random
-import sys
 import time
+from functools import partial
 
+from zalg.progress import reporter
+
+from .. import batch
 from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_svg
 from ..errors import PuzzleFormatError
 from ..inputs import read_source
@@ -32,23 +39,25 @@ def register(subparsers) -> None:
     sub = nm.add_subparsers(dest="nurimeizu_command", metavar="COMMAND")
     solve = sub.add_parser("solve", help="find all solutions of a puzzle",
                            description="Count every solution of a Nurimeizu puzzle and draw one.")
-    solve.add_argument("source", help=SOURCE)
+    solve.add_argument("source", nargs="+", help=SOURCE + "; several: one JSON line each")
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE", help="write the board with one solution as SVG")
+    batch.add_options(solve, count=False, out=False)
     solve.set_defaults(run=_solve)
     gen = sub.add_parser("generate", help="puzzles with a unique solution",
                          description="Random rooms, S and G, a random colouring and a minimum "
                                      "icon set that makes it the only solution (up to 144 cells); "
                                      "above, a random maze, rooms on it and a minimal icon set.")
     gen.add_argument("size", metavar="ROWSxCOLS", help="the board, e.g. 8x8")
-    gen.add_argument("--count", type=bounded_int(1, 100_000), default=1, metavar="N")
     gen.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1), help="random seed")
     gen.add_argument("--largest-room", type=bounded_int(1, 64), default=4, metavar="K",
                      help="rooms of 1..K cells (default 4)")
     gen.add_argument("--method", choices=("icon-sets", "maze"),
                      help="icon-sets (minimum icon sets; default up to 144 cells) or maze "
                           "(maze first, minimal icon sets; default above)")
-    gen.add_argument("--svg", metavar="FILE", help="write the (last) puzzle with its solution as SVG")
+    gen.add_argument("--svg", metavar="FILE",
+                     help="write the puzzle with its solution as SVG (one puzzle only)")
+    batch.add_options(gen)
     gen.set_defaults(run=_generate)
     icons = sub.add_parser("icons", help="every icon set that makes a drawn maze unique",
                            description="For a pzprv3 file with an answer (the designer's "
@@ -70,7 +79,9 @@ def _help(parser: argparse.ArgumentParser) -> int:
 
 
 def _solve(args) -> int:
-    p = read_puzzle(Puzzle, args.source, WHAT)
+    if batch.solve_requested(args, args.source):
+        return batch.run_solve(batch.Solver(WHAT, Puzzle), args, args.source)
+    p = read_puzzle(Puzzle, args.source[0], WHAT)
     print(f"nurimeizu {p.rows}x{p.cols}, {p.nrooms} rooms, {len(p.icons)} icons")
     print(p.render(), end="")
     start = time.perf_counter()
@@ -90,36 +101,39 @@ def _solve(args) -> int:
     return 0
 
 
-def _generate(args) -> int:
-    from .design import generate
-    rows, cols = parse_size(args.size, WHAT)
-    seeds = random.Random(args.seed)
-    last = None
-    for n in range(1, args.count + 1):
-        start = time.perf_counter()
+def describe(p: Puzzle) -> dict:
+    """A generated puzzle's counts for its batch record."""
+    return {"rooms": p.nrooms, "icons": len(p.icons)}
 
-        def progress(done: int, total: int) -> None:
-            if time.perf_counter() - start > 2:
-                print(f"\r#{n}: dropping icons, {done} tests, {total} icons kept",
-                      end="", file=sys.stderr, flush=True)
-        try:
-            p = generate(rows, cols, seed=seeds.randrange(2 ** 62), largest_room=args.largest_room,
-                         method=args.method, progress=progress)
-        except PuzzleFormatError as exc:
-            raise UserError(str(exc)) from None
-        if time.perf_counter() - start > 2:
-            print(file=sys.stderr, flush=True)
-        solution = p.solution()
-        print(f"#{n} nurimeizu {rows}x{cols}: {p.nrooms} rooms, {len(p.icons)} icons, unique "
-              f"({time.perf_counter() - start:.1f} s)")
-        print(p.to_url())
-        print(p.render(), end="")
-        print()
-        print(p.render(solution), end="")
-        last = (p, solution)
-    if args.svg and last is not None:
-        write_svg(args.svg, last[0], last[1], WHAT)
-    return 0
+
+def _generate(args) -> int:
+    from .design import check_request, generate
+    rows, cols = parse_size(args.size, WHAT)
+    try:
+        check_request(rows, cols, args.method)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    make = partial(generate, rows, cols, largest_room=args.largest_room, method=args.method)
+    gen = batch.Generator(WHAT, make, describe)
+    start = time.perf_counter()
+    with reporter(True) as bar:
+        started = False
+
+        def progress(done: int, total: int) -> None:  # the maze route's icon removal
+            nonlocal started
+            if time.perf_counter() - start < 2:
+                return
+            if not started:
+                bar.stage("dropping icons")
+                started = True
+            bar.update(done, detail=f"{total} icons kept")
+
+        def header(p: Puzzle, seconds: float) -> str:
+            bar.close()
+            return f"nurimeizu {rows}x{cols}: {p.nrooms} rooms, {len(p.icons)} icons, unique " \
+                   f"({seconds:.1f} s)"
+        (seed,) = batch.task_seeds(args.seed, 1)  # one puzzle: the seed of a batch's first
+        return batch.generate_command(gen, args, header, seed, progress=progress)
 
 
 def _icons(args) -> int:

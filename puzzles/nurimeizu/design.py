@@ -32,7 +32,8 @@ from .model import Puzzle, check_solution, route
 from .maze import generate_from_maze
 from .path_sweep import sweep
 
-__all__ = ["icon_sets", "placements", "minimum_icon_sets", "reduce", "random_rooms", "generate"]
+__all__ = ["icon_sets", "placements", "minimum_icon_sets", "reduce", "random_rooms", "generate",
+           "check_request"]
 
 Placement = tuple[tuple[int, int], str]
 
@@ -140,6 +141,20 @@ def random_rooms(rows: int, cols: int, rng: random.Random, largest: int = 4) -> 
     return rooms
 
 
+def check_request(rows: int, cols: int, method: str | None = None) -> str:
+    """The method :func:`generate` uses for these (PuzzleFormatError if it cannot be
+    asked for them; cheap: a batch checks before any work starts)."""
+    if not (isinstance(rows, int) and isinstance(cols, int) and rows * cols >= 2):
+        raise PuzzleFormatError(f"nurimeizu generate: a board needs at least 2 cells, got {rows}x{cols}")
+    if method is None:
+        method = "icon-sets" if rows * cols <= 144 else "maze"
+    if method not in ("icon-sets", "maze"):
+        raise PuzzleFormatError(f"nurimeizu generate: method {method!r} is not 'icon-sets' or 'maze'")
+    if method == "maze" and rows * cols < 4:
+        raise PuzzleFormatError(f"nurimeizu generate: the maze route needs 2x2 cells, got {rows}x{cols}")
+    return method
+
+
 def generate(rows: int, cols: int, seed=None, largest_room: int = 4, tries: int = 200,
              stats: dict | None = None, method: str | None = None, progress=None) -> Puzzle:
     """A puzzle with exactly one solution.
@@ -151,18 +166,11 @@ def generate(rows: int, cols: int, seed=None, largest_room: int = 4, tries: int 
     where random rooms are rarely solvable): a random maze first, rooms drawn on it,
     and a *minimal* icon set (``maze.generate_from_maze``).  ``progress(done, total)``
     is called during the maze route's icon removal."""
-    if not (isinstance(rows, int) and isinstance(cols, int) and rows * cols >= 2):
-        raise PuzzleFormatError(f"nurimeizu generate: a board needs at least 2 cells, got {rows}x{cols}")
-    if method is None:
-        method = "icon-sets" if rows * cols <= 144 else "maze"
-    if method not in ("icon-sets", "maze"):
-        raise PuzzleFormatError(f"nurimeizu generate: method {method!r} is not 'icon-sets' or 'maze'")
+    method = check_request(rows, cols, method)
     rng = random.Random(seed)
     stats = stats if stats is not None else {}
     stats.update({"boards": 0, "colourings": 0})
     if method == "maze":
-        if rows * cols < 4:
-            raise PuzzleFormatError(f"nurimeizu generate: the maze route needs 2x2 cells, got {rows}x{cols}")
         p = generate_from_maze(rows, cols, rng, largest_room, tries, stats, progress)
         if p is None:
             raise PuzzleFormatError(f"nurimeizu generate: no unique {rows}x{cols} maze in {tries} tries")

@@ -4,13 +4,13 @@
 ``slitherlink.instances((rows, cols), loop)`` (Yoshinaka et al. 2012, sections
 6-8; docs/slitherlink.md).  Modules: ``model`` (board, formats, checker),
 ``solve`` (frontier solver and logical pre-pass), ``design`` (good hint sets,
-minimum, ranking, reduction), ``loops`` (random loops), ``draw``, ``cli``.
+minimum, ranking, reduction, random puzzles), ``loops`` (random loops), ``draw``, ``cli``.
 """
 from __future__ import annotations
 
 from .cli import register
-from .design import (difficulty, instance_universe, instances, loop_hints, minimum,
-                     rank_by_difficulty, reduce, zero_hint_sets)
+from .design import (board_cycles, difficulty, instance_universe, instances, loop_hints, minimum,
+                     random_puzzle, rank_by_difficulty, reduce, zero_hint_sets)
 from .loops import outline, random_loop, random_region
 from .model import FAILCODES, PID, Cell, Dot, Edge, Puzzle, check_solution, make_edge, read_pzprv3
 from .solve import Contradiction, board_graph, prepass, solve_algebra
@@ -24,4 +24,4 @@ __all__ = ["NAME", "PID", "EXAMPLES", "FAILCODES", "Cell", "Dot", "Edge", "Puzzl
            "make_edge", "read_pzprv3", "solve_algebra", "prepass", "board_graph",
            "Contradiction", "instances", "instance_universe", "minimum", "rank_by_difficulty",
            "difficulty", "reduce", "zero_hint_sets", "loop_hints", "random_loop",
-           "random_region", "outline", "register"]
+           "random_region", "outline", "random_puzzle", "board_cycles", "register"]

@@ -1,4 +1,12 @@
-"""``zalg slitherlink ...``: solve puzzles, enumerate good hint sets of a loop, reduce puzzles.
+"""``zalg slitherlink ...``: solve puzzles, generate random ones or every good hint set of
+a loop, reduce puzzles.
+
+``zalg slitherlink solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
+``zalg slitherlink generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]
+[--scheduler ADDRESS]`` (random puzzles; batch options: JSON Lines, ``puzzles.batch``)
+``zalg slitherlink generate --loop FILE [--candidates FILE] [--minimal|--minimum] [--rank]
+[--limit N] [--out DIR]``
+``zalg slitherlink reduce <url|file|-> [--limit N]``
 
 A *loop file* is either a pzprv3 file with an answer (the loop), or a plain-text
 grid of the board's cells with ``#`` for cells inside the loop and ``.`` outside
@@ -10,8 +18,10 @@ the cells where hints may go and ``.`` elsewhere.
 from __future__ import annotations
 
 import time
+from functools import partial
 
-from ..cli import UserError, bounded_int, note, output_dir, read_puzzle, write_file
+from .. import batch
+from ..cli import UserError, bounded_int, note, output_dir, parse_size, read_puzzle, write_file
 from ..errors import PuzzleFormatError
 from ..inputs import read_text
 from .model import Puzzle
@@ -19,10 +29,14 @@ from .model import Puzzle
 __all__ = ["register", "read_loop", "read_candidates"]
 
 WHAT = "slitherlink"
+#: how many hint sets ``generate --loop`` lists by default
+LIMIT = 5
 
 
 def _solve(args) -> int:
-    p = read_puzzle(Puzzle, args.puzzle, WHAT)
+    if batch.solve_requested(args, args.puzzle):
+        return batch.run_solve(batch.Solver(WHAT, Puzzle), args, args.puzzle)
+    p = read_puzzle(Puzzle, args.puzzle[0], WHAT)
     long_run = p.rows * p.cols > 400
     t = time.perf_counter()
     F = p.solve(progress=long_run)
@@ -91,7 +105,40 @@ def read_candidates(path: str, rows: int, cols: int) -> list:
     return [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] in "#x"]
 
 
+def describe(p: Puzzle) -> dict:
+    """A generated puzzle's counts for its batch record."""
+    return {"hints": len(p.hints)}
+
+
+_LOOP_ONLY = ("candidates", "minimal", "minimum", "rank", "limit")
+_SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg")
+
+
 def _generate(args) -> int:
+    if (args.size is None) == (args.loop is None):
+        raise UserError("slitherlink generate: give either a board size (random puzzles) or "
+                        "--loop FILE (every good hint set of a loop)")
+    given = [name for name in (_SIZE_ONLY if args.loop else _LOOP_ONLY)
+             if getattr(args, name) not in (None, False)]
+    if given:
+        mode = "--loop" if args.loop else "a board size"
+        raise UserError(f"slitherlink generate: --{given[0].replace('_', '-')} does not go "
+                        f"with {mode}")
+    return _from_loop(args) if args.loop else _random(args)
+
+
+def _random(args) -> int:
+    from . import design as I
+    rows, cols = parse_size(args.size, WHAT)
+    gen = batch.Generator(WHAT, partial(I.random_puzzle, rows, cols), describe,
+                          partial(I.board_cycles, rows, cols))
+
+    def header(p: Puzzle, seconds: float) -> str:
+        return f"slitherlink {rows}x{cols}, {len(p.hints)} hints, unique solution ({seconds:.1f} s)"
+    return batch.generate_command(gen, args, header, args.seed)
+
+
+def _from_loop(args) -> int:
     from . import design as I
     rows, cols, loop = read_loop(args.loop)
     cand = read_candidates(args.candidates, rows, cols) if args.candidates else None
@@ -118,8 +165,9 @@ def _generate(args) -> int:
         members = ((S, key) for S, key in I.rank_by_difficulty(chosen, loop))
     else:
         members = ((S, I.difficulty(S, h)) for S in chosen)
+    limit = LIMIT if args.limit is None else args.limit
     for n, (S, key) in enumerate(members, 1):
-        if n > args.limit:
+        if n > limit:
             break
         p = Puzzle(rows, cols, {E: h[E] for E in S})
         label = "hardest first: " if args.rank and n == 1 else ""
@@ -155,12 +203,26 @@ def register(sub) -> None:
     cmds = sl.add_subparsers(dest="slitherlink_command", metavar="COMMAND")
     sl.set_defaults(run=lambda args: sl.print_help() or 0)
     solve = cmds.add_parser("solve", help="find every solution of a puzzle")
-    solve.add_argument("puzzle", help="a puzz.link URL, a pzprv3 / plain-text file, or - (stdin)")
+    solve.add_argument("puzzle", nargs="+", help="a puzz.link URL, a pzprv3 / plain-text file, "
+                       "or - (stdin); several: one JSON line each")
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE", help="draw one solution as SVG (replaces FILE)")
+    batch.add_options(solve, count=False, out=False)
     solve.set_defaults(run=_solve)
-    gen = cmds.add_parser("generate", help="every hint set that makes a loop the unique solution")
-    gen.add_argument("--loop", required=True, metavar="FILE",
+    gen = cmds.add_parser(
+        "generate", help="random puzzles of a board size, or every hint set that makes a loop "
+                         "the unique solution",
+        description="ROWSxCOLS: random puzzles (a loop drawn uniformly from the board's loops, "
+                    "its hints reduced to a minimal set that keeps it unique).  --loop FILE: "
+                    "every good hint set of that loop.")
+    gen.add_argument("size", metavar="ROWSxCOLS", nargs="?",
+                     help="random puzzles of this board size, e.g. 7x7")
+    gen.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1),
+                     help="random seed (same seed, same puzzles)")
+    gen.add_argument("--svg", metavar="FILE",
+                     help="write the random puzzle with its solution as SVG (one puzzle only)")
+    batch.add_options(gen, out=False)
+    gen.add_argument("--loop", metavar="FILE",
                      help="the loop: a pzprv3 answer file, or a grid with # inside the loop")
     gen.add_argument("--candidates", metavar="FILE", help="grid with x where hints may go")
     which = gen.add_mutually_exclusive_group()
@@ -168,11 +230,13 @@ def register(sub) -> None:
     which.add_argument("--minimum", action="store_true", help="only instances with fewest hints")
     gen.add_argument("--rank", action="store_true",
                      help="list hardest first (fewest 4s, then 0s, 3s, 1s, 2s)")
-    gen.add_argument("--limit", type=bounded_int(0, 1_000_000), default=5, metavar="N",
-                     help="list at most N (default 5)")
+    gen.add_argument("--limit", type=bounded_int(0, 1_000_000), metavar="N",
+                     help=f"list at most N (default {LIMIT})")
     gen.add_argument("--out", metavar="DIR",
-                     help="also write the listed puzzles as text files into DIR (created if "
-                          "missing; files of the same name are replaced)")
+                     help="also write the puzzles into DIR (created if missing; files of the "
+                          "same name are replaced): with --loop the listed ones as text files, "
+                          "else each as DIR/slitherlink-<index>.txt (pzprv3) and every record "
+                          "to DIR/results.jsonl")
     gen.set_defaults(run=_generate)
     red = cmds.add_parser("reduce", help="minimal hint subsets that keep a puzzle unique")
     red.add_argument("puzzle", help="a puzz.link URL, a pzprv3 / plain-text file, or - (stdin)")

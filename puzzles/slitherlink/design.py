@@ -28,6 +28,7 @@ The minimal good hint sets are ``H.minimal()``, which knows H is up-closed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
@@ -39,7 +40,7 @@ from ..errors import PuzzleFormatError
 from .solve import _cell_edges, board_graph
 
 __all__ = ["instance_universe", "instances", "minimum", "rank_by_difficulty", "difficulty",
-           "reduce", "zero_hint_sets", "loop_hints"]
+           "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
 
 
 @lru_cache(maxsize=16)
@@ -200,3 +201,55 @@ def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None) -> 
     Y = cells if candidates is None else sorted(set(candidates))
     W = build_recorded(G, "cycle", U, {E: (_cell_edges(E), 0) for E in Y})
     return W.hitting(Y)
+
+
+@lru_cache(maxsize=4)
+def board_cycles(rows: int, cols: int) -> zalg.Family:
+    """Every single loop of the rows x cols board (shared per shape)."""
+    return board_graph(rows, cols).cycles()
+
+
+#: hint sets up to this size are reduced to a minimum one exhaustively (by ``instances``)
+EXHAUSTIVE = 25
+
+
+def random_puzzle(rows: int, cols: int, seed=None, exhaustive: int = EXHAUSTIVE,
+                  tries: int = 100):
+    """A random puzzle with a unique solution and a minimal hint set.
+
+    Draws a loop uniformly from :func:`board_cycles` and shows every cell's hint (a
+    loop whose full hints allow another loop is drawn again).  Hints are removed in
+    random order while the solution stays unique, down to ``exhaustive`` hints;
+    then one of the *minimum* subsets of those that keep it unique is drawn
+    uniformly (``instances`` + ``minimum``, as ``reduce`` does).  If no more hints
+    can go before that, every hint is needed: the set is minimal.  Exhaustive
+    reduction of all 49 hints of a 7x7 board takes minutes, of 25 under a second;
+    the whole run takes 0.1-0.3 s at 5x5, 0.2-0.5 s at 7x7, about 1 s at 10x10."""
+    from .model import Puzzle
+    if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 1 and cols >= 1):
+        raise PuzzleFormatError(f"slitherlink generate: board size must be two positive "
+                                f"integers, got {rows}x{cols}")
+    rng = random.Random(seed)
+    cycles = board_cycles(rows, cols)
+    for _ in range(tries):
+        (drawn,) = cycles.sample(1, seed=rng.randrange(2 ** 62))
+        loop = frozenset(drawn)
+        h = loop_hints(loop, rows, cols)
+        hints = dict(h)
+        if Puzzle(rows, cols, hints).count() != 1:
+            continue
+        order = sorted(hints)
+        rng.shuffle(order)
+        for cell in order:
+            if len(hints) <= exhaustive:
+                break
+            value = hints.pop(cell)
+            if Puzzle(rows, cols, hints).count() != 1:
+                hints[cell] = value  # needed now, so needed in every smaller set
+        if len(hints) <= exhaustive:
+            best = minimum(instances((rows, cols), loop, candidates=list(hints)))
+            (chosen,) = best.sample(1, seed=rng.randrange(2 ** 62))
+            hints = {cell: h[cell] for cell in chosen}
+        return Puzzle(rows, cols, hints)
+    raise PuzzleFormatError(f"slitherlink generate: no {rows}x{cols} loop with unique full "
+                            f"hints in {tries} draws")

@@ -1,0 +1,175 @@
+"""Where a batch's tasks run: in this process, a local process pool, or a Dask cluster.
+
+Every engine takes picklable zero-argument callables (module-level functions or
+``functools.partial`` of them, each returning a JSON-able record) and yields
+``(position, outcome)`` as tasks finish, in any order: the outcome is the task's
+record, or the exception that kept it from returning one (a worker that died).
+
+* ``jobs == 1`` and no scheduler: one after the other, here.
+* ``jobs > 1``: a ``ProcessPoolExecutor`` of fresh interpreters ("spawn": CUDD and
+  numba state is never forked).  Workers start with SIGINT blocked and then
+  ignored, so Ctrl-C reaches this process alone: pending tasks are cancelled, the
+  workers terminated, and the KeyboardInterrupt goes on to the caller.  Each
+  worker gets 1/jobs of the memory budget (``--memory`` / ``ZALG_MEMORY``).
+* ``scheduler``: a running Dask scheduler (``distributed.Client(address)``); its
+  workers need zalg installed.  Connection problems are a UserError.
+
+Close the iterator (``contextlib.closing``) if you stop early: that cancels what
+is still running.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Union
+
+from .cli import UserError
+
+__all__ = ["completed", "Task", "Outcome"]
+
+#: a picklable zero-argument callable that returns a JSON-able record
+Task = Callable[[], dict]
+#: the record, or the exception that kept a task from returning one
+Outcome = Union[dict, BaseException]
+
+
+def completed(tasks: Sequence[Task], jobs: int = 1,
+              scheduler: str | None = None) -> Iterator[tuple[int, Outcome]]:
+    """``(position, outcome)`` for every task, as they finish (see the module)."""
+    if scheduler is not None:
+        return _on_dask(tasks, scheduler)
+    if jobs <= 1 or len(tasks) <= 1:
+        return _here(tasks)
+    return _on_pool(tasks, jobs)
+
+
+def _here(tasks: Sequence[Task]) -> Iterator[tuple[int, Outcome]]:
+    for i, task in enumerate(tasks):
+        yield i, task()
+
+
+def _result(future) -> Outcome:
+    try:
+        return future.result()
+    except Exception as exc:  # the worker died, or the cluster lost the task
+        return exc
+
+
+# ---- a local process pool ------------------------------------------------------------------
+
+def _on_pool(tasks: Sequence[Task], jobs: int) -> Iterator[tuple[int, Outcome]]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    workers = min(jobs, len(tasks))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_worker_start, initargs=(_worker_budget(workers),))
+    futures: dict = {}
+    finished = False
+    try:
+        with _sigint_held():  # workers start during submit, and inherit the blocked SIGINT
+            for i, task in enumerate(tasks):
+                futures[pool.submit(task)] = i
+        for future in as_completed(futures):
+            yield futures[future], _result(future)
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool, futures)
+
+
+def _worker_budget(workers: int) -> int:
+    """Each worker's share of this run's memory budget (bytes)."""
+    from zalg.memory import MIN_BUDGET, default_budget
+    try:
+        total = default_budget()
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    return max(MIN_BUDGET, total // workers)
+
+
+def _worker_start(budget: int) -> None:
+    """In each pool worker: Ctrl-C is the parent's business; this worker's budget."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.environ["ZALG_MEMORY"] = str(budget)
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Child processes started meanwhile ignore SIGINT from their first instruction (an
+    ignored disposition survives exec); here a Ctrl-C meanwhile stays pending (blocked,
+    so Linux keeps it) and arrives when this ends."""
+    import threading
+    if threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _stop(pool, futures: dict) -> None:
+    """Cancel what has not started, end the workers at once, wait for the pool's thread."""
+    for future in futures:
+        future.cancel()
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            process.terminate()
+        except (OSError, ValueError, AttributeError):
+            pass
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+# ---- a Dask cluster ------------------------------------------------------------------------
+
+def _on_dask(tasks: Sequence[Task], address: str) -> Iterator[tuple[int, Outcome]]:
+    """Connects at once (a UserError before anything runs), then runs the tasks there."""
+    return _dask_results(_connect(address), tasks)
+
+
+def _dask_results(client, tasks: Sequence[Task]) -> Iterator[tuple[int, Outcome]]:
+    keys: dict = {}
+    finished = False
+    try:
+        futures = []
+        for i, task in enumerate(tasks):
+            future = client.submit(task, pure=False)
+            keys[future.key] = i
+            futures.append(future)
+        import distributed
+        for future in distributed.as_completed(futures, loop=client.loop):
+            yield keys[future.key], _result(future)
+        finished = True
+    finally:
+        if not finished and keys:
+            try:
+                client.cancel(futures, force=True)
+            except Exception:  # the connection is gone: nothing left to cancel
+                pass
+        client.close()
+
+
+def _connect(address: str) -> Any:
+    """A ``distributed.Client`` of the scheduler at ``address`` (UserError if none)."""
+    try:
+        import distributed
+    except ImportError:
+        raise UserError("--scheduler needs Dask's distributed package: pip install "
+                        "'zalg[dask]'") from None
+    for name in ("distributed", "distributed.client", "distributed.core", "distributed.comm"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)  # errors come back as ours
+    try:
+        return distributed.Client(address, set_as_default=False)
+    except Exception as exc:  # refused, timed out, a malformed address
+        text = " ".join(str(exc).split())[:300] or type(exc).__name__
+        raise UserError(f"--scheduler: cannot use the Dask scheduler at {address[:200]!r}: "
+                        f"{text}") from None

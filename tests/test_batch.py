@@ -1,0 +1,288 @@
+"""Batch generation and solving (``puzzles.batch``): the same records whatever runs the
+tasks (this process, a local pool, a Dask cluster), every record checked on its own,
+the command-line contract, and the error paths."""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from functools import lru_cache
+
+import pytest
+
+from puzzles import batch, nagareru, numberlink, nurimeizu, slitherlink
+from puzzles.cli import main
+
+#: a small board per genre, and the design function that makes one puzzle from a seed
+SIZES = {"numberlink": "4x4", "slitherlink": "4x4", "nagareru": "4x4", "nurimeizu": "4x4"}
+MAKE = {"numberlink": lambda r, c, seed: numberlink.random_instance(r, c, seed=seed),
+        "slitherlink": lambda r, c, seed: slitherlink.random_puzzle(r, c, seed=seed),
+        "nagareru": lambda r, c, seed: nagareru.generate(r, c, seed=seed),
+        "nurimeizu": lambda r, c, seed: nurimeizu.generate(r, c, seed=seed)}
+MODULES = {"numberlink": numberlink, "slitherlink": slitherlink, "nagareru": nagareru,
+           "nurimeizu": nurimeizu}
+#: what a record states about its puzzle, read from the puzzle
+COUNTS = {"numberlink": lambda p: {"pairs": len(p.pairs)},
+          "slitherlink": lambda p: {"hints": len(p.hints)},
+          "nagareru": lambda p: {"clues": len(p.cells), "fans": len(p.fans())},
+          "nurimeizu": lambda p: {"icons": len(p.icons), "rooms": p.nrooms}}
+GENRES = sorted(SIZES)
+COUNT, SEED = 3, 11
+
+
+def run(argv: list[str]) -> tuple[int, list[dict], str]:
+    """``zalg ARGV`` in this process: (status, JSON records on stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    return status, [json.loads(line) for line in out.getvalue().splitlines()], err.getvalue()
+
+
+def without_timings(records: list[dict]) -> list[dict]:
+    return [{k: v for k, v in r.items() if k not in batch.TIMINGS} for r in records]
+
+
+@lru_cache(maxsize=None)
+def sequential(genre: str) -> tuple:
+    """The reference run of a genre: COUNT puzzles in this process, checked."""
+    status, records, _ = run([genre, "generate", SIZES[genre], "--count", str(COUNT),
+                              "--seed", str(SEED)])
+    assert status == 0
+    for record in records:
+        check_record(genre, record, SIZES[genre])
+    return tuple(json.dumps(r, sort_keys=True) for r in without_timings(records))
+
+
+def task_seed(master: int, index: int) -> int:
+    rng = random.Random(master)
+    return [rng.randrange(2 ** 62) for _ in range(index + 1)][index]
+
+
+def check_record(genre: str, record: dict, size: str, master: int | None = SEED) -> None:
+    """A generated record on its own: the URL and the pzprv3 text are one puzzle of the
+    size asked, with exactly one solution, the counts it states, and it is the puzzle the
+    design function makes from the record's seed, the task's seed of the master seed."""
+    module = MODULES[genre]
+    rows, cols = (int(x) for x in size.split("x"))
+    assert record["genre"] == genre and "error" not in record, record
+    if master is not None:
+        assert record["seed"] == task_seed(master, record["index"])
+    p = module.Puzzle.from_url(record["url"])
+    assert p.count() == 1 and record["solutions"] == 1
+    assert module.Puzzle.from_text(record["pzprv3"]).to_url() == record["url"]
+    assert (p.rows, p.cols) == (record["rows"], record["cols"]) == (rows, cols)
+    counts = COUNTS[genre](p)
+    assert {k: record[k] for k in counts} == counts
+    assert MAKE[genre](rows, cols, record["seed"]).to_url() == record["url"]
+    assert record["seconds"] >= 0
+
+
+# ---------------------------------------------------------------- same records, any engine
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_pool_gives_the_sequential_records(genre):
+    status, records, err = run([genre, "generate", SIZES[genre], "--count", str(COUNT),
+                                "--seed", str(SEED), "--jobs", "2"])
+    assert status == 0 and "Traceback" not in err
+    assert [r["index"] for r in records] == list(range(COUNT))  # in task order
+    assert tuple(json.dumps(r, sort_keys=True) for r in without_timings(records)) == \
+        sequential(genre)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as local:
+        yield local
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_dask_cluster_gives_the_sequential_records(genre, cluster):
+    status, records, err = run([genre, "generate", SIZES[genre], "--count", str(COUNT),
+                                "--seed", str(SEED), "--scheduler", cluster.scheduler_address])
+    assert status == 0 and "Traceback" not in err
+    assert tuple(json.dumps(r, sort_keys=True) for r in without_timings(records)) == \
+        sequential(genre)
+
+
+def test_dask_cluster_solves_many_sources(cluster):
+    urls = [json.loads(r)["url"] for r in sequential("numberlink")]
+    status, records, _ = run(["numberlink", "solve", *urls, "--scheduler",
+                              cluster.scheduler_address])
+    assert status == 0 and [r["url"] for r in records] == urls
+    assert all(r["solutions"] == 1 for r in records)
+
+
+def test_old_generators_keep_their_puzzles_for_the_same_seed():
+    """Nagareru and Nurimeizu drew their --count seeds this way before batches existed."""
+    for genre in ("nagareru", "nurimeizu"):
+        rng = random.Random(SEED)
+        expected = [MAKE[genre](4, 4, rng.randrange(2 ** 62)).to_url() for _ in range(COUNT)]
+        assert [json.loads(r)["url"] for r in sequential(genre)] == expected
+
+
+def test_slitherlink_random_puzzles_have_minimal_hint_sets():
+    for line in sequential("slitherlink"):
+        p = slitherlink.Puzzle.from_url(json.loads(line)["url"])
+        for cell in p.hints:
+            fewer = {c: v for c, v in p.hints.items() if c != cell}
+            assert slitherlink.Puzzle(p.rows, p.cols, fewer).count() > 1
+
+
+def test_the_shared_family_is_built_once_per_worker():
+    info = numberlink.covering_path_matchings.cache_info()
+    status, records, _ = run(["numberlink", "generate", "3x5", "--count", "3", "--seed", "2"])
+    after = numberlink.covering_path_matchings.cache_info()
+    assert status == 0 and len(records) == 3
+    assert after.misses - info.misses == 1 and after.hits - info.hits >= 5
+    assert all(r["shared_seconds"] == 0 for r in records[1:])
+
+
+# ---------------------------------------------------------------- the command line
+
+def zalg(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "puzzles", *args], capture_output=True,
+                          text=True, timeout=300, **kwargs)
+
+
+@pytest.mark.parametrize("genre, size", [("numberlink", "6x6"), ("slitherlink", "5x5"),
+                                         ("nagareru", "5x5"), ("nurimeizu", "5x5")])
+def test_cli_contract_four_json_lines_with_urls(genre, size):
+    out = zalg(genre, "generate", size, "--count", "4", "--jobs", "2", "--seed", "1")
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    lines = out.stdout.splitlines()
+    assert len(lines) == 4
+    records = [json.loads(line) for line in lines]
+    assert [r["index"] for r in records] == [0, 1, 2, 3]
+    for record in records:
+        check_record(genre, record, size, master=1)
+
+
+def test_out_writes_each_puzzle_and_the_records(tmp_path):
+    folder = tmp_path / "out"
+    status, records, _ = run(["nurimeizu", "generate", "4x4", "--count", "2", "--seed", "5",
+                              "--out", str(folder)])
+    assert status == 0 and len(records) == 2
+    assert sorted(f.name for f in folder.iterdir()) == ["nurimeizu-0.txt", "nurimeizu-1.txt",
+                                                       "results.jsonl"]
+    for record in records:
+        text = (folder / f"nurimeizu-{record['index']}.txt").read_text()
+        assert text == record["pzprv3"]
+        assert nurimeizu.Puzzle.from_text(text).count() == 1
+    saved = [json.loads(line) for line in (folder / "results.jsonl").read_text().splitlines()]
+    assert saved == records
+
+
+def test_solve_many_sources_one_line_each(tmp_path):
+    urls = [json.loads(r)["url"] for r in sequential("numberlink")]
+    puzzle = numberlink.Puzzle.from_url(urls[0])
+    (tmp_path / "a.txt").write_text(puzzle.to_pzprv3())
+    open_board = numberlink.Puzzle(4, 4, {1: ((0, 0), (3, 3))})  # many solutions
+    sources = [str(tmp_path / "a.txt"), urls[1], str(tmp_path / "missing.txt"),
+               open_board.to_url(), "https://puzz.link/p?numlin/4/4/1g1"]
+    status, records, err = run(["numberlink", "solve", *sources, "--jobs", "2"])
+    assert status == 1 and "Traceback" not in err
+    assert [r["source"] for r in records] == sources
+    assert records[0]["url"] == urls[0] and records[0]["solutions"] == 1
+    assert records[1]["solutions"] == numberlink.Puzzle.from_url(urls[1]).count() == 1
+    assert "no such file" in records[2]["error"]
+    assert records[3]["solutions"] == open_board.count() > 1
+    assert isinstance(records[3]["solutions"], int)
+    assert "error" in records[4] and "solutions" not in records[4]
+    single = io.StringIO()
+    with contextlib.redirect_stdout(single):  # one source: the text answer as before
+        assert main(["numberlink", "solve", urls[0], "--count"]) == 0
+    assert "solutions: 1" in single.getvalue() and not single.getvalue().startswith("{")
+
+
+def test_a_failing_task_gives_an_error_line_and_status_1(monkeypatch):
+    from puzzles.numberlink import design
+    seeds = [task_seed(SEED, i) for i in range(COUNT)]
+    real = design.random_instance
+
+    def flaky(*args, seed=None, **kwargs):
+        if seed == seeds[1]:
+            raise RuntimeError("the drawing fell off the table")
+        return real(*args, seed=seed, **kwargs)
+
+    monkeypatch.setattr(design, "random_instance", flaky)
+    status, records, err = run(["numberlink", "generate", SIZES["numberlink"], "--count",
+                                str(COUNT), "--seed", str(SEED)])
+    assert status == 1 and "Traceback" not in err
+    assert [r["index"] for r in records] == list(range(COUNT))
+    assert records[1]["error"] == "RuntimeError: the drawing fell off the table"
+    assert records[1]["seed"] == seeds[1] and "url" not in records[1]
+    reference = [json.loads(r) for r in sequential("numberlink")]
+    assert without_timings([records[0], records[2]]) == [reference[0], reference[2]]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["numberlink", "generate", "4x4", "--jobs", "0"], "from 1 to 256"),
+    (["numberlink", "generate", "4x4", "--jobs", "257"], "from 1 to 256"),
+    (["nagareru", "generate", "4x4", "--jobs", "x"], "from 1 to 256"),
+    (["nurimeizu", "generate", "4x4", "--count", "0"], "from 1 to 100000"),
+    (["numberlink", "generate", "4x4", "--jobs", "2", "--scheduler", "tcp://h:1"], "give one"),
+    (["numberlink", "generate", "4x4", "--count", "2", "--pairs", "20"], "1 to 8 pairs"),
+    (["numberlink", "generate", "99999x9", "--count", "2"], "board size"),
+    (["nurimeizu", "generate", "1x1", "--count", "2"], "at least 2 cells"),
+    (["nagareru", "generate", "5x5", "--count", "2", "--svg", "x.svg"], "--svg draws one"),
+    (["slitherlink", "generate"], "either a board size"),
+    (["slitherlink", "generate", "4x4", "--minimum"], "--minimum does not go"),
+    (["slitherlink", "solve", "a", "b", "--svg", "x.svg"], "--svg draws one"),
+    (["numberlink", "generate", "4x4", "--scheduler", "nope://where"], "Dask scheduler"),
+])
+def test_bad_batch_options_are_one_line_and_status_2(argv, message):
+    status, records, err = run(argv)
+    assert status == 2 and records == []
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_out_must_be_a_directory(tmp_path):
+    (tmp_path / "file").write_text("x")
+    status, records, err = run(["numberlink", "generate", "4x4", "--out",
+                                str(tmp_path / "file")])
+    assert status == 2 and records == [] and "not a directory" in err
+
+
+def test_unreachable_scheduler_is_one_line_and_status_2():
+    dask = pytest.importorskip("dask")
+    start = time.perf_counter()
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        status, records, err = run(["numberlink", "generate", "4x4", "--count", "2",
+                                    "--scheduler", "tcp://127.0.0.1:9"])
+    assert status == 2 and records == [] and time.perf_counter() - start < 30
+    assert len(err.strip().splitlines()) == 1 and "cannot use the Dask scheduler" in err
+
+
+def test_scheduler_without_dask_installed_is_one_line(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    status, records, err = run(["numberlink", "generate", "4x4", "--scheduler", "tcp://h:1"])
+    assert status == 2 and records == []
+    assert len(err.strip().splitlines()) == 1 and "zalg[dask]" in err
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
+def test_ctrl_c_stops_the_pool_with_one_line():
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while the
+    workers build their families: status 130, one line, no worker left behind."""
+    proc = subprocess.Popen([sys.executable, "-m", "puzzles", "numberlink", "generate", "10x10",
+                             "--count", "4", "--jobs", "2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    started = proc.stderr.readline()  # the progress line: the pool is running
+    assert started.startswith("generating")
+    time.sleep(1.0)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == ""
+    assert err.strip().splitlines() == ["zalg: interrupted"]
+    time.sleep(0.5)
+    left = subprocess.run(["ps", "-o", "stat=", "-g", str(proc.pid)], capture_output=True,
+                          text=True).stdout.split()
+    assert all(stat.startswith("Z") for stat in left)  # at most reaped-later zombies
