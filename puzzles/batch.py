@@ -248,9 +248,11 @@ def solve_requested(args, sources: Sequence[str]) -> bool:
     chosen = len(sources) > 1 or args.jobs is not None or args.scheduler is not None
     if chosen:
         check(args)
-        if getattr(args, "svg", None):
-            raise UserError("--svg draws one puzzle: give one source, without --jobs or "
-                            "--scheduler")
+        for name in ("svg", "puzzle_svg"):
+            if getattr(args, name, None):
+                flag = "--" + name.replace("_", "-")
+                raise UserError(f"{flag} draws one puzzle: give one source, without --jobs or "
+                                "--scheduler")
     return chosen
 
 
@@ -264,9 +266,11 @@ def check(args) -> None:
 
 def run_generate(gen: Generator, args) -> int:
     """``generate`` in batch mode from a genre's parsed options."""
-    if getattr(args, "svg", None):
-        raise UserError("--svg draws one puzzle: leave out --count, --jobs, --out and "
-                        "--scheduler (or draw a record's puzzle with solve --svg)")
+    for name in ("svg", "puzzle_svg"):
+        if getattr(args, name, None):
+            flag = "--" + name.replace("_", "-")
+            raise UserError(f"{flag} draws one puzzle: leave out --count, --jobs, --out and "
+                            "--scheduler (or draw a record's puzzle with solve --svg)")
     return generate(gen, args.count or 1, args.seed, args.jobs or 1, args.scheduler, args.out)
 
 
@@ -282,7 +286,8 @@ def generate_command(gen: Generator, args, header: Callable[[Any, float], str],
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
     header_line = header(p, time.perf_counter() - start)
-    show_generated(header_line, p, p.solution(), args.svg, gen.genre)
+    show_generated(header_line, p, p.solution(), args.svg, gen.genre,
+                   getattr(args, "puzzle_svg", None))
     return 0
 
 

@@ -138,9 +138,11 @@ def write_svg(path: str, puzzle, solution, what: str) -> None:
     print(f"wrote {path}")
 
 
-def show_generated(header: str, puzzle, solution, svg: str | None, what: str) -> None:
+def show_generated(header: str, puzzle, solution, svg: str | None, what: str,
+                   puzzle_svg: str | None = None) -> None:
     """Print a generated puzzle: ``header``, its URL, the board, a blank line and the
-    board with ``solution``; with ``svg``, also write that picture (and say so)."""
+    board with ``solution``; with ``svg``, also write that picture (and say so), with
+    ``puzzle_svg`` the board alone."""
     print(header)
     print(puzzle.to_url())
     print(puzzle.render().rstrip("\n"))
@@ -148,6 +150,39 @@ def show_generated(header: str, puzzle, solution, svg: str | None, what: str) ->
     print(puzzle.render(solution).rstrip("\n"))
     if svg:
         write_svg(svg, puzzle, solution, what)
+    if puzzle_svg:
+        write_svg(puzzle_svg, puzzle, None, what)
+
+
+def add_puzzle_svg(parser) -> None:
+    """Add ``--puzzle-svg FILE`` (the board without its answer) to a subcommand."""
+    parser.add_argument("--puzzle-svg", metavar="FILE",
+                        help="write the board without its answer as SVG (replaces FILE)")
+
+
+def report_solutions(puzzle, family, args, what: str, unique: str = "unique") -> None:
+    """Print how many solutions ``family`` holds (exactly, with ``args.count``), draw one,
+    and when there are several name the edges or cells where they differ; write
+    ``args.svg`` (that solution, the differences dashed in red) and
+    ``args.puzzle_svg`` (the board alone)."""
+    from .solving import Solutions
+    S = Solutions(puzzle, family)
+    n = S.count()
+    if getattr(args, "count", False):
+        print(f"solutions: {n}")
+    print("no solution" if n == 0 else unique if n == 1 else f"{n} solutions")
+    first = S.first()
+    if first is not None:
+        print()
+        print(puzzle.render(first), end="")
+        if n > 1:
+            print(S.differences_line())
+    if getattr(args, "svg", None):
+        picture = S.render("svg") if first is not None else puzzle.render(fmt="svg")
+        write_file(args.svg, picture, what)
+        print(f"wrote {args.svg}")
+    if getattr(args, "puzzle_svg", None):
+        write_svg(args.puzzle_svg, puzzle, None, what)
 
 
 def note(text: str) -> None:

@@ -80,3 +80,29 @@ def test_undecided_of_small_families():
     assert undecided(U.parse("a*b + a*c")) == {"b", "c"}
     assert undecided(U.parse("a + 1")) == {"a"}
     assert isinstance(Solutions(None, U.parse("a")).first(), frozenset)
+
+
+@pytest.mark.parametrize("name,p", several_solutions(), ids=lambda x: x if isinstance(x, str) else "")
+def test_the_command_line_shows_where_solutions_differ(name, p, tmp_path, capsys):
+    from puzzles.cli import main
+    source = tmp_path / "puzzle.txt"
+    source.write_text(p.to_pzprv3())
+    answer, board = tmp_path / "answer.svg", tmp_path / "board.svg"
+    code = main([name, "solve", str(source), "--count", "--svg", str(answer),
+                 "--puzzle-svg", str(board)])
+    out = capsys.readouterr().out
+    S = p.solutions()
+    assert code == 0
+    assert f"solutions: {S.count()}" in out
+    assert S.differences_line() in out
+    assert answer.read_text().count('class="differs"') == len(S.undecided())
+    assert board.read_text() == p.render(fmt="svg")
+
+
+def test_puzzle_svg_with_a_batch_is_refused(tmp_path, capsys):
+    from puzzles.cli import main
+    code = main(["numberlink", "generate", "4x4", "--count", "2", "--puzzle-svg",
+                 str(tmp_path / "x.svg")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--puzzle-svg" in err
+    assert not (tmp_path / "x.svg").exists()

@@ -18,7 +18,8 @@ import time
 from functools import partial
 
 from .. import batch
-from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_svg
+from ..cli import (UserError, add_puzzle_svg, bounded_int, note, parse_size, read_puzzle,
+                   report_solutions)
 from ..errors import PuzzleFormatError
 from .model import Puzzle
 
@@ -44,6 +45,7 @@ def register(subparsers) -> None:
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE",
                        help="write the board with one solution as SVG (replaces FILE)")
+    add_puzzle_svg(solve)
     batch.add_options(solve, count=False, out=False)
     solve.set_defaults(run=_solve)
     gen = sub.add_parser(
@@ -68,6 +70,7 @@ def register(subparsers) -> None:
     gen.add_argument("--svg", metavar="FILE",
                      help="write the puzzle with its solution as SVG (replaces FILE; one "
                           "puzzle only)")
+    add_puzzle_svg(gen)
     batch.add_options(gen)
     gen.set_defaults(run=_generate)
     red = sub.add_parser(
@@ -85,12 +88,6 @@ def _help(parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def _draw_solution(p: Puzzle, solution) -> None:
-    if solution is not None:
-        print()
-        print(p.render(solution), end="")
-
-
 def _solve(args) -> int:
     if batch.solve_requested(args, args.source):
         return batch.run_solve(batch.Solver(WHAT, Puzzle), args, args.source)
@@ -100,17 +97,11 @@ def _solve(args) -> int:
     print(p.render(), end="")
     start = time.perf_counter()
     F = p.solve(progress=p.rows * p.cols > 400)
-    n = F.count()
+    F.count()  # counted here, so the time below includes it
     took = time.perf_counter() - start
     if took > 2:
         note(f"nagareru: solved in {took:.1f} s")
-    if args.count:
-        print(f"solutions: {n}")
-    print("no solution" if n == 0 else "unique" if n == 1 else f"{n} solutions")
-    solution = next(iter(F), None)
-    _draw_solution(p, solution)
-    if args.svg:
-        write_svg(args.svg, p, solution, WHAT)
+    report_solutions(p, F, args, WHAT)
     return 0
 
 

@@ -20,7 +20,8 @@ import time
 from functools import partial
 
 from .. import batch
-from ..cli import UserError, bounded_int, parse_size, read_puzzle, write_svg
+from ..cli import (UserError, add_puzzle_svg, bounded_int, parse_size, read_puzzle,
+                   report_solutions)
 from ..errors import PuzzleFormatError
 from .model import Puzzle
 
@@ -50,6 +51,7 @@ def register(subparsers) -> None:
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE",
                        help="write the board with one solution as SVG (replaces FILE)")
+    add_puzzle_svg(solve)
     batch.add_options(solve, count=False, out=False)
     solve.set_defaults(run=_solve)
     inst = sub.add_parser(
@@ -84,6 +86,7 @@ def register(subparsers) -> None:
                      help="keep the repaired drawing (do not join paths to reduce the pairs)")
     gen.add_argument("--svg", metavar="FILE",
                      help="write the puzzle with its solution as SVG (replaces FILE)")
+    add_puzzle_svg(gen)
     batch.add_options(gen)
     gen.set_defaults(run=_generate)
 
@@ -169,22 +172,8 @@ def _solve(args) -> int:
     rule = ", every cell used" if cover else ""
     print(f"{kind} {p.rows}x{p.cols}, {len(p.pairs)} pairs{rule}")
     print(p.render(), end="")
-    F = _solve_with_progress(p, cover)
-    n = F.count()
-    if args.count:
-        print(f"solutions: {n}")
-    print("no solution" if n == 0 else "unique" if n == 1 else f"{n} solutions")
-    solution = p.solution(cover)
-    if solution is not None:
-        print()
-        print(p.render(solution), end="")
-    if args.svg:
-        _write_svg(args.svg, p, solution)
+    report_solutions(p, _solve_with_progress(p, cover), args, WHAT)
     return 0
-
-
-def _write_svg(path: str, p: Puzzle, solution) -> None:
-    write_svg(path, p, solution, WHAT)
 
 
 def _solve_with_progress(p: Puzzle, cover: bool):

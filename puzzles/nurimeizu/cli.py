@@ -19,7 +19,8 @@ from functools import partial
 from zalg.progress import reporter
 
 from .. import batch
-from ..cli import UserError, bounded_int, note, parse_size, read_puzzle, write_svg
+from ..cli import (UserError, add_puzzle_svg, bounded_int, note, parse_size, read_puzzle,
+                   report_solutions)
 from ..errors import PuzzleFormatError
 from ..inputs import read_source
 from .model import Puzzle
@@ -42,6 +43,7 @@ def register(subparsers) -> None:
     solve.add_argument("source", nargs="+", help=SOURCE + "; several: one JSON line each")
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE", help="write the board with one solution as SVG")
+    add_puzzle_svg(solve)
     batch.add_options(solve, count=False, out=False)
     solve.set_defaults(run=_solve)
     gen = sub.add_parser("generate", help="puzzles with a unique solution",
@@ -57,6 +59,7 @@ def register(subparsers) -> None:
                           "(maze first, minimal icon sets; default above)")
     gen.add_argument("--svg", metavar="FILE",
                      help="write the puzzle with its solution as SVG (one puzzle only)")
+    add_puzzle_svg(gen)
     batch.add_options(gen)
     gen.set_defaults(run=_generate)
     icons = sub.add_parser("icons", help="every icon set that makes a drawn maze unique",
@@ -86,18 +89,10 @@ def _solve(args) -> int:
     print(p.render(), end="")
     start = time.perf_counter()
     F = p.solve(progress=p.rows * p.cols > 400)
-    n = F.count()
+    F.count()  # counted here, so the time below includes it
     if time.perf_counter() - start > 2:
         note(f"nurimeizu: solved in {time.perf_counter() - start:.1f} s")
-    if args.count:
-        print(f"solutions: {n}")
-    print("no solution" if n == 0 else "unique" if n == 1 else f"{n} solutions")
-    solution = next(iter(F), None)
-    if solution is not None:
-        print()
-        print(p.render(solution), end="")
-    if args.svg:
-        write_svg(args.svg, p, solution, WHAT)
+    report_solutions(p, F, args, WHAT)
     return 0
 
 

@@ -21,7 +21,8 @@ import time
 from functools import partial
 
 from .. import batch
-from ..cli import UserError, bounded_int, note, output_dir, parse_size, read_puzzle, write_file
+from ..cli import (UserError, add_puzzle_svg, bounded_int, note, output_dir, parse_size,
+                   read_puzzle, report_solutions, write_file)
 from ..errors import PuzzleFormatError
 from ..inputs import read_text
 from .model import Puzzle
@@ -41,17 +42,8 @@ def _solve(args) -> int:
     t = time.perf_counter()
     F = p.solve(progress=long_run)
     seconds = time.perf_counter() - t
-    n = F.count()
-    print(p.render())
-    if args.count:
-        print(f"solutions: {n}")
-    else:
-        print("unique solution" if n == 1 else "no solution" if n == 0 else f"{n} solutions")
-    if n:
-        sol = next(iter(F))
-        print(p.render(sol))
-        if args.svg:
-            write_file(args.svg, p.render(sol, fmt="svg"), WHAT)
+    print(p.render(), end="")
+    report_solutions(p, F, args, WHAT, unique="unique solution")
     note(f"solved in {seconds:.3f} s ({F.node_count()} ZDD nodes)")
     return 0
 
@@ -111,7 +103,7 @@ def describe(p: Puzzle) -> dict:
 
 
 _LOOP_ONLY = ("candidates", "minimal", "minimum", "rank", "limit")
-_SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg")
+_SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg", "puzzle_svg")
 
 
 def _generate(args) -> int:
@@ -207,6 +199,7 @@ def register(sub) -> None:
                        "or - (stdin); several: one JSON line each")
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE", help="draw one solution as SVG (replaces FILE)")
+    add_puzzle_svg(solve)
     batch.add_options(solve, count=False, out=False)
     solve.set_defaults(run=_solve)
     gen = cmds.add_parser(
@@ -221,6 +214,7 @@ def register(sub) -> None:
                      help="random seed (same seed, same puzzles)")
     gen.add_argument("--svg", metavar="FILE",
                      help="write the random puzzle with its solution as SVG (one puzzle only)")
+    add_puzzle_svg(gen)
     batch.add_options(gen, out=False)
     gen.add_argument("--loop", metavar="FILE",
                      help="the loop: a pzprv3 answer file, or a grid with # inside the loop")
