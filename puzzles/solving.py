@@ -5,6 +5,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from functools import lru_cache
 
+from zalg.progress import Progress
+
 __all__ = ["SolvedByFamily", "Pictured", "Solutions", "undecided", "unit_text"]
 
 
@@ -97,10 +99,10 @@ class SolvedByFamily(Pictured, ABC):
     puzzle class that defines ``_solve_fresh(progress)``: the Family of all solutions."""
 
     @abstractmethod
-    def _solve_fresh(self, progress: bool):
+    def _solve_fresh(self, progress: Progress):
         """The Family of all solutions, built now (each genre's ``solve`` module)."""
 
-    def solve(self, progress: bool = False):
+    def solve(self, progress: Progress = None):
         """Every solution as a ``zalg.Family`` (the genre's ``solve`` module)."""
         return self._solve_fresh(True) if progress else _cached(self)
 

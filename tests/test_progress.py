@@ -37,7 +37,7 @@ def test_plain_lines_when_stderr_is_not_a_terminal(monkeypatch):
     monkeypatch.setattr(P, "LINE_EVERY", 0.0)
     r.update(9, detail="12 states")
     r.close()
-    assert out.getvalue().splitlines() == ["layers (10) ...", "layers: 9/10, 12 states"]
+    assert out.getvalue().splitlines() == ["layers: 0/10 ...", "layers: 9/10, 12 states"]
     assert "\r" not in out.getvalue()
 
 
@@ -84,3 +84,24 @@ def test_frontier_constructions_report_their_levels():
     seen.clear()
     G.cycles(progress=lambda *a: seen.append(a))
     assert seen and seen[-1][1] == seen[-1][2]
+
+
+def test_designers_report_through_the_same_callback():
+    from puzzles.numberlink.design import good_instances, random_instance
+    from puzzles.nagareru.design import generate as nagareru_generate
+    from puzzles.slitherlink.design import instances
+
+    def stages(run):
+        seen = []
+        run(lambda *a: seen.append(a))
+        return [s for s, _, _ in seen]
+
+    got = stages(lambda cb: good_instances(3, 3, progress=cb))
+    assert "unique solutions (∃! over 12 edges)" in got and "pairing relation" in got
+    got = stages(lambda cb: random_instance(5, 5, seed=1, progress=cb))
+    assert got[0] == "drawing and repairing" and "merging paths" in got
+    got = stages(lambda cb: nagareru_generate(4, 4, seed=3, progress=cb))
+    assert got[0] == "solver runs" and len(got) > 1
+    loop = [((1, 1), (1, 2)), ((1, 2), (2, 2)), ((2, 1), (2, 2)), ((1, 1), (2, 1))]
+    got = stages(lambda cb: instances((3, 3), loop, progress=cb))
+    assert "hitting sets" in got

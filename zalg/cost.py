@@ -26,7 +26,7 @@ def _integer_weights(family: Family, weights) -> np.ndarray:
         if isinstance(w, bool) or not isinstance(w, (int, np.integer)):
             raise TypeError(f"cost bounds need integer weights, got {w!r}")
     if sum(abs(int(w)) for w in exact) >= LIMIT:
-        raise ValueError(f"the weights' absolute values must sum to less than 2**52")
+        raise ValueError("the weights' absolute values must sum to less than 2**52")
     return np.array([int(w) for w in exact] + [0], dtype=np.int64)
 
 

@@ -76,8 +76,7 @@ class Reporter:
                 self._bar = tqdm(total=total, desc=text, file=self._stream, leave=False,
                                  dynamic_ncols=True, mininterval=0.2)
             elif self._on:
-                size = "" if total is None else f" ({total})"
-                self._line(f"{text}{size} ...")
+                self._line(f"{text} ..." if total is None else f"{text}: 0/{total} ...")
         return self
 
     def update(self, done: int, detail: str = "") -> None:

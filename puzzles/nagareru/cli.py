@@ -26,8 +26,6 @@ from .model import Puzzle
 __all__ = ["register"]
 
 WHAT = "nagareru"
-#: Seconds after which a generation reports its solver runs on stderr.
-PROGRESS_AFTER = 2.0
 
 
 def register(subparsers) -> None:
@@ -123,12 +121,7 @@ def _generate(args) -> int:
     knobs = {"fans": args.fans, "min_length": args.min_length, "max_length": args.max_length,
              "white": None if args.white is None else args.white / 100, "spread": args.spread}
     gen = batch.Generator(WHAT, partial(generate, rows, cols, **knobs), describe)
-    start = time.perf_counter()
     stats: dict = {}
-
-    def report(text: str) -> None:
-        if time.perf_counter() - start > PROGRESS_AFTER:
-            note(f"nagareru: {text}")
 
     def header(p: Puzzle, seconds: float) -> str:
         return (f"nagareru {rows}x{cols}: {len(p.arrows())} arrows, {len(p.fans())} fans, "
@@ -136,7 +129,7 @@ def _generate(args) -> int:
                 f"{len(p.solution())} cells, unique ({seconds:.1f} s, "
                 f"{stats.get('solves', 0)} solver runs)")
     (seed,) = batch.task_seeds(args.seed, 1)  # one puzzle: the seed of a batch's first
-    return batch.generate_command(gen, args, header, seed, stats=stats, progress=report)
+    return batch.generate_command(gen, args, header, seed, stats=stats, progress=True)
 
 
 def _reduce(args) -> int:

@@ -44,6 +44,7 @@ import time
 from collections.abc import Iterable
 
 import zalg
+from zalg.progress import Progress, Reporter, reporter
 
 from ..board import STEP
 from ..errors import PuzzleFormatError
@@ -317,9 +318,9 @@ def _seed_sets(order, rows, cols, clues, fans, target_edges, warmup, rng) -> lis
 class _Trials:
     """The solver runs of one generation (instances of one target loop), counted and timed."""
 
-    def __init__(self, rows: int, cols: int, clues: dict, stats: dict, progress):
+    def __init__(self, rows: int, cols: int, clues: dict, stats: dict, report: Reporter):
         self.rows, self.cols, self.clues = rows, cols, clues
-        self.stats, self.progress = stats, progress
+        self.stats, self.report = stats, report
 
     def solve(self, K, fans) -> zalg.Family:
         """Every solution of the instance showing clues K and the fans."""
@@ -328,9 +329,9 @@ class _Trials:
         S = p.solve()
         self.stats["solve seconds"] += time.perf_counter() - t
         self.stats["solves"] += 1
-        if self.progress is not None:
-            self.progress(f"loop {self.stats['loops']}: {len(K)} clues, {len(fans)} fans, "
-                          f"{S.count()} solutions")
+        if self.report.active:
+            self.report.update(self.stats["solves"], detail=f"loop {self.stats['loops']}: "
+                               f"{len(K)} clues, {len(fans)} fans, {S.count()} solutions")
         return S
 
 
@@ -419,7 +420,7 @@ def _strip_clues(trials: _Trials, K: set, fans: list, V: list, target_edges: fro
 def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_length: int = 4,
              max_length: int | None = None, white: float | None = None, spread: int = 2,
              samples: int = 16, warmup: int = 300, stats: dict | None = None,
-             progress=None) -> Puzzle:
+             progress: Progress = None) -> Puzzle:
     """An interesting instance of a rows x cols board (see the module docstring).
 
     ``fans``: how many fans to try (default: a random number up to (rows + cols) / 4);
@@ -430,8 +431,8 @@ def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_lengt
     preference, the clues that exclude the fewest known loops go first); ``samples``:
     other solutions taken from each failed removal test; ``warmup``: random and
     nearby loops whose violation sets are known before any solver run.  ``stats``, if
-    given, receives the number of solver runs and their time; ``progress``, if
-    given, is called with a short text after every solver run."""
+    given, receives the number of solver runs and their time; ``progress`` (see
+    ``zalg.progress``) is told of every solver run."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"nagareru generate: a board needs at least 2x2 cells, "
                                 f"got {rows}x{cols}")
@@ -444,6 +445,15 @@ def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_lengt
     rng = random.Random(seed)
     stats = stats if stats is not None else {}
     stats.update({"solves": 0, "solve seconds": 0.0, "loops": 0})
+    with reporter(progress) as report:
+        report.stage("solver runs")
+        return _generate(rows, cols, fans, min_length, max_length, white, spread, samples,
+                         warmup, stats, rng, report)
+
+
+def _generate(rows, cols, fans, min_length, max_length, white, spread, samples, warmup, stats,
+              rng, report: Reporter) -> Puzzle:
+    """The search of :func:`generate` (its arguments checked)."""
     for _ in range(200):
         order = target_loop(rows, cols, rng.randrange(2 ** 62), min_length, max_length)
         stats["loops"] += 1
@@ -452,7 +462,7 @@ def generate(rows: int, cols: int, seed=None, fans: int | None = None, min_lengt
         clues = clue_options(rows, cols, order, fixed)
         target_edges = frozenset(tuple(sorted((order[i], order[(i + 1) % len(order)])))
                                  for i in range(len(order)))
-        trials = _Trials(rows, cols, clues, stats, progress)
+        trials = _Trials(rows, cols, clues, stats, report)
         K = set(clues)
         if trials.solve(K, fixed).count() != 1:
             continue  # even every clue at once leaves another loop: try another target

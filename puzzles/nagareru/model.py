@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from zalg.progress import Progress
+
 from .. import inputs, pzprjs
 from ..board import STEP, check_size, direction_of, grid_edges, is_grid_edge, make_edge, point_edges
 from ..board import components as _components
@@ -304,7 +306,7 @@ class Puzzle(SolvedByFamily):
 
     # ------------------------------------------------------------ solving
 
-    def _solve_fresh(self, progress: bool):
+    def _solve_fresh(self, progress: Progress):
         """Every solution as a ``zalg.Family`` of edge sets (``solve.solve``); ``solve()``,
         ``count()``, ``is_unique()`` and ``solution()`` come from ``SolvedByFamily``."""
         from .solve import solve

@@ -24,6 +24,8 @@ from functools import lru_cache
 
 import zalg
 
+from zalg.progress import Progress
+
 from ..board import STEP, clue_sweep, direction_of, narrow_sweeps, race_sweeps
 
 __all__ = ["board_graph", "constraints", "solve"]
@@ -76,7 +78,7 @@ def constraints(p) -> dict:
             "visit": list(arrows)}
 
 
-def solve(p, progress: bool = False, sweep: str | None = None) -> zalg.Family:
+def solve(p, progress: Progress = None, sweep: str | None = None) -> zalg.Family:
     """Every solution of board p: a family of edge sets over the universe of
     ``board_graph(p.rows, p.cols, sweep)``.  By default the sweep starts on the side
     of the board's clues (``board.clue_sweep``), and the other sides are tried when

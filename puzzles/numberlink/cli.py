@@ -15,20 +15,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 import time
 from functools import partial
 
+from zalg.progress import reporter
+
 from .. import batch
-from ..cli import (UserError, add_puzzle_svg, bounded_int, parse_size, read_puzzle,
+from ..cli import (UserError, add_puzzle_svg, bounded_int, note, parse_size, read_puzzle,
                    report_solutions)
 from ..errors import PuzzleFormatError
 from .model import Puzzle
 
 __all__ = ["register"]
 
-#: Seconds after which a running solve reports on stderr that it is still working.
-PROGRESS_AFTER = 5.0
+#: Boards of more cells show progress while they are solved.
+SHOW_PROGRESS = 100
 WHAT = "numberlink"
 
 
@@ -177,25 +178,14 @@ def _solve(args) -> int:
 
 
 def _solve_with_progress(p: Puzzle, cover: bool):
-    """``p.solve(cover)``; on stderr a note if it takes longer than PROGRESS_AFTER
-    seconds, and the time it took."""
-    width = p.graph().frontier_width()  # builds the graph here, not in the watcher thread
+    """``p.solve(cover)``; a board of more than SHOW_PROGRESS cells shows the elapsed time
+    on stderr while it runs (``zalg.progress``), and the time it took."""
+    width = p.graph().frontier_width()
     start = time.perf_counter()
-    done = threading.Event()
-
-    def note():
-        if not done.wait(PROGRESS_AFTER):
-            print(f"numberlink: solving {p.rows}x{p.cols} (frontier width {width}) ...",
-                  file=sys.stderr, flush=True)
-
-    watcher = threading.Thread(target=note, daemon=True)
-    watcher.start()
-    try:
-        F = p.solve(cover)
-    finally:
-        done.set()
-        watcher.join()
+    with reporter(p.rows * p.cols > SHOW_PROGRESS) as report:
+        with report.waiting(f"numberlink: solving {p.rows}x{p.cols} (frontier width {width})"):
+            F = p.solve(cover)
     took = time.perf_counter() - start
-    if took > PROGRESS_AFTER:
-        print(f"numberlink: solved in {took:.1f} s", file=sys.stderr, flush=True)
+    if p.rows * p.cols > SHOW_PROGRESS:
+        note(f"numberlink: solved in {took:.1f} s")
     return F

@@ -19,13 +19,13 @@ beyond enumeration by sampling, repairing and merging (docs/numberlink.md).
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from functools import lru_cache
 
 import zalg
 from zalg.graph import Graph
 from zalg.pairing import pairing_relation, pairing_universe
+from zalg.progress import Progress, Reporter, reporter
 
 from ..errors import PuzzleFormatError
 from .model import Puzzle
@@ -60,7 +60,7 @@ def _pair_name(x):
 
 
 def good_instances(rows: int, cols: int, max_pairs: int | None = None,
-                   method: str = "witness", progress: bool = False) -> zalg.Family:
+                   method: str = "witness", progress: Progress = None) -> zalg.Family:
     """Every good instance of the rows x cols grid, as a family of sets of cell pairs.
 
     ``max_pairs``: only those with at most that many pairs (both relations are
@@ -71,44 +71,41 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
       solution, from the (much smaller) covering relation alone; then every
       candidate in U is solved once and kept if it has no other solution.  For
       few pairs on larger grids (6x6 with 3 pairs), where R is too big for the
-      one-pass route but U has only tens of thousands of members."""
+      one-pass route but U has only tens of thousands of members.
+
+    ``progress``: see ``zalg.progress`` (stages: the relations' levels, the ∃! pass,
+    the candidates solved)."""
     G = instance_graph(rows, cols)
     if max_pairs is not None and (not isinstance(max_pairs, int) or max_pairs < 0):
         raise PuzzleFormatError(f"max_pairs must be a non-negative integer, got {max_pairs!r}")
     if method not in ("witness", "covering"):
         raise PuzzleFormatError(f"method must be 'witness' or 'covering', got {method!r}")
-    note = _note(progress, f"{rows}x{cols}")
-    note("covering pairing relation")
-    covering = pairing_relation(G, cover=True, max_paths=max_pairs, progress=progress)
-    if method == "covering":
-        note(f"pairings with one covering solution (∃! over {len(G.edges)} edges)")
-        candidates = pair_universe(rows, cols).adopt(covering.unique_exists(G.edges),
-                                                     rename=_pair_name)
-        return _without_other_solutions(rows, cols, candidates, note)
-    note("pairing relation")
-    R = pairing_relation(G, max_paths=max_pairs, progress=progress)
-    note(f"unique solutions (∃! over {len(G.edges)} edges)")
-    good = R.unique_exists(G.edges, witnesses=covering)
-    return pair_universe(rows, cols).adopt(good, rename=_pair_name)
+    with reporter(progress) as report:
+        report.note(f"{rows}x{cols}: covering pairing relation")
+        covering = pairing_relation(G, cover=True, max_paths=max_pairs, progress=report)
+        if method == "covering":
+            with report.waiting(f"pairings with one covering solution (∃! over "
+                                f"{len(G.edges)} edges)"):
+                unique = covering.unique_exists(G.edges)
+            candidates = pair_universe(rows, cols).adopt(unique, rename=_pair_name)
+            return _without_other_solutions(rows, cols, candidates, report)
+        report.note(f"{rows}x{cols}: pairing relation")
+        R = pairing_relation(G, max_paths=max_pairs, progress=report)
+        with report.waiting(f"unique solutions (∃! over {len(G.edges)} edges)"):
+            good = R.unique_exists(G.edges, witnesses=covering)
+        return pair_universe(rows, cols).adopt(good, rename=_pair_name)
 
 
-def _note(progress: bool, prefix: str):
-    def note(text: str) -> None:
-        if progress:
-            print(f"{prefix}: {text}", file=sys.stderr, flush=True)
-    return note
-
-
-def _without_other_solutions(rows: int, cols: int, candidates: zalg.Family, note) -> zalg.Family:
+def _without_other_solutions(rows: int, cols: int, candidates: zalg.Family,
+                             report: Reporter) -> zalg.Family:
     """The members h of ``candidates`` whose board has exactly one solution."""
-    total = candidates.count()
-    note(f"solving {total} candidates")
+    report.stage("solving candidates", total=candidates.count())
     kept = []
     for n, pairs in enumerate(candidates, 1):
         if to_puzzle(rows, cols, pairs).count() == 1:
             kept.append(pairs)
-        if n % 5000 == 0:
-            note(f"{n}/{total} candidates solved, {len(kept)} good")
+        if n % 500 == 0:
+            report.update(n, detail=f"{len(kept)} good")
     return pair_universe(rows, cols).family(kept)
 
 
@@ -152,8 +149,9 @@ def merge_candidates(edges) -> list[tuple]:
                   if x < y and path_of[x] != path_of[y] and abs(x[0] - y[0]) + abs(x[1] - y[1]) == 1)
 
 
-def _merge_paths(p: Puzzle, solution: frozenset, rng: random.Random, progress: bool) -> Puzzle:
+def _merge_paths(p: Puzzle, solution: frozenset, rng: random.Random, report: Reporter) -> Puzzle:
     """Join paths end to end (random order) while the board stays unique."""
+    report.stage("merging paths")
     while True:
         joins = merge_candidates(solution)
         rng.shuffle(joins)
@@ -161,8 +159,7 @@ def _merge_paths(p: Puzzle, solution: frozenset, rng: random.Random, progress: b
             q = to_puzzle(p.rows, p.cols, _path_ends(solution | {e}))
             if q.count() == 1:
                 p, solution = q, solution | {e}
-                if progress:
-                    print(f"\rmerged: {len(p.pairs)} pairs", end="", file=sys.stderr)
+                report.advance(detail=f"{len(p.pairs)} pairs")
                 break
         else:
             return p
@@ -186,7 +183,7 @@ def check_request(rows: int, cols: int, pairs: int | None = None) -> None:
 
 
 def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
-                    tries: int = 200, merge: bool = True, progress: bool = False) -> Puzzle:
+                    tries: int = 200, merge: bool = True, progress: Progress = None) -> Puzzle:
     """A good instance of the rows x cols grid, for boards far beyond enumeration.
 
     Samples a covering path matching uniformly from its ZDD (with exactly ``pairs``
@@ -201,13 +198,24 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
     ``merge``: then join two paths whose ends are adjacent cells, as long as
     the puzzle stays unique, until no such join does (a 10x10 instance drops
     from about 30 pairs to 12-22).  So ``pairs`` is the number of paths drawn,
-    not a promise about the result."""
+    not a promise about the result.  ``progress``: see ``zalg.progress``."""
     check_request(rows, cols, pairs)
-    n = rows * cols
     covers = covering_path_matchings(rows, cols)
     if not covers:
         raise PuzzleFormatError(f"the {rows}x{cols} grid has no covering path matching")
     rng = random.Random(seed)
+    with reporter(progress) as report:
+        report.stage("drawing and repairing", total=tries)
+        p = _draw_unique(rows, cols, pairs, covers, rng, tries, merge, report)
+    if p is None:
+        raise PuzzleFormatError(f"no good {rows}x{cols} instance with {pairs} pairs in {tries} "
+                                "samples; try more pairs or leave --pairs out")
+    return p
+
+
+def _draw_unique(rows, cols, pairs, covers, rng, tries, merge, report) -> Puzzle | None:
+    """The loop of :func:`random_instance`: a unique puzzle, or None after ``tries``."""
+    n = rows * cols
     for attempt in range(tries):
         if pairs is None:
             (drawn,) = covers.sample(1, seed=rng.randrange(2 ** 63))
@@ -220,20 +228,12 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
         while True:
             p = to_puzzle(rows, cols, _path_ends(drawn))
             solutions = p.solve()
-            if progress:
-                print(f"\rtry {attempt + 1}: {len(p.pairs)} pairs, {solutions.count()} solutions",
-                      end="", file=sys.stderr)
+            report.update(attempt + 1,
+                          detail=f"{len(p.pairs)} pairs, {solutions.count()} solutions")
             if solutions.count() == 1:
-                if merge:
-                    p = _merge_paths(p, drawn, rng, progress)
-                if progress:
-                    print(file=sys.stderr)
-                return p
+                return _merge_paths(p, drawn, rng, report) if merge else p
             other = next(frozenset(s) for s in solutions if frozenset(s) != drawn)
             drawn = _split(drawn, other, rng)
             if drawn is None:
                 break
-    if progress:
-        print(file=sys.stderr)
-    raise PuzzleFormatError(f"no good {rows}x{cols} instance with {pairs} pairs in {tries} samples; "
-                            "try more pairs or leave --pairs out")
+    return None

@@ -16,7 +16,6 @@ import argparse
 import time
 from functools import partial
 
-from zalg.progress import reporter
 
 from .. import batch
 from ..cli import (UserError, add_puzzle_svg, bounded_int, note, parse_size, read_puzzle,
@@ -110,25 +109,12 @@ def _generate(args) -> int:
         raise UserError(str(exc)) from None
     make = partial(generate, rows, cols, largest_room=args.largest_room, method=args.method)
     gen = batch.Generator(WHAT, make, describe)
-    start = time.perf_counter()
-    with reporter(True) as bar:
-        started = False
 
-        def progress(done: int, total: int) -> None:  # the maze route's icon removal
-            nonlocal started
-            if time.perf_counter() - start < 2:
-                return
-            if not started:
-                bar.stage("dropping icons")
-                started = True
-            bar.update(done, detail=f"{total} icons kept")
-
-        def header(p: Puzzle, seconds: float) -> str:
-            bar.close()
-            return f"nurimeizu {rows}x{cols}: {p.nrooms} rooms, {len(p.icons)} icons, unique " \
-                   f"({seconds:.1f} s)"
-        (seed,) = batch.task_seeds(args.seed, 1)  # one puzzle: the seed of a batch's first
-        return batch.generate_command(gen, args, header, seed, progress=progress)
+    def header(p: Puzzle, seconds: float) -> str:
+        return f"nurimeizu {rows}x{cols}: {p.nrooms} rooms, {len(p.icons)} icons, unique " \
+               f"({seconds:.1f} s)"
+    (seed,) = batch.task_seeds(args.seed, 1)  # one puzzle: the seed of a batch's first
+    return batch.generate_command(gen, args, header, seed, progress=True)
 
 
 def _icons(args) -> int:

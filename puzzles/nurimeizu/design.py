@@ -25,6 +25,7 @@ from functools import lru_cache
 import random
 
 import zalg
+from zalg.progress import Progress, reporter
 
 from ..board import cell_set
 from ..errors import PuzzleFormatError
@@ -71,7 +72,7 @@ def _universe(rows: int, cols: int, chosen: tuple) -> tuple[zalg.Universe, zalg.
 
 
 def icon_sets(p: Puzzle, black_cells: Iterable, candidates: Iterable[Placement] | None = None,
-              progress: bool = False) -> zalg.Family:
+              progress: Progress = None) -> zalg.Family:
     """Every set K of placements (cell, "o" or "t") within ``candidates`` (default: all
     that the colouring allows, :func:`placements`) such that the puzzle p with K's icons
     added has exactly one solution, ``black_cells``; as a family of placement sets."""
@@ -90,13 +91,16 @@ def icon_sets(p: Puzzle, black_cells: Iterable, candidates: Iterable[Placement] 
         raise PuzzleFormatError("nurimeizu icon_sets: the colouring is not a solution of the "
                                 "board (see check_solution)")
     U, names = _universe(p.rows, p.cols, tuple(sorted(chosen)))
-    R = sweep(p, U, chosen, progress=progress)
-    path = route(p, black)
-    target = {("b",) + x for x in black} | {("p",) + x for x in path}
-    others = R - U.family([target])
-    V = others.exists([e for e in U.elements if e[0] in "bp"])
-    V = names.adopt(V, rename=lambda e: ((e[1], e[2]), e[0]) if e[0] in "ot" else e)
-    return V.hitting(names.elements)
+    with reporter(progress) as report:
+        R = sweep(p, U, chosen, progress=report)
+        path = route(p, black)
+        target = {("b",) + x for x in black} | {("p",) + x for x in path}
+        others = R - U.family([target])
+        with report.waiting("other solutions' icon placements (∃ colouring)"):
+            V = others.exists([e for e in U.elements if e[0] in "bp"])
+        V = names.adopt(V, rename=lambda e: ((e[1], e[2]), e[0]) if e[0] in "ot" else e)
+        with report.waiting("hitting sets"):
+            return V.hitting(names.elements)
 
 
 def minimum_icon_sets(good: zalg.Family) -> zalg.Family:
@@ -156,7 +160,8 @@ def check_request(rows: int, cols: int, method: str | None = None) -> str:
 
 
 def generate(rows: int, cols: int, seed=None, largest_room: int = 4, tries: int = 200,
-             stats: dict | None = None, method: str | None = None, progress=None) -> Puzzle:
+             stats: dict | None = None, method: str | None = None,
+             progress: Progress = None) -> Puzzle:
     """A puzzle with exactly one solution.
 
     ``method="icon-sets"`` (default up to 144 cells): random rooms, S and G, a
@@ -164,8 +169,8 @@ def generate(rows: int, cols: int, seed=None, largest_room: int = 4, tries: int 
     *minimum* icon set that makes it the only one (boards and colourings that no icon
     set can single out are drawn again).  ``method="maze"`` (default above 144 cells,
     where random rooms are rarely solvable): a random maze first, rooms drawn on it,
-    and a *minimal* icon set (``maze.generate_from_maze``).  ``progress(done, total)``
-    is called during the maze route's icon removal."""
+    and a *minimal* icon set (``maze.generate_from_maze``).  ``progress`` (see
+    ``zalg.progress``) follows the maze route's icon removal."""
     method = check_request(rows, cols, method)
     rng = random.Random(seed)
     stats = stats if stats is not None else {}

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import random
 
+from zalg.progress import Progress, reporter
+
 from ..board import neighbours
 from .model import Puzzle, route
 from .solve import solve
@@ -101,7 +103,7 @@ def _unique(p: Puzzle) -> bool:
     return solve(p).count() == 1
 
 
-def minimal_icons(p: Puzzle, rng: random.Random, progress=None) -> Puzzle:
+def minimal_icons(p: Puzzle, rng: random.Random, progress: Progress = None) -> Puzzle:
     """p with circles and triangles dropped, in random order, while it stays unique (p
     must be unique): no remaining icon can go without a second solution appearing."""
     fixed = {x: i for x, i in p.icons.items() if i in "SG"}
@@ -110,23 +112,25 @@ def minimal_icons(p: Puzzle, rng: random.Random, progress=None) -> Puzzle:
     with_ = lambda icons: Puzzle(p.rows, p.cols, p.rooms, {**fixed, **dict(icons)})  # noqa: E731
     chunk = max(1, len(keep) // 2)
     tested = 0
+    report = reporter(progress).stage("dropping icons")
     while chunk >= 1:
         i = 0
         while i < len(keep):
             trial = keep[:i] + keep[i + chunk:]
             tested += 1
-            if progress:
-                progress(tested, len(keep))
+            report.update(tested, detail=f"{len(keep)} icons kept")
             if _unique(with_(trial)):
                 keep = trial
             else:
                 i += chunk
         chunk //= 2
+    report.close()
     return with_(keep)
 
 
 def generate_from_maze(rows: int, cols: int, rng: random.Random, largest_room: int = 4,
-                       tries: int = 50, stats: dict | None = None, progress=None) -> Puzzle | None:
+                       tries: int = 50, stats: dict | None = None,
+                       progress: Progress = None) -> Puzzle | None:
     """A unique puzzle drawn on a random maze (module docstring), or None after ``tries``."""
     stats = stats if stats is not None else {}
     for _ in range(tries):

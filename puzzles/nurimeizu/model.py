@@ -59,6 +59,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, Union
 
+from zalg.progress import Progress
+
 from .. import inputs, pzprjs
 from ..board import cell_set, check_size, components, grid_edges, is_cell, is_int, neighbours, pos
 from ..errors import PuzzleFormatError
@@ -260,7 +262,7 @@ class Puzzle(SolvedByFamily):
 
     # ------------------------------------------------------------ solving
 
-    def _solve_fresh(self, progress: bool):
+    def _solve_fresh(self, progress: Progress):
         """Every solution as a ``zalg.Family`` of black-cell sets (``solve.solve``); ``solve()``,
         ``count()``, ``is_unique()`` and ``solution()`` come from ``SolvedByFamily``."""
         from .solve import solve

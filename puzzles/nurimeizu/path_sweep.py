@@ -219,7 +219,7 @@ def layer(states, W, info, kind, last, icons_last_row, ctx):
     return OK, out[:count].copy(), lo, hi
 
 
-def sweep(p, universe: zalg.Universe, placements=(), progress: bool = False) -> zalg.Family:
+def sweep(p, universe: zalg.Universe, placements=(), progress=None) -> zalg.Family:
     """The family of B ∪ P (elements ("b", r, c) and ("p", r, c) of ``universe``) over
     the colourings B of p with their S-G path P, plus, for each placement (cell,
     "o" or "t") in ``placements``, the element (icon, r, c) when B breaks it."""

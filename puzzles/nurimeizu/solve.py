@@ -45,6 +45,8 @@ from zalg.frontier.run import run_layers
 from zalg.kernels.native import jit
 from zalg.kernels.nodes import OK, POLL_EVERY, poll
 
+from zalg.progress import Progress
+
 from .layout import (BLACK, I_C, I_FIRST, I_ICON, I_LAST, I_R, I_ROOM, ICON_G, ICON_O, ICON_S,
                      ICON_T, NO_ICON, NONE, WHITE, cell_info, relabel)
 
@@ -309,7 +311,7 @@ def transposed(p):
     return type(p)(p.cols, p.rows, swap(p.rooms), swap(p.icons))
 
 
-def solve(p, progress: bool = False) -> zalg.Family:
+def solve(p, progress: Progress = None) -> zalg.Family:
     """Every solution of board p: the family of black-cell sets (in ``universe(rows,
     cols, p.cols > p.rows)``: the sweep runs along the shorter side)."""
     if p.cols > p.rows:

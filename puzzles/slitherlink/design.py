@@ -35,6 +35,7 @@ from functools import lru_cache
 import zalg
 from zalg.family import union
 from zalg.paths import build_recorded
+from zalg.progress import Progress, reporter
 
 from ..errors import PuzzleFormatError
 from .solve import _cell_edges, board_graph
@@ -93,7 +94,7 @@ def loop_hints(loop: Iterable, rows: int, cols: int) -> dict:
 
 
 def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = None,
-              method: str = "hitting", multi: bool = False, progress: bool = False) -> zalg.Family:
+              method: str = "hitting", multi: bool = False, progress: Progress = None) -> zalg.Family:
     """All good hint sets: cell sets S ⊆ candidates for which ``cycle`` is the only
     solution when every cell of S shows its loop count.
 
@@ -117,16 +118,12 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     if not Y:
         return _only_solution(rows, cols, loop, kind, U)
     G = board_graph(rows, cols)
-    W = build_recorded(G, kind, U, {E: (_cell_edges(E), h[E]) for E in Y}, exclude=loop,
-                       progress=progress)
-    _stage(progress, f"relation of other cycles and their violation sets: {W.node_count()} nodes")
-    return W.hitting(Y)  # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
-
-
-def _stage(progress: bool, text: str) -> None:
-    if progress:
-        import sys
-        print(text, file=sys.stderr, flush=True)
+    with reporter(progress) as report:
+        W = build_recorded(G, kind, U, {E: (_cell_edges(E), h[E]) for E in Y}, exclude=loop,
+                           progress=report)
+        report.note(f"relation of other cycles and their violation sets: {W.node_count()} nodes")
+        with report.waiting("hitting sets"):
+            return W.hitting(Y)  # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
 
 
 def _only_solution(rows, cols, loop, kind, U) -> zalg.Family:

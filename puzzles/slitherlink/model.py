@@ -19,6 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from zalg.progress import Progress
+
 from .. import pzprjs
 from ..board import check_size, components
 from ..board import edge_set as _edge_set
@@ -223,7 +225,7 @@ class Puzzle(Pictured):
 
     # ------------------------------------------------------------ solving
 
-    def solve(self, use_prepass: bool = True, progress: bool = False, method: str = "frontier"):
+    def solve(self, use_prepass: bool = True, progress: Progress = None, method: str = "frontier"):
         """Every solution as a ``zalg.Family`` of edge sets (see ``slitherlink.solve``;
         ``method="algebra"``: the same family by the mate-ZDD algebra)."""
         from .solve import solve

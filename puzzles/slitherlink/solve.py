@@ -15,6 +15,8 @@ from functools import lru_cache
 import zalg
 from zalg.paths import build
 
+from zalg.progress import Progress
+
 from ..board import square_sides
 
 __all__ = ["board_graph", "prepass", "solve", "solve_algebra", "Contradiction"]
@@ -139,7 +141,7 @@ def prepass(p) -> dict:
     return fixed
 
 
-def solve(p, use_prepass: bool = True, progress: bool = False,
+def solve(p, use_prepass: bool = True, progress: Progress = None,
           method: str = "frontier") -> zalg.Family:
     """Every solution of puzzle p as a family of edge sets (single loops).
 
