@@ -293,6 +293,33 @@ def family_cases(rng: random.Random, n: int) -> list[Case]:
     return out
 
 
+def npz_cases(rng: random.Random, n: int) -> list[Case]:
+    """Binary saved families for ``zalg info``: valid, bytes flipped, cut, grown."""
+    import zalg
+    U = zalg.Universe(["a", "b", ("t", 1), 3])
+    F = U.parse("a*b + a + 1") | U.family([[("t", 1), 3]])
+    good = F.dumps()
+    out = []
+    for _ in range(n):
+        raw = bytearray(good)
+        kind = rng.randrange(4)
+        if kind == 0:                       # a few bytes changed anywhere
+            for _ in range(rng.randint(1, 4)):
+                raw[rng.randrange(len(raw))] = rng.randrange(256)
+        elif kind == 1:                     # cut short
+            raw = raw[: rng.randrange(len(raw))]
+        elif kind == 2:                     # junk inserted
+            at = rng.randrange(len(raw))
+            raw[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 64)))
+        oracle = None
+        if bytes(raw) == good:
+            oracle = (lambda out: None if f"members:  {F.count()}" in out else
+                      f"member count is not {F.count()}")
+        argv = ["info", "{dir}/f.npz", "--by-size"]
+        out.append(Case("npz", argv, files={"f.npz": bytes(raw)}, oracle=oracle))
+    return out
+
+
 def minato_texts(rng: random.Random, n: int) -> list[str]:
     """Random strings of tokens and junk, and grammatical expressions (some corrupted)."""
     atoms = ["a", "b", "c", "d", "0", "1", "2", "(", ")", "+", "*", " ", "ab", "_x", "__import__",
@@ -332,6 +359,7 @@ def all_cases(seed: int, scale: int = 1) -> list[Case]:
     cases += size_cases(rng)
     cases += loop_cases(rng, 80 * scale)
     cases += family_cases(rng, 200 * scale)
+    cases += npz_cases(rng, 100 * scale)
     return cases
 
 
