@@ -190,8 +190,8 @@ def _reduce(args) -> int:
 
 
 def register(sub) -> None:
-    sl = sub.add_parser("slitherlink", help="Slitherlink: solve, generate (every good hint set "
-                        "of a loop), reduce", description="Slitherlink puzzles.")
+    sl = sub.add_parser("slitherlink", help="Slitherlink: solve, generate (random puzzles, or "
+                        "every good hint set of a loop), reduce", description="Slitherlink puzzles.")
     cmds = sl.add_subparsers(dest="slitherlink_command", metavar="COMMAND")
     sl.set_defaults(run=lambda args: sl.print_help() or 0)
     solve = cmds.add_parser("solve", help="find every solution of a puzzle")
