@@ -149,6 +149,8 @@ def generate(gen: Generator, count: int, seed: int | None = None, jobs: int = 1,
 def solve(solver: Solver, sources: Sequence[str], jobs: int = 1,
           scheduler: str | None = None) -> int:
     """Count the solutions of every source; print their records; the exit status."""
+    if list(sources).count("-") > 1:
+        raise UserError(f"{solver.genre} solve: - (standard input) can be given only once")
     tasks: list[Task] = []
     heads = [{"genre": solver.genre, "index": i, "source": s} for i, s in enumerate(sources)]
     for i, source in enumerate(sources):
@@ -200,12 +202,16 @@ class _Printer:
             self.next += 1
 
     def _emit(self, record: dict) -> None:
-        line = json.dumps(record, ensure_ascii=False)
+        if self.folder is not None and "pzprv3" in record:
+            try:
+                write_file(str(self.folder / f"{self.genre}-{record['index']}.txt"),
+                           record["pzprv3"], self.genre)
+            except UserError as exc:  # this record failed; the batch goes on
+                record = {**record, "error": str(exc)}
+                self.failed += 1
+        line = json.dumps(record)  # ASCII: valid UTF-8 whatever a source's name holds
         print(line, flush=True)
         self.lines.append(line)
-        if self.folder is not None and "pzprv3" in record:
-            write_file(str(self.folder / f"{self.genre}-{record['index']}.txt"), record["pzprv3"],
-                       self.genre)
 
     def close(self) -> None:
         """Write ``results.jsonl`` (the records printed so far) when there is a folder."""

@@ -43,7 +43,8 @@ def completed(tasks: Sequence[Task], jobs: int = 1,
         return _on_dask(tasks, scheduler)
     if jobs <= 1 or len(tasks) <= 1:
         return _here(tasks)
-    return _on_pool(tasks, jobs)
+    workers = min(jobs, len(tasks))
+    return _on_pool(tasks, workers, _worker_budget(workers))  # checked before anything runs
 
 
 def _here(tasks: Sequence[Task]) -> Iterator[tuple[int, Outcome]]:
@@ -60,12 +61,11 @@ def _result(future) -> Outcome:
 
 # ---- a local process pool ------------------------------------------------------------------
 
-def _on_pool(tasks: Sequence[Task], jobs: int) -> Iterator[tuple[int, Outcome]]:
+def _on_pool(tasks: Sequence[Task], workers: int, budget: int) -> Iterator[tuple[int, Outcome]]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
-    workers = min(jobs, len(tasks))
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_start, initargs=(_worker_budget(workers),))
+                               initializer=_worker_start, initargs=(budget,))
     futures: dict = {}
     finished = False
     try:
@@ -82,14 +82,25 @@ def _on_pool(tasks: Sequence[Task], jobs: int) -> Iterator[tuple[int, Outcome]]:
             _stop(pool, futures)
 
 
+#: the memory one pool worker needs before any work (a fresh interpreter with zalg,
+#: numba's kernels and CUDD loaded: about 270 MB resident, measured)
+WORKER_MINIMUM = 300 << 20
+
+
 def _worker_budget(workers: int) -> int:
-    """Each worker's share of this run's memory budget (bytes)."""
-    from zalg.memory import MIN_BUDGET, default_budget
+    """Each worker's share of this run's memory budget (bytes); a UserError when the
+    budget cannot hold that many workers."""
+    from zalg.memory import default_budget
     try:
         total = default_budget()
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    return max(MIN_BUDGET, total // workers)
+    if total // workers < WORKER_MINIMUM:
+        most = max(1, total // WORKER_MINIMUM)
+        raise UserError(f"--jobs {workers}: each worker needs about {WORKER_MINIMUM >> 20} MB "
+                        f"and the memory budget ({total >> 20} MB) holds {most}; use --jobs "
+                        f"{most} or a larger --memory")
+    return total // workers
 
 
 def _worker_start(budget: int) -> None:

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from zalg.progress import Progress
+
+if TYPE_CHECKING:
+    import zalg
 
 __all__ = ["SolvedByFamily", "Pictured", "Solutions", "undecided", "unit_text"]
 
@@ -43,7 +47,7 @@ class Solutions:
         """The number of solutions (exact)."""
         return self.family.count()
 
-    def first(self):
+    def first(self) -> frozenset | None:
         """The solution drawn (the first member), or None."""
         return next(iter(self.family), None)
 
@@ -102,9 +106,9 @@ class SolvedByFamily(Pictured, ABC):
     def _solve_fresh(self, progress: Progress):
         """The Family of all solutions, built now (each genre's ``solve`` module)."""
 
-    def solve(self, progress: Progress = None):
+    def solve(self, progress: Progress = None) -> zalg.Family:
         """Every solution as a ``zalg.Family`` (the genre's ``solve`` module)."""
-        return self._solve_fresh(True) if progress else _cached(self)
+        return self._solve_fresh(progress) if progress else _cached(self)
 
     def count(self) -> int:
         """The number of solutions (exact)."""

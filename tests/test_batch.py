@@ -286,3 +286,38 @@ def test_ctrl_c_stops_the_pool_with_one_line():
     left = subprocess.run(["ps", "-o", "stat=", "-g", str(proc.pid)], capture_output=True,
                           text=True).stdout.split()
     assert all(stat.startswith("Z") for stat in left)  # at most reaped-later zombies
+
+
+def test_an_out_file_that_cannot_be_written_fails_its_record_only(tmp_path):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "nurimeizu-1.txt").mkdir()   # in the way of the second puzzle's file
+    status, records, err = run(["nurimeizu", "generate", "4x4", "--count", "3", "--seed", "5",
+                                "--out", str(folder)])
+    assert status == 1 and [r["index"] for r in records] == [0, 1, 2]
+    assert "error" in records[1] and "directory" in records[1]["error"]
+    assert "error" not in records[0] and "error" not in records[2]
+    assert (folder / "nurimeizu-2.txt").read_text() == records[2]["pzprv3"]
+    assert len((folder / "results.jsonl").read_text().splitlines()) == 3
+
+
+def test_records_are_ascii_json_whatever_the_source_name(tmp_path):
+    odd = tmp_path / "é\u2603.txt"
+    odd.write_text(numberlink.Puzzle(2, 2, {1: ((0, 0), (1, 1))}).to_pzprv3())
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["numberlink", "solve", str(odd), str(odd)])
+    assert status == 0 and out.getvalue().isascii()
+    assert [json.loads(line)["source"] for line in out.getvalue().splitlines()] == [str(odd)] * 2
+
+
+def test_too_many_workers_for_the_budget_is_one_line_before_any_work(monkeypatch):
+    monkeypatch.setenv("ZALG_MEMORY", "1G")
+    status, records, err = run(["numberlink", "generate", "4x4", "--count", "8", "--jobs", "8"])
+    assert status == 2 and records == []
+    assert err.count("\n") == 1 and "--jobs 8" in err and "--jobs 3" in err
+
+
+def test_standard_input_twice_is_refused():
+    status, records, err = run(["numberlink", "solve", "-", "-"])
+    assert status == 2 and records == [] and "only once" in err

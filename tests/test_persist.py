@@ -471,3 +471,28 @@ def test_families_cross_a_process_pool():
             timeout=300)
     assert together == F | G and apart == F | G
     assert together.universe is F.universe
+
+
+def test_a_family_read_before_its_universe_grew_stays_right(tmp_path):
+    U = zalg.Universe(["a", "b"])
+    F = U.family([["a"]])
+    assert F.node_count() == 1                      # the node arrays are cached now
+    U.add(["c"])
+    assert F.probability({"a": 0.5, "b": 0.5, "c": 0.5}) == pytest.approx(0.125)
+    assert pickle.loads(pickle.dumps(F)) == F
+    F.dump(tmp_path / "f.npz")
+    assert zalg.load(tmp_path / "f.npz", U) == F
+
+
+def test_a_compressed_member_too_big_for_the_budget_is_refused_unread(tmp_path, monkeypatch):
+    U = zalg.Universe(["a", "b"])
+    good = np.load(io.BytesIO(U.parse("a*b + a").dumps()))
+    arrays = {k: good[k] for k in good.files}
+    n = 2_000_000                                   # 2 MB of zeros deflate to a few KB
+    arrays.update(level=np.zeros(n, np.int8), hi=np.zeros(n, np.int8), lo=np.zeros(n, np.int8))
+    path = tmp_path / "bomb.npz"
+    np.savez_compressed(path, **arrays)
+    assert path.stat().st_size < 100_000
+    monkeypatch.setenv("ZALG_MEMORY", "64M")      # 2 M nodes need about 256 MB
+    with pytest.raises(ValueError, match="memory budget"):
+        zalg.load(path)

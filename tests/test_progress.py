@@ -105,3 +105,27 @@ def test_designers_report_through_the_same_callback():
     loop = [((1, 1), (1, 2)), ((1, 2), (2, 2)), ((2, 1), (2, 2)), ((1, 1), (2, 1))]
     got = stages(lambda cb: instances((3, 3), loop, progress=cb))
     assert "hitting sets" in got
+
+
+def test_a_callback_may_report_again():
+    seen = []
+
+    def callback(stage, done, total):
+        seen.append(stage)
+        if stage == "outer":
+            r.note("from inside")        # re-enters the reporter: must not deadlock
+
+    r = P.reporter(callback)
+    r.stage("outer")
+    assert seen == ["outer", "from inside"]
+
+
+def test_a_puzzle_solve_passes_its_callback_on():
+    from puzzles.genre import genre
+    for name in ("nagareru", "nurimeizu"):
+        g = genre(name)
+        seen = []
+        p = g.Puzzle.from_url(g.EXAMPLES[-1])
+        F = p.solve(progress=lambda *a: seen.append(a))
+        assert F.count() == p.count() and seen, name
+        assert len(p.solutions(progress=lambda *a: seen.append(a)).family) == p.count()

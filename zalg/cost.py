@@ -4,6 +4,7 @@ compiled pass each (``kernels.cost``)."""
 
 from __future__ import annotations
 
+import numbers
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -51,8 +52,8 @@ def cost_ge(family: Family, weights, bound: int) -> Family:
     """{S ∈ F : Σ_{x∈S} w[x] ≥ bound} for integer weights."""
     if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)):
         raise TypeError(f"the bound must be an integer, got {bound!r}")
-    w = _integer_weights(family, weights)[:-1]
-    return cost_le(family, [-int(x) for x in w], -int(bound))
+    negated = [-int(x) for x in _integer_weights(family, weights)[:-1]]  # universe order
+    return cost_le(family, negated, -int(bound))
 
 
 def probability(family: Family, p) -> float:
@@ -60,8 +61,7 @@ def probability(family: Family, p) -> float:
     mapping, missing elements 0; or one per element in universe order)."""
     values = values_by_level(family, p, "probabilities")
     for q in values:
-        if isinstance(q, bool) or not isinstance(q, (int, float, np.integer, np.floating)) \
-                or not 0.0 <= float(q) <= 1.0:
-            raise ValueError(f"probabilities must be numbers from 0 to 1, got {q!r}")
+        if isinstance(q, bool) or not isinstance(q, numbers.Real) or not 0 <= q <= 1:
+            raise ValueError(f"probabilities must be real numbers from 0 to 1, got {q!r}")
     level, hi, lo, root = family._arrays()
     return float(K.probability(level, hi, lo, int(root), np.array(values, dtype=np.float64)))

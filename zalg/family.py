@@ -307,9 +307,16 @@ class Family:
     # ---- reading ----------------------------------------------------------------------
     def _arrays(self):
         """(level, hi, lo, root) of the ZDD, children first (cached)."""
-        if self._arrays_cache is None:
-            self._arrays_cache = self.universe.manager.export(self._p)
-        return self._arrays_cache
+        cache = self._arrays_cache
+        n = len(self.universe)
+        if cache is None:
+            cache = self.universe.manager.export(self._p)
+        elif cache[0][0] != n:  # the universe grew (new elements go below): terminals move
+            level = cache[0].copy()
+            level[:2] = n
+            cache = (level,) + tuple(cache[1:])
+        self._arrays_cache = cache
+        return cache
 
     def node_count(self) -> int:
         """Number of decision nodes of the ZDD (terminals not counted)."""

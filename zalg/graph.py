@@ -11,9 +11,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Hashable, Iterable
 
+from typing import TYPE_CHECKING
+
 from .frontier.plan import FrontierPlan
 from .universe import Universe
 from .progress import Progress
+
+if TYPE_CHECKING:
+    import networkx
 
 __all__ = ["Graph", "grid", "grid_edges", "sweep_order", "SWEEPS", "frontier_width"]
 
@@ -98,7 +103,7 @@ class Graph:
             return _best_frontier_order(edges, self.vertices)
         raise ValueError(f"unknown edge order {order!r}: use 'as-is', 'bfs', 'frontier' or a list")
 
-    def to_networkx(self, member=None):
+    def to_networkx(self, member=None) -> networkx.Graph:
         """A networkx graph: the whole graph, or the edges of ``member`` (an edge set, such
         as a member of one of this graph's families) with their end vertices."""
         try:

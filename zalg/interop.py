@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
+    import graphillion
+
     from .family import Family
     from .graph import Graph
     from .universe import Universe
@@ -75,7 +77,7 @@ def _check_order(family: Family, var_of: dict, what: str) -> None:
                          "universe; call zalg.interop.graphillion_universe(...) first")
 
 
-def to_setset(family: Family):
+def to_setset(family: Family) -> graphillion.setset:
     """The family as a Graphillion ``setset`` (whose universe must hold every element of
     the family's support, in the same relative order)."""
     gl = _graphillion()
@@ -83,7 +85,7 @@ def to_setset(family: Family):
     return gl.setset.loads(_dump_text(family, _vars(family, ours, lambda x: x, "setset")))
 
 
-def to_graphset(family: Family):
+def to_graphset(family: Family) -> graphillion.GraphSet:
     """The family of edge sets as a Graphillion ``GraphSet`` (its universe must hold the
     edges of the family's support in the same relative order)."""
     gl = _graphillion()

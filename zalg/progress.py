@@ -57,7 +57,7 @@ class Reporter:
         self._total: int | None = None
         self._done = 0
         self._last_line = 0.0
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a callback may report again
 
     @property
     def active(self) -> bool:

@@ -127,7 +127,7 @@ def _random(args) -> int:
 
     def header(p: Puzzle, seconds: float) -> str:
         return f"slitherlink {rows}x{cols}, {len(p.hints)} hints, unique solution ({seconds:.1f} s)"
-    return batch.generate_command(gen, args, header, args.seed)
+    return batch.generate_command(gen, args, header, args.seed, progress=True)
 
 
 def _from_loop(args) -> int:

@@ -211,7 +211,7 @@ EXHAUSTIVE = 25
 
 
 def random_puzzle(rows: int, cols: int, seed=None, exhaustive: int = EXHAUSTIVE,
-                  tries: int = 100):
+                  tries: int = 100, progress: Progress = None):
     """A random puzzle with a unique solution and a minimal hint set.
 
     Draws a loop uniformly from :func:`board_cycles` and shows every cell's hint (a
@@ -221,13 +221,21 @@ def random_puzzle(rows: int, cols: int, seed=None, exhaustive: int = EXHAUSTIVE,
     uniformly (``instances`` + ``minimum``, as ``reduce`` does).  If no more hints
     can go before that, every hint is needed: the set is minimal.  Exhaustive
     reduction of all 49 hints of a 7x7 board takes minutes, of 25 under a second;
-    the whole run takes 0.1-0.3 s at 5x5, 0.2-0.5 s at 7x7, about 1 s at 10x10."""
-    from .model import Puzzle
+    the whole run takes 0.1-0.3 s at 5x5, 0.2-0.5 s at 7x7, about 1 s at 10x10.
+    ``progress``: see ``zalg.progress`` (the cycles, then the hints tried)."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 1 and cols >= 1):
         raise PuzzleFormatError(f"slitherlink generate: board size must be two positive "
                                 f"integers, got {rows}x{cols}")
     rng = random.Random(seed)
-    cycles = board_cycles(rows, cols)
+    with reporter(progress) as report:
+        with report.waiting(f"cycles of the {rows}x{cols} board"):
+            cycles = board_cycles(rows, cols)
+        return _reduced_random(rows, cols, cycles, rng, exhaustive, tries, report)
+
+
+def _reduced_random(rows, cols, cycles, rng, exhaustive, tries, report):
+    """The draws of :func:`random_puzzle`."""
+    from .model import Puzzle
     for _ in range(tries):
         (drawn,) = cycles.sample(1, seed=rng.randrange(2 ** 62))
         loop = frozenset(drawn)
@@ -237,14 +245,17 @@ def random_puzzle(rows: int, cols: int, seed=None, exhaustive: int = EXHAUSTIVE,
             continue
         order = sorted(hints)
         rng.shuffle(order)
-        for cell in order:
+        report.stage("removing hints", total=len(order))
+        for tried, cell in enumerate(order, 1):
+            report.update(tried, detail=f"{len(hints)} hints")
             if len(hints) <= exhaustive:
                 break
             value = hints.pop(cell)
             if Puzzle(rows, cols, hints).count() != 1:
                 hints[cell] = value  # needed now, so needed in every smaller set
         if len(hints) <= exhaustive:
-            best = minimum(instances((rows, cols), loop, candidates=list(hints)))
+            with report.waiting(f"minimum subsets of {len(hints)} hints"):
+                best = minimum(instances((rows, cols), loop, candidates=list(hints)))
             (chosen,) = best.sample(1, seed=rng.randrange(2 ** 62))
             hints = {cell: h[cell] for cell in chosen}
         return Puzzle(rows, cols, hints)

@@ -48,8 +48,8 @@ def _put(a, n, x):
 @jit
 def cost_le(level, hi, lo, root, w, bound):
     """(out_level, out_hi, out_lo, out_root): the node arrays of {S ∈ F : w(S) ≤ bound}
-    (``w`` by level, int64; ids 0, 1 terminals; children first; nodes whose hi child is
-    0 may remain and are reduced when built)."""
+    (``w`` by level, int64; ids 0, 1 terminals; children first; a node whose hi child
+    would be ∅ is never made: its lo child stands for it)."""
     n = level.shape[0]
     terminal_level = level[0]
     head = np.full(n, -1, dtype=np.int64)

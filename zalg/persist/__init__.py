@@ -25,6 +25,7 @@ from typing import BinaryIO
 
 import numpy as np
 
+from ..memory import default_budget
 from . import files, jsonfile, npzfile
 from .nodes import FORMAT, Stored
 
@@ -35,6 +36,8 @@ FORMATS = ("npz", "json")
 #: The most bytes read from a family file (after decompression, for gzip JSON;
 #: the arrays' declared sizes, for npz).
 MAX_FILE_BYTES = 2 << 30
+#: memory per byte of (decompressed) JSON text while it is decoded
+JSON_TEXT_FACTOR = 16
 
 
 def _put(fh: BinaryIO, fmt: str, gz: bool, elements, level, hi, lo, root) -> None:
@@ -75,16 +78,18 @@ def read(source) -> Stored:
     """The saved family in ``source`` (a path, ``"-"`` for standard input, a binary
     file object, or bytes), every field checked."""
     limit = MAX_FILE_BYTES
+    room = default_budget()  # what reading may cost is checked before it is spent
     with files.opened(source, limit) as (fh, name):
         head = fh.read(len(npzfile.MAGIC))
         fh.seek(0)
         if head == npzfile.MAGIC:
-            return npzfile.read(fh, name, limit)
+            return npzfile.read(fh, name, limit, room)
         try:
             raw = fh.read(limit + 1)
         except OSError as exc:
             raise ValueError(f"cannot read {name}: {exc.strerror or exc}") from None
-        return jsonfile.read(raw, name, limit)
+        # decoding JSON takes about JSON_TEXT_FACTOR times its text in Python objects
+        return jsonfile.read(raw, name, min(limit, room // JSON_TEXT_FACTOR))
 
 
 def loads(data: bytes) -> Stored:

@@ -78,13 +78,21 @@ def write(fh: BinaryIO, elements: Sequence[Hashable], level: np.ndarray, hi: np.
     save(fh, allow_pickle=False, **arrays)
 
 
-def read(fh: BinaryIO, name: str, limit: int) -> Stored:
+#: memory a loaded node costs, all told (int64 arrays, their checks, the CUDD node)
+NODE_BYTES = 128
+#: memory per byte of the elements' JSON text while it is decoded
+ELEMENT_TEXT_FACTOR = 20
+
+
+def read(fh: BinaryIO, name: str, limit: int, room: int) -> Stored:
     """The family of an archive in the seekable binary file ``fh`` (at most ``limit``
-    bytes of arrays); any other content is one ValueError naming ``name``."""
+    bytes of arrays, and a family that fits in ``room`` bytes of memory: checked from
+    the headers, before any member is decompressed); any other content is one
+    ValueError naming ``name``."""
     try:
         _check_directory(fh)
         with np.load(fh, allow_pickle=False) as npz:
-            arrays = _arrays(npz, limit)
+            arrays = _arrays(npz, limit, room)
         return _content(arrays, name)
     except _Foreign as exc:
         raise ValueError(f"{name} is not a zalg family file ({exc})") from None
@@ -116,7 +124,7 @@ def _check_directory(fh: BinaryIO) -> None:
                        f"a family has {len(MEMBERS)}")
 
 
-def _arrays(npz, limit: int) -> dict[str, np.ndarray]:
+def _arrays(npz, limit: int, room: int) -> dict[str, np.ndarray]:
     """The members, each checked before it is read."""
     infos = npz.zip.infolist()
     names = sorted(info.filename for info in infos)
@@ -130,12 +138,13 @@ def _arrays(npz, limit: int) -> dict[str, np.ndarray]:
         if info.flag_bits & 1 or info.compress_type not in (zipfile.ZIP_STORED,
                                                             zipfile.ZIP_DEFLATED):
             raise ValueError(f"{info.filename} is encrypted or compressed by another method")
-    return {m: _member(npz, m) for m in MEMBERS}
+    return {m: _member(npz, m, room) for m in MEMBERS}
 
 
-def _member(npz, m: str) -> np.ndarray:
+def _member(npz, m: str, room: int) -> np.ndarray:
     """Member m, after its .npy header: a plain integer dtype (uint8 for text), a
-    vector (or a scalar), exactly as many data bytes as the archive holds."""
+    vector (or a scalar), exactly as many data bytes as the archive holds, and what
+    it will cost in memory within ``room``."""
     info = npz.zip.getinfo(m + ".npy")
     with npz.zip.open(info) as fp:
         version = npy.read_magic(fp)
@@ -157,6 +166,11 @@ def _member(npz, m: str) -> np.ndarray:
     declared = math.prod(shape) * dtype.itemsize
     if declared != data_bytes:
         raise ValueError(f"{m} declares {declared} bytes of data and holds {data_bytes}")
+    cost = {"level": NODE_BYTES * math.prod(shape),
+            "elements": ELEMENT_TEXT_FACTOR * declared}.get(m, 0)
+    if cost > room:
+        raise ValueError(f"loading its {m} would take about {cost >> 20} MB, more than the "
+                         f"memory budget ({room >> 20} MB)")
     return npz[m]
 
 
