@@ -147,7 +147,7 @@ def generate(gen: Generator, count: int, seed: int | None = None, jobs: int = 1,
 
 
 def solve(solver: Solver, sources: Sequence[str], jobs: int = 1,
-          scheduler: str | None = None) -> int:
+          scheduler: str | None = None, out: str | None = None) -> int:
     """Count the solutions of every source; print their records; the exit status."""
     if list(sources).count("-") > 1:
         raise UserError(f"{solver.genre} solve: - (standard input) can be given only once")
@@ -161,7 +161,7 @@ def solve(solver: Solver, sources: Sequence[str], jobs: int = 1,
                                                 "seconds": 0.0}))
             continue
         tasks.append(partial(solve_task, solver, i, source, kind, text))
-    return _run(tasks, heads, "solving", jobs, scheduler, None)
+    return _run(tasks, heads, "solving", jobs, scheduler, out)
 
 
 def _run(tasks: list[Task], heads: list[dict], stage: str, jobs: int, scheduler: str | None,
@@ -233,7 +233,8 @@ def add_options(parser, count: bool = True, out: bool = True) -> None:
     if out:
         parser.add_argument("--out", metavar="DIR",
                             help="also write each puzzle to DIR/<genre>-<index>.txt (pzprv3) "
-                                 "and every record to DIR/results.jsonl")
+                                 "and every record to DIR/results.jsonl" if count else
+                                 "also write every record to DIR/results.jsonl")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on a Dask cluster (e.g. tcp://host:8786; needs "
                              "pip install 'zalg[dask]')")
@@ -251,7 +252,8 @@ def requested(args) -> bool:
 
 def solve_requested(args, sources: Sequence[str]) -> bool:
     """Whether a ``solve`` runs as a batch: several sources, --jobs or --scheduler."""
-    chosen = len(sources) > 1 or args.jobs is not None or args.scheduler is not None
+    chosen = (len(sources) > 1 or args.jobs is not None or args.scheduler is not None
+              or getattr(args, "out", None) is not None)
     if chosen:
         check(args)
         for name in ("svg", "puzzle_svg"):
@@ -299,5 +301,5 @@ def generate_command(gen: Generator, args, header: Callable[[Any, float], str],
 
 def run_solve(solver: Solver, args, sources: Sequence[str]) -> int:
     """``solve`` in batch mode from a genre's parsed options."""
-    return solve(solver, sources, args.jobs or 1, args.scheduler)
+    return solve(solver, sources, args.jobs or 1, args.scheduler, getattr(args, "out", None))
 

@@ -321,3 +321,14 @@ def test_too_many_workers_for_the_budget_is_one_line_before_any_work(monkeypatch
 def test_standard_input_twice_is_refused():
     status, records, err = run(["numberlink", "solve", "-", "-"])
     assert status == 2 and records == [] and "only once" in err
+
+
+def test_solve_writes_its_records_to_out(tmp_path):
+    urls = [json.loads(r)["url"] for r in sequential("numberlink")]
+    folder = tmp_path / "solved"
+    status, records, _ = run(["numberlink", "solve", *urls, "--out", str(folder)])
+    assert status == 0 and [r["url"] for r in records] == urls
+    assert all(r["solutions"] == 1 for r in records)
+    assert sorted(f.name for f in folder.iterdir()) == ["results.jsonl"]
+    saved = [json.loads(line) for line in (folder / "results.jsonl").read_text().splitlines()]
+    assert saved == records

@@ -44,7 +44,7 @@ def register(subparsers) -> None:
     solve.add_argument("--svg", metavar="FILE",
                        help="write the board with one solution as SVG (replaces FILE)")
     add_puzzle_svg(solve)
-    batch.add_options(solve, count=False, out=False)
+    batch.add_options(solve, count=False)
     solve.set_defaults(run=_solve)
     gen = sub.add_parser(
         "generate", help="interesting instances of a board size",

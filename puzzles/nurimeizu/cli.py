@@ -43,7 +43,7 @@ def register(subparsers) -> None:
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE", help="write the board with one solution as SVG")
     add_puzzle_svg(solve)
-    batch.add_options(solve, count=False, out=False)
+    batch.add_options(solve, count=False)
     solve.set_defaults(run=_solve)
     gen = sub.add_parser("generate", help="puzzles with a unique solution",
                          description="Random rooms, S and G, a random colouring and a minimum "

@@ -200,7 +200,7 @@ def register(sub) -> None:
     solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
     solve.add_argument("--svg", metavar="FILE", help="draw one solution as SVG (replaces FILE)")
     add_puzzle_svg(solve)
-    batch.add_options(solve, count=False, out=False)
+    batch.add_options(solve, count=False)
     solve.set_defaults(run=_solve)
     gen = cmds.add_parser(
         "generate", help="random puzzles of a board size, or every hint set that makes a loop "
