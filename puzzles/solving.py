@@ -42,6 +42,7 @@ class Solutions:
     def __init__(self, puzzle, family):
         self.puzzle = puzzle
         self.family = family
+        self._undecided: frozenset | None = None
 
     def count(self) -> int:
         """The number of solutions (exact)."""
@@ -52,8 +53,10 @@ class Solutions:
         return next(iter(self.family), None)
 
     def undecided(self) -> frozenset:
-        """Edges or cells on which the solutions differ."""
-        return undecided(self.family)
+        """Edges or cells on which the solutions differ (computed once)."""
+        if self._undecided is None:
+            self._undecided = undecided(self.family)
+        return self._undecided
 
     def render(self, fmt: str = "text") -> str:
         """One solution with the differences: SVG marks, or a text line under the board."""

@@ -70,11 +70,10 @@ def _dump_text(family: Family, var_of: dict) -> str:
     return "\n".join(map(" ".join, table.tolist())) + "\n.\n"
 
 
-def _check_order(family: Family, var_of: dict, what: str) -> None:
-    used = sorted(var_of)
-    if any(var_of[b] <= var_of[a] for a, b in zip(used, used[1:])):
-        raise ValueError(f"{what} orders the family's elements differently from its zalg "
-                         "universe; call zalg.interop.graphillion_universe(...) first")
+def _keeps_order(mapping: dict) -> bool:
+    """Whether ``mapping`` (one library's positions -> the other's) is increasing."""
+    keys = sorted(mapping)
+    return all(mapping[a] < mapping[b] for a, b in zip(keys, keys[1:]))
 
 
 def to_setset(family: Family) -> graphillion.setset:
@@ -104,7 +103,10 @@ def _vars(family: Family, var_of_key: dict, key, what: str) -> dict:
         if k not in var_of_key:
             raise ValueError(f"Graphillion's {what} universe lacks the element {els[lev]!r}")
         out[lev] = var_of_key[k]
-    _check_order(family, out, f"Graphillion's {what} universe")
+    if not _keeps_order(out):
+        raise ValueError(f"Graphillion's {what} universe orders the family's elements "
+                         "differently from its zalg universe; call "
+                         "zalg.interop.graphillion_universe(...) first")
     return out
 
 
@@ -120,14 +122,14 @@ def _from_dump(text: str, elements: list, universe: Universe, key, what: str) ->
         raise ValueError(f"unexpected Graphillion dump of a {what}")
     rows = tokens.reshape(-1, 4)
     ids = rows[:, 0].astype(np.int64)
-    order = np.argsort(ids)
+    by_id = np.argsort(ids)
 
     def index_of(column):  # Graphillion's node ids -> ours (2, 3, ...), B -> 0, T -> 1
         out = np.zeros(len(column), dtype=np.int64)
         out[column == "T"] = 1
         inner = (column != "B") & (column != "T")
         keys = column[inner].astype(np.int64)
-        at = order[np.searchsorted(ids, keys, sorter=order)]
+        at = by_id[np.searchsorted(ids, keys, sorter=by_id)]
         out[inner] = at + 2
         return out
 
@@ -141,11 +143,12 @@ def _from_dump(text: str, elements: list, universe: Universe, key, what: str) ->
         if k not in mine:
             raise ValueError(f"the zalg universe lacks the element {elements[v - 1]!r} of the {what}")
         lut[v] = mine[k]
-    level = np.concatenate([[len(universe)] * 2, [lut[v] for v in vars_.tolist()]])
-    order = sorted(lut)
-    if any(lut[b] <= lut[a] for a, b in zip(order, order[1:])):
+    if not _keeps_order(lut):
         raise ValueError(f"the zalg universe orders the {what}'s elements differently from "
                          "Graphillion; build it in Graphillion's order")
+    level_of = np.zeros(max(lut) + 1, dtype=np.int64)
+    level_of[list(lut)] = list(lut.values())
+    level = np.concatenate([[len(universe)] * 2, level_of[vars_]])
     return universe.build_arrays(level, hi, lo, len(level) - 1, f"a Graphillion {what}")
 
 

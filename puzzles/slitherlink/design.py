@@ -121,7 +121,9 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     with reporter(progress) as report:
         W = build_recorded(G, kind, U, {E: (_cell_edges(E), h[E]) for E in Y}, exclude=loop,
                            progress=report)
-        report.note(f"relation of other cycles and their violation sets: {W.node_count()} nodes")
+        if report.active:  # node_count exports W: only when someone listens
+            report.note(f"relation of other cycles and their violation sets: "
+                        f"{W.node_count()} nodes")
         with report.waiting("hitting sets"):
             return W.hitting(Y)  # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
 
