@@ -1,4 +1,4 @@
-"""More fuzz cases than CI runs: every input class of tests/fuzz_cases.py, scaled up.
+"""More fuzz cases than CI runs: every input class of tests/helpers/fuzz_cases.py, scaled up.
 
 Prints, per input class, how many cases ended in a correct result (ok), a clean
 one-line error with exit status 2 (error), or anything else (a failure: it is
@@ -16,9 +16,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import fuzz_cases as FC  # noqa: E402
+from tests.helpers import fuzz_cases as FC  # noqa: E402
 
 
 def main() -> None:

@@ -1,4 +1,6 @@
-import sys
-from pathlib import Path
+"""Settings for every test: the hypothesis profile of the algebra's property tests."""
+from hypothesis import HealthCheck, settings
 
-sys.path.insert(0, str(Path(__file__).parent))
+settings.register_profile("zalg", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("zalg")

@@ -1,8 +1,10 @@
-"""Saving and loading families, and the ``zalg`` command line."""
+"""The ``zalg`` program: saving and loading families from the command line, its help,
+and Ctrl-C while kernels compile or run."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -11,6 +13,7 @@ import pytest
 import zalg
 from zalg import Universe
 from puzzles.cli import main
+from tests.helpers.processes import interrupt_after
 
 
 def test_dump_load_round_trip(tmp_path):
@@ -86,3 +89,21 @@ def test_cli_bad_file_exits_2_without_traceback(tmp_path):
     run = subprocess.run([sys.executable, "-m", "puzzles", "--help"], capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0 and "info" in run.stdout
+
+
+def test_ctrl_c_while_the_kernels_compile_leaves_at_once(tmp_path):
+    # the program does not wait for the compilation (an empty numba cache)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cli"))
+    cmd = [sys.executable, "-m", "puzzles", "slitherlink", "solve", "slither/3/3/cbcbcddad"]
+    rc, out, err, took = interrupt_after(cmd, 6.0, env=env)
+    assert rc == 130 and err.strip().splitlines()[-1] == "zalg: interrupted", (out, err)
+    assert "Traceback" not in err and took < 2.0
+
+
+def test_ctrl_c_in_the_cli_exits_130_with_one_line():
+    cmd = [sys.executable, "-m", "puzzles", "numberlink", "instances", "5x5"]
+    rc, out, err, took = interrupt_after(cmd, 4.0)
+    assert rc == 130, (out, err)
+    assert err.strip().splitlines()[-1] == "zalg: interrupted"
+    assert "Traceback" not in err and "referenced" not in err
+    assert took < 2.0

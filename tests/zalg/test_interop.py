@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import zalg
 from zalg import Universe
 
-from test_algebra_properties import universe_and_families  # noqa: F401 (registers the profile)
+from tests.helpers.strategies import universe_and_families
 
 
 def weight(member, w) -> int:

@@ -16,7 +16,6 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
@@ -27,8 +26,9 @@ from puzzles.errors import PuzzleFormatError
 from puzzles.numberlink import Puzzle, check_solution, read_pzprv3
 from puzzles.numberlink.design import covering_path_matchings
 from puzzles.cli import main
+from tests.helpers.paths import DATA as SHARED_DATA
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+DATA = SHARED_DATA
 NUMLIN_URL = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
 SVG = "{http://www.w3.org/2000/svg}"
 

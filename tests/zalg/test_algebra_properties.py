@@ -10,27 +10,12 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-import reference as R
+from tests.helpers import reference as R
+from tests.helpers.strategies import universe_and_families
 from zalg import Universe, intersection, union
-
-settings.register_profile("zalg", max_examples=60, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("zalg")
-
-
-@st.composite
-def universe_and_families(draw, count=2):
-    """(elements, [families as sets of frozensets]) over elements 'a'... ."""
-    n = draw(st.integers(0, 8))
-    names = [chr(ord("a") + i) for i in range(n)]
-    used = names[: draw(st.integers(0, n))]  # the rest stay unused
-    member = st.frozensets(st.sampled_from(used), max_size=len(used)) if used else st.just(frozenset())
-    fams = [draw(st.sets(member, max_size=12)) for _ in range(count)]
-    return names, fams
-
 
 def make(names, *fams):
     U = Universe(names)

@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 
-import reference as R
+from tests.helpers import reference as R
 from zalg import Universe, union
 
 

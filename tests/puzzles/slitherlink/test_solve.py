@@ -8,7 +8,6 @@ import random
 import subprocess
 import sys
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +15,9 @@ from puzzles.slitherlink import solve as S
 from puzzles.slitherlink.loops import outline, random_loop, random_region
 from puzzles.slitherlink import Puzzle, check_solution
 from puzzles.cli import main
+from tests.helpers.paths import PZPRJS
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pzprjs"
+DATA = PZPRJS
 
 
 def data(name):

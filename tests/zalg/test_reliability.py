@@ -9,12 +9,9 @@ import gzip
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
 import threading
-import time
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,7 +19,8 @@ import pytest
 import zalg
 from zalg import OutOfMemory, Universe
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers.paths import ROOT
+from tests.helpers.processes import interrupt_after
 
 
 def python(code: str, timeout: float = 120, **kw) -> subprocess.CompletedProcess:
@@ -166,27 +164,6 @@ def test_frontier_layers_respect_the_budget():
 
 # ---- Ctrl-C ---------------------------------------------------------------------------------
 
-def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, env=None,
-                    wait: float = 60):
-    """Start cmd, send SIGINT after ``seconds`` (once ``ready`` is printed), return
-    (returncode, stdout, stderr, seconds from the signal to the exit); the child gets
-    ``wait`` seconds to end after the signal."""
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                         env=env)
-    if ready is not None:
-        assert p.stdout.readline().strip() == ready
-    time.sleep(seconds)
-    t = time.perf_counter()
-    p.send_signal(signal.SIGINT)
-    try:
-        out, err = p.communicate(timeout=wait)
-    except subprocess.TimeoutExpired:
-        p.kill()  # never leave a runaway child behind
-        p.communicate()
-        raise
-    return p.returncode, out, err, time.perf_counter() - t
-
-
 @pytest.mark.parametrize("delay", [1.5, 6.0])
 def test_ctrl_c_inside_a_long_operation_stops_within_two_seconds(delay):
     # the hitting sets of 2,000 random triples take minutes and gigabytes; before the
@@ -228,21 +205,6 @@ def test_ctrl_c_while_the_kernels_compile(tmp_path):
     rc, out, err, took = interrupt_after([sys.executable, "-c", code], 4.0, ready="ready", env=env,
                                          wait=240)
     assert rc == 0 and out.split() == ["interrupted", "2"] and err == "", (out, err)
-    # the program does not wait for the compilation: it leaves at once
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cli"))
-    cmd = [sys.executable, "-m", "puzzles", "slitherlink", "solve", "slither/3/3/cbcbcddad"]
-    rc, out, err, took = interrupt_after(cmd, 6.0, env=env)
-    assert rc == 130 and err.strip().splitlines()[-1] == "zalg: interrupted", (out, err)
-    assert "Traceback" not in err and took < 2.0
-
-
-def test_ctrl_c_in_the_cli_exits_130_with_one_line():
-    cmd = [sys.executable, "-m", "puzzles", "numberlink", "instances", "5x5"]
-    rc, out, err, took = interrupt_after(cmd, 4.0)
-    assert rc == 130, (out, err)
-    assert err.strip().splitlines()[-1] == "zalg: interrupted"
-    assert "Traceback" not in err and "referenced" not in err
-    assert took < 2.0
 
 
 # ---- hostile arrays and files ------------------------------------------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,9 +16,10 @@ from hypothesis import strategies as st
 
 from puzzles.errors import PuzzleFormatError
 from puzzles.nurimeizu import FAILCODES, Puzzle, check_solution, read_pzprv3, route
-from reference_nurimeizu import count, solutions
+from tests.helpers.nurimeizu_reference import count, solutions
+from tests.helpers.paths import DATA as SHARED_DATA
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+DATA = SHARED_DATA
 PZPRJS_ORDER = ["bkMixed", "objShaded", "cuDivide", "cs2x2", "cu2x2", "cuLoop",
                 "routeIgnoreCP", "routePassDeadEnd"]
 

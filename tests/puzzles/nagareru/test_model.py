@@ -11,18 +11,18 @@ from __future__ import annotations
 import json
 import os
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import reference_nagareru as ref
+from tests.helpers import nagareru_reference as ref
 from puzzles.errors import PuzzleFormatError
 from puzzles.nagareru import FAILCODES, Puzzle, check_solution, orient, read_pzprv3
 from puzzles.nagareru import draw
+from tests.helpers.paths import DATA as SHARED_DATA
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+DATA = SHARED_DATA
 URL = "https://puzz.link/p?nagare/6/6/9e5c8f21g69b5e"
 PZPRJS_CODES = {"brNoLine", "arAgainstWind", "lnOnShade", "lnCross", "lnBranch", "lrAcrossArrow",
                 "lrAgainstArrow", "lrAgainstWind", "lrAcrossWind", "arNoLine", "lnDeadEnd", "lnPlLoop"}

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
-import reference_nurimeizu as ref
+from tests.helpers import nurimeizu_reference as ref
 from puzzles.nurimeizu import Puzzle, check_solution, random_rooms, read_pzprv3
+from tests.helpers.paths import PZPRJS
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pzprjs" / "nurimaze.json"
+DATA = PZPRJS / "nurimaze.json"
 
 
 def random_board(rng: random.Random, rows: int, cols: int) -> Puzzle:

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from puzzles import genre as G
 from puzzles.cli import main
+from tests.helpers.paths import PZPRJS
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pzprjs"
+DATA = PZPRJS
 GENRES = [G.genre(name) for name in G.GENRES]
 
 

@@ -11,11 +11,11 @@ import sys
 
 import pytest
 
-import reference_nagareru as ref
+from tests.helpers import nagareru_reference as ref
 from puzzles import nagareru
 from puzzles.board import clue_sweep, narrow_sweeps
 from puzzles.nagareru import Puzzle, check_solution, orient
-from test_nagareru_model import HAND_BOARDS, board, load, natural_winds
+from tests.puzzles.nagareru.test_model import HAND_BOARDS, board, load, natural_winds
 
 OPPOSITE = {"u": "d", "d": "u", "l": "r", "r": "l"}
 STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}

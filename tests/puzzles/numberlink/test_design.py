@@ -17,7 +17,6 @@ import sys
 from collections import defaultdict
 from functools import lru_cache
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
@@ -28,6 +27,7 @@ from puzzles.numberlink import Puzzle
 from puzzles.cli import main
 from zalg.graph import Graph
 from zalg.pairing import pair_element, pairing_relation, pairing_universe
+from tests.helpers.paths import ROOT
 
 # ------------------------------------------------------------------ brute force
 
@@ -346,7 +346,7 @@ class TestCli:
 
 
 def test_example_script_prints_the_table_and_a_minimum_instance():
-    script = Path(__file__).resolve().parents[1] / "examples" / "numberlink_instances.py"
+    script = ROOT / "examples" / "numberlink_instances.py"
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "good instances of the 4x4 grid: 16410" in run.stdout

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-import fuzz_cases as FC
+from tests.helpers import fuzz_cases as FC
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,6 @@
 """The Minato-notation parser: exact results, clear errors, and no code ever run."""
 from __future__ import annotations
 
-import os
 
 import pytest
 from hypothesis import given, settings
