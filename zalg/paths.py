@@ -16,8 +16,7 @@ import numpy as np
 
 from .frontier import mate as M
 from .frontier.plan import FrontierPlan, intervals, plan_of, terminal_labels
-from .frontier.run import run_layers, run_sweep
-from .kernels.nodes import OK
+from .frontier.machine import Machine
 from .progress import Progress
 
 __all__ = ["build", "build_recorded", "build_degree"]
@@ -149,21 +148,20 @@ def _frontier_orders(plan, key, W) -> np.ndarray:
 
 def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress,
               order=None, max_width=None):
-    """Run the compiled mate layers over ``levels`` (one info row and labels row each;
+    """Run the mate machine over ``levels`` (one info row and labels row each;
     ``order``: per level the frontier slots along the cut, for the crossing test)."""
     m = len(levels)
-    ctx = universe.manager.ctx
-
-    def step(i, states):
-        if order is None:
-            status, states, lo, hi = M.layer(states, W, info[i], labels[i], mode, cover,
-                                             i == m - 1, ctx)
-        else:
-            status, states, lo, hi = M.layer(states, W, info[i], labels[i], mode, cover,
-                                             i == m - 1, ctx, order[i])
-        return (states, lo, hi) if status == OK else None
-
-    return run_layers(universe, levels, states, step, what, progress, max_width=max_width)
+    rows = np.full((m, M.INFO_WIDTH + 2 * W), -1, dtype=np.int64)
+    rows[:, :M.INFO_WIDTH] = info
+    rows[:, M.INFO_WIDTH:M.INFO_WIDTH + W] = labels
+    if order is not None:
+        rows[:, M.INFO_WIDTH + W:] = order
+    labels = int(labels.max()) + 1
+    consts = np.array([W, mode, int(cover), int(order is not None), labels, states.shape[1]],
+                      dtype=np.int64)
+    machine = Machine(M.step, M.final, rows, states[0], consts, M.work_size(W, labels),
+                      takes=M.takes, name=what)
+    return machine.build(universe, levels, progress, max_width)
 
 
 def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
@@ -365,14 +363,9 @@ def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixe
     W = plan.width
     if W > 0xFFFF - 4:
         raise ValueError(f"a frontier of {W} vertices is wider than the oriented machine allows")
-    states = O.packed_root(W)
-    ctx = U.manager.ctx
-
-    def sweep(states, start, work, kept, cap):
-        return O.sweep(states, W, info, start, len(edges), ctx, work, kept, cap)
-
-    return run_sweep(U, [U.level(e) for e in edges], states, sweep, "frontier (oriented cycle)",
-                     progress, max_width)
+    machine = Machine(O.step, O.final, info, O.packed_root(W)[0], np.array([W], dtype=np.int64),
+                      name="frontier (oriented cycle)")
+    return machine.build(U, [U.level(e) for e in edges], progress, max_width)
 
 
 EMPTY_STATE = M.EMPTY

@@ -1,0 +1,341 @@
+"""The one compiled frontier driver: every machine's levels run here (TdZdd's design).
+
+A machine (``frontier.machine``) supplies its step and final check; the driver
+keeps everything else:
+
+* **pending children**: a child state for level j is appended, unhashed, to level
+  j's pending rows together with the *branch* it fills (2 * parent node + bit);
+* **one level at a time**: level j's pending rows are hashed once (``row_hash``,
+  open addressing, a table sized from their number), equal rows become one node
+  (nodes are numbered globally, level after level) and every branch that asked
+  for it gets its number; then each distinct state is expanded by the step;
+* **lookahead**: before a child is stored for level j, bit 1 is tried there; when
+  it is DEAD the element is absent in every member below, the node would be
+  reduced away, so the child goes on to level j + 1 at once (0 means no node);
+* **reduction**: ``reduce`` folds the numbered diagram bottom-up into a reduced
+  ZDD in plain arrays (a node whose hi child is REJECT is its lo child; equal
+  (lo, hi) pairs on a level are one node), children before parents, root last;
+  ``frontier.output`` hands those nodes to CUDD.
+
+A node's codes live in one array ``codes``: ``codes[2g]`` (lo) and ``codes[2g + 1]``
+(hi) of node g; a code is a node number, -1 (REJECT) or -2 (ACCEPT).  Node 0 is
+the virtual parent of the root (its lo code is the root's).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..kernels.native import HAVE_NUMBA, jit
+from ..kernels.nodes import (INTERRUPTED, NOMEM, OK, POLL_EVERY, WIDE, call_int0, call_ptr0,
+                             call_void0, call_void1, over_budget)
+from ..kernels.nodes import C_CHECKSIG, C_CLEARERR, C_RESTORE, C_SAVE
+from .machine import ACCEPT, DEAD, FINAL_TYPE, STEP_TYPE, TAKES_TYPE, compiled
+from .pointers import at32, at64, offset64
+from .store import COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, members, push, release, reserve
+
+if HAVE_NUMBA:
+    from numba import types
+
+__all__ = ["sweep", "reduce", "row_hash", "REJECT_CODE", "ACCEPT_CODE", "NO_LOOKAHEAD",
+           "EXACT_LOOKAHEAD", "TAKES_LOOKAHEAD"]
+
+REJECT_CODE, ACCEPT_CODE = -1, -2
+_WAITING = -3  # a branch whose child is pending
+#: lookahead: none; bit 1 tried with the step; or asked of the machine's ``takes``
+NO_LOOKAHEAD, EXACT_LOOKAHEAD, TAKES_LOOKAHEAD = 0, 1, 2
+
+
+@jit
+def interrupted(ctx):
+    """Let other threads run for a moment; whether Ctrl-C arrived (then it is cleared
+    here and the caller unwinds).  Unlike ``nodes.poll`` it leaves CUDD's computed
+    table alone: nothing here uses it."""
+    state = call_ptr0(ctx[C_SAVE])
+    call_void1(ctx[C_RESTORE], state)
+    if call_int0(ctx[C_CHECKSIG]) != 0:
+        call_void0(ctx[C_CLEARERR])
+        return True
+    return False
+
+
+#: odd 64-bit multipliers, one per pair of entries (cycled): a row's hash sums
+#: independent products, so the multiplies run in parallel, then one final mix
+_MULTIPLIERS = np.array([0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9,
+                         0xD6E8FEB86659FD93, 0xFF51AFD7ED558CCD, 0xC4CEB9FE1A85EC53,
+                         0x94D049BB133111EB, 0xBF58476D1CE4E5B9], dtype=np.uint64)
+
+
+@compiled
+def row_hash(t, w):
+    """A 64-bit hash of the w int32 entries at t."""
+    h = np.uint64(w)
+    k = 0
+    while k + 1 < w:
+        x = np.uint64(np.uint32(t[k])) | (np.uint64(np.uint32(t[k + 1])) << np.uint64(32))
+        h += x * _MULTIPLIERS[(k >> 1) & 7] + np.uint64(k)
+        k += 2
+    if k < w:
+        h += np.uint64(np.uint32(t[k])) * np.uint64(0xD1B54A32D192ED03)
+    h ^= h >> np.uint64(32)
+    h *= np.uint64(0xD6E8FEB86659FD93)
+    h ^= h >> np.uint64(29)
+    return h
+
+
+@compiled
+def _same(a, b, w):
+    for k in range(w):
+        if a[k] != b[k]:
+            return False
+    return True
+
+
+@jit
+def _distinct(rows, ids, n, rep, src, codes, first, table):
+    """Number the distinct rows among ``rows[ids[:n]]`` (first occurrence order):
+    ``rep[d]`` is the row of distinct state d, and every branch ``src[ids[k]]``
+    gets ``first + d``.  ``table``: at least 2n entries, a power of two.  Returns
+    the number of distinct rows."""
+    w = rows.shape[1]
+    cap = 16
+    while cap < 2 * n:
+        cap *= 2
+    mask = cap - 1
+    table[:cap] = -1
+    d = 0
+    for k in range(n):
+        r = ids[k]
+        row = at32(rows, r)
+        h = row_hash(row, w)
+        tag = np.int64(h >> np.uint64(33))
+        pos = np.int64(h & np.uint64(mask))
+        while True:
+            e = table[pos]
+            if e == -1:
+                table[pos] = (tag << 32) | d
+                rep[d] = r
+                idx = d
+                d += 1
+                break
+            if (e >> 32) == tag:
+                i = e & 0xFFFFFFFF
+                if _same(at32(rows, rep[i]), row, w):
+                    idx = i
+                    break
+            pos = (pos + 1) & mask
+        codes[src[r]] = first + idx
+    return d
+
+
+@compiled
+def _onward(step, final, takes, t, u, j, m, info, width, consts, work, lookahead):
+    """(code, level, state): where state t, just made for level j, leads.  Code -1 / -2
+    for a terminal; otherwise (code -3) the child is pending at the returned level,
+    its state in the returned buffer (t or u).  Lookahead decides a level 0 at once
+    when bit 1 is DEAD there (EXACT: tried with the step; TAKES: the machine's
+    ``takes`` says it cannot be taken).  ``info``: a pointer to the info rows
+    (``width`` entries each)."""
+    while True:
+        if j == m:
+            return (ACCEPT_CODE if final(t, consts, work) == 1 else REJECT_CODE), j, t
+        if lookahead == NO_LOOKAHEAD:
+            return _WAITING, j, t
+        row = offset64(info, j * width)
+        if lookahead == EXACT_LOOKAHEAD:
+            if step(t, u, 1, row, consts, work) != DEAD:
+                return _WAITING, j, t
+        elif takes(t, row, consts, work) != 0:
+            return _WAITING, j, t
+        status = step(t, u, 0, row, consts, work)
+        if status == DEAD:
+            return REJECT_CODE, j, t
+        if status == ACCEPT:
+            return ACCEPT_CODE, j, t
+        t, u = u, t
+        j += 1
+
+
+@jit
+def _expand(step, final, takes, rep, d, first, j, m, info, consts, work, lookahead, rows, src,
+            nxt, free, levels, meta, codes, ctx, tbuf, ubuf):
+    """Expand the d distinct states of level j (rows ``rep``, node numbers first,
+    first + 1, ...): each child is a terminal code or a pending state.  Returns the
+    status (OK, or INTERRUPTED by Ctrl-C).  The loop touches arrays only through
+    pointers (``frontier.pointers``)."""
+    w = rows.shape[1]
+    width = info.shape[1]
+    t = at32(tbuf, 0)
+    u = at32(ubuf, 0)
+    cp = at64(consts, 0)
+    wp = at64(work, 0)
+    ip = at64(info, 0)
+    row = at64(info, j)
+    rp = at32(rows, 0)
+    sp = at64(src, 0)
+    np_ = at64(nxt, 0)
+    fp = at64(free, 0)
+    lp = at64(levels, 0)
+    mp = at64(meta, 0)
+    out = at64(codes, 0)
+    for q in range(d):
+        if q % POLL_EVERY == POLL_EVERY - 1 and interrupted(ctx):
+            return INTERRUPTED
+        s = at32(rows, rep[q])
+        g = first + q
+        for bit in range(2):
+            code = step(s, t, bit, row, cp, wp)
+            if code == DEAD:
+                out[2 * g + bit] = REJECT_CODE
+            elif code == ACCEPT:
+                out[2 * g + bit] = ACCEPT_CODE
+            else:
+                code, level, state = _onward(step, final, takes, t, u, j + 1, m, ip, width, cp,
+                                             wp, lookahead)
+                if code == _WAITING:
+                    push(rp, sp, np_, fp, lp, mp, w, level, state, 2 * g + bit)
+                else:
+                    out[2 * g + bit] = code
+    return OK
+
+
+@jit
+def _codes_for(codes, nodes, meta):
+    """``codes`` with room for ``nodes`` node numbers (doubling)."""
+    if codes.shape[0] >= 2 * nodes:
+        return codes
+    cap = codes.shape[0]
+    while cap < 2 * nodes:
+        cap *= 2
+    bigger = np.empty(cap, dtype=np.int64)
+    bigger[:codes.shape[0]] = codes
+    meta[M_BYTES] += 8 * (cap - codes.shape[0])
+    return bigger
+
+
+def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, free, levels, meta,
+           codes, start, ctx, budget, max_width):
+    """Run levels from ``meta[M_LEVEL]`` on, until the last is done or ``budget`` states
+    have been expanded.  Returns (status, codes, rows, src, next, free) (the arrays may
+    have grown): status OK, INTERRUPTED (Ctrl-C), NOMEM (a level's tables would pass
+    the universe's budget) or WIDE (a level has more than ``max_width`` states, when
+    it is >= 0; ``meta[M_LEVEL]`` is that level, ``meta[M_WIDTH]`` its states)."""
+    m = info.shape[0]
+    w = rows.shape[1]
+    tbuf = np.empty(w, dtype=np.int32)
+    ubuf = np.empty(w, dtype=np.int32)
+    table = np.empty(16, dtype=np.int64)
+    done = 0
+    while meta[M_LEVEL] < m and done < budget:
+        j = meta[M_LEVEL]
+        n = levels[j, COUNT]
+        # this level's table and numbers, then room for its children (two per state)
+        if over_budget(ctx, meta[M_BYTES] + 48 * n + 2 * n * (4 * w + 24)):
+            return NOMEM, codes, rows, src, nxt, free
+        if table.shape[0] < 2 * n:
+            cap = 16
+            while cap < 2 * n:
+                cap *= 2
+            table = np.empty(cap, dtype=np.int64)
+        first = meta[M_NODE]
+        codes = _codes_for(codes, first + n, meta)
+        ids = members(nxt, levels, j)
+        rep = np.empty(n, dtype=np.int64)
+        d = _distinct(rows, ids, n, rep, src, codes, first, table)
+        meta[M_WIDTH] = d
+        if max_width >= 0 and d > max_width:
+            return WIDE, codes, rows, src, nxt, free
+        start[j] = first
+        rows, src, nxt, free = reserve(rows, src, nxt, free, meta, 2 * d, min(m - j, 2 * d))
+        status = _expand(step, final, takes, rep, d, first, j, m, info, consts, work, lookahead,
+                         rows, src, nxt, free, levels, meta, codes, ctx, tbuf, ubuf)
+        if status != OK:
+            return status, codes, rows, src, nxt, free
+        release(nxt, free, levels, meta, j)
+        meta[M_NODE] = first + d
+        meta[M_LEVEL] = j + 1
+        done += d
+    if meta[M_LEVEL] == m:
+        start[m] = meta[M_NODE]
+    return OK, codes, rows, src, nxt, free
+
+
+if HAVE_NUMBA:
+    _V = types.int64[::1]
+    _M = types.int64[:, ::1]
+    _ROWS = types.int32[:, ::1]
+    sweep = jit(signature=types.Tuple((types.int64, _V, _ROWS, _V, _V, _V))(
+        STEP_TYPE, FINAL_TYPE, TAKES_TYPE, _M, _V, _V, types.int64, _ROWS, _V, _V, _V, _M, _V,
+        _V, _V, _V, types.int64, types.int64))(_sweep)
+else:
+    sweep = _sweep
+
+
+@jit
+def reduce(codes, start, levels, nvars):
+    """The reduced ZDD of the numbered diagram: (level, hi, lo, root) arrays as
+    ``Family._arrays`` has them (ids 0, 1 the terminals, children first, the root
+    last), ``levels[j]`` the universe level of machine level j.
+
+    Bottom-up, a level at a time: a node whose hi child is REJECT is its lo child,
+    nodes with equal (lo, hi) on one level are one node.  Each node's reduced id is
+    written over its lo code (its parents, above, read it there)."""
+    m = len(levels)
+    cap = 1024
+    rlevel = np.empty(cap, dtype=np.int64)
+    rhi = np.empty(cap, dtype=np.int64)
+    rlo = np.empty(cap, dtype=np.int64)
+    rlevel[0] = nvars
+    rlevel[1] = nvars
+    rhi[0] = 0
+    rhi[1] = 0
+    rlo[0] = 0
+    rlo[1] = 0
+    r = 2
+    for j in range(m - 1, -1, -1):
+        a = start[j]
+        b = start[j + 1]
+        tcap = 16
+        while tcap < 2 * (b - a):
+            tcap *= 2
+        mask = tcap - 1
+        keys = np.full(tcap, -1, dtype=np.int64)
+        vals = np.empty(tcap, dtype=np.int64)
+        for g in range(a, b):
+            c = codes[2 * g + 1]
+            h = 0 if c == REJECT_CODE else (1 if c == ACCEPT_CODE else codes[2 * c])
+            c = codes[2 * g]
+            lo = 0 if c == REJECT_CODE else (1 if c == ACCEPT_CODE else codes[2 * c])
+            if h == 0:
+                codes[2 * g] = lo
+                continue
+            key = (lo << 32) | h
+            x = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+            pos = np.int64(x >> np.uint64(40)) & mask
+            while keys[pos] != -1 and keys[pos] != key:
+                pos = (pos + 1) & mask
+            if keys[pos] == key:
+                codes[2 * g] = vals[pos]
+                continue
+            if r == cap:
+                cap *= 2
+                rlevel = _grown(rlevel, cap)
+                rhi = _grown(rhi, cap)
+                rlo = _grown(rlo, cap)
+            rlevel[r] = levels[j]
+            rhi[r] = h
+            rlo[r] = lo
+            keys[pos] = key
+            vals[pos] = r
+            codes[2 * g] = r
+            r += 1
+    c = codes[0]
+    root = 0 if c == REJECT_CODE else (1 if c == ACCEPT_CODE else codes[2 * c])
+    return rlevel[:r].copy(), rhi[:r].copy(), rlo[:r].copy(), root
+
+
+@jit
+def _grown(a, cap):
+    b = np.empty(cap, dtype=a.dtype)
+    b[:a.shape[0]] = a
+    return b

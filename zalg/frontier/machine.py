@@ -1,0 +1,139 @@
+"""The frontier machine interface: what a top-down construction supplies to the driver.
+
+A *machine* describes a family of sets over m elements (its *levels*, in universe
+order) by a state machine: a state is a row of ``width`` int32 values; level i
+decides whether the element at level i is in the set (bit 1) or not (bit 0).
+The machine supplies three things, the driver (``frontier.driver``) does all the
+rest (state store, hashing, the level loop, lookahead, reduction, CUDD nodes):
+
+* ``step(s, t, bit, row, consts, work) -> DEAD | ACCEPT | GOING``: the child of
+  state ``s`` at the level whose info row is ``row``, written into ``t`` (all of
+  it: ``t`` starts as garbage; ``s`` must not change).  DEAD: no member goes this way (the REJECT
+  terminal); ACCEPT: every later element is absent (the ACCEPT terminal); GOING:
+  ``t`` is the state at the next level;
+* ``final(t, consts, work) -> 1 | 0``: after the last level, whether state ``t``
+  is accepted;
+* the data: ``info`` (one int64 row per level, columns of the machine's choosing),
+  ``consts`` (int64 constants of the construction) and ``work`` (int64 scratch
+  the step may use freely), and the ``root`` state.
+
+Both functions are compiled with ``step_function`` / ``final_function`` (fixed
+signatures, so that one compiled driver serves every machine); helpers they call
+are compiled with ``compiled``.  Compiled, the arguments are raw pointers (index
+them like arrays, ``s[k]``; they have no length: widths come from ``consts``);
+without numba they are numpy arrays, and the same code runs.  Equal states must be equal rows: a machine keeps
+its rows canonical (e.g. renumbers labels) so that equal futures merge.
+
+``Machine(...).build(universe, levels)`` runs it (``frontier.run.run_machine``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..kernels.native import HAVE_NUMBA, jit
+
+__all__ = ["DEAD", "ACCEPT", "GOING", "Machine", "step_function", "final_function",
+           "takes_function", "compiled", "may_take", "STEP_TYPE", "FINAL_TYPE", "TAKES_TYPE"]
+
+#: what ``step`` returns
+DEAD, ACCEPT, GOING = 0, 1, 2
+
+if HAVE_NUMBA:
+    from numba import types
+
+    # raw pointers, not arrays: a call passes six words and touches no reference
+    # count (an array argument costs seven words and atomic reference counting)
+    _STATE = types.CPointer(types.int32)
+    _ROW = types.CPointer(types.int64)
+    STEP_SIGNATURE = types.int64(_STATE, _STATE, types.int64, _ROW, _ROW, _ROW)
+    FINAL_SIGNATURE = types.int64(_STATE, _ROW, _ROW)
+    TAKES_SIGNATURE = types.int64(_STATE, _ROW, _ROW, _ROW)
+    #: the first-class function types the driver is compiled for
+    STEP_TYPE = types.FunctionType(STEP_SIGNATURE)
+    FINAL_TYPE = types.FunctionType(FINAL_SIGNATURE)
+    TAKES_TYPE = types.FunctionType(TAKES_SIGNATURE)
+else:  # plain Python: the driver calls the machine's functions directly
+    STEP_SIGNATURE = FINAL_SIGNATURE = TAKES_SIGNATURE = None
+    STEP_TYPE = FINAL_TYPE = TAKES_TYPE = None
+
+
+def step_function(fn):
+    """Compile a machine's ``step(s, t, bit, row, consts, work) -> int`` (see above)."""
+    return jit(signature=STEP_SIGNATURE)(fn) if HAVE_NUMBA else fn
+
+
+def final_function(fn):
+    """Compile a machine's ``final(t, consts, work) -> int`` (1: accept, 0: reject)."""
+    return jit(signature=FINAL_SIGNATURE)(fn) if HAVE_NUMBA else fn
+
+
+def takes_function(fn):
+    """Compile a machine's ``takes(s, row, consts, work) -> int``: 0 only where bit 1
+    is surely DEAD at that level (used for lookahead; 1 is always safe)."""
+    return jit(signature=TAKES_SIGNATURE)(fn) if HAVE_NUMBA else fn
+
+
+@takes_function
+def may_take(s, row, consts, work):
+    """The ``takes`` of a machine that has none: bit 1 may always be taken."""
+    return 1
+
+
+def compiled(fn):
+    """Compile a helper that a step or final function calls: inlined into its caller
+    (numba's ``inline="always"``), so that no call boundary and no reference counting
+    of array arguments is paid per step."""
+    if not HAVE_NUMBA:
+        return fn
+    from numba import njit
+    return njit(inline="always", cache=True)(fn)
+
+
+def _int64_2d(a) -> np.ndarray:
+    a = np.ascontiguousarray(a, dtype=np.int64)
+    return a.reshape(len(a), -1) if a.ndim == 1 else a
+
+
+@dataclass
+class Machine:
+    """One construction: the machine's functions and data (see the module docstring).
+
+    Lookahead: before storing a child for level j, the driver asks whether bit 1 can
+    be taken there; when it cannot, the level is decided 0 at once and no node is
+    stored (it would be reduced away: TdZdd's ``ZddLookahead``).  With ``takes`` (a
+    cheap test, compiled with ``takes_function``) the machine answers; otherwise,
+    with ``lookahead``, the driver tries the step with bit 1 (exact, one more step
+    per stored child)."""
+    step: object
+    final: object
+    info: np.ndarray
+    root: np.ndarray
+    consts: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
+    work_size: int = 1
+    lookahead: bool = True
+    takes: object = None
+    name: str = "frontier"
+
+    def __post_init__(self):
+        self.info = _int64_2d(self.info)
+        self.root = np.ascontiguousarray(self.root, dtype=np.int32).ravel()
+        self.consts = np.ascontiguousarray(self.consts, dtype=np.int64).ravel()
+        if len(self.consts) == 0:
+            self.consts = np.zeros(1, dtype=np.int64)
+        if len(self.info) == 0:
+            raise ValueError("a frontier machine needs at least one level")
+        if len(self.root) == 0:
+            raise ValueError("a frontier state needs at least one slot")
+
+    @property
+    def levels(self) -> int:
+        return len(self.info)
+
+    def build(self, universe, levels, progress=None, max_width: int | None = None):
+        """The family this machine describes, over the universe levels ``levels`` (one
+        per machine level, increasing)."""
+        from .run import run_machine
+        return run_machine(universe, levels, self, progress=progress, max_width=max_width)
