@@ -31,7 +31,7 @@ from ..kernels.nodes import (INTERRUPTED, NOMEM, OK, POLL_EVERY, WIDE, call_int0
                              call_void0, call_void1, over_budget)
 from ..kernels.nodes import C_CHECKSIG, C_CLEARERR, C_RESTORE, C_SAVE
 from .machine import ACCEPT, DEAD, FINAL_TYPE, STEP_TYPE, TAKES_TYPE, compiled
-from .pointers import at32, at64, offset64
+from .pointers import at32, at64, offset64, prefetch
 from .store import COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, members, push, release, reserve
 
 if HAVE_NUMBA:
@@ -91,40 +91,52 @@ def _same(a, b, w):
     return True
 
 
+#: rows hashed ahead of their probes in ``_distinct`` (their table slots prefetched)
+_BATCH = 16
+
+
 @jit
 def _distinct(rows, ids, n, rep, src, codes, first, table):
     """Number the distinct rows among ``rows[ids[:n]]`` (first occurrence order):
     ``rep[d]`` is the row of distinct state d, and every branch ``src[ids[k]]``
-    gets ``first + d``.  ``table``: at least 2n entries, a power of two.  Returns
-    the number of distinct rows."""
+    gets ``first + d``.  ``table``: at least 2n entries.  Returns the number of
+    distinct rows.  Rows are hashed a batch ahead and their table slots prefetched,
+    so that the random probes of a batch overlap."""
     w = rows.shape[1]
     cap = 16
     while cap < 2 * n:
         cap *= 2
     mask = cap - 1
     table[:cap] = -1
+    hashes = np.empty(_BATCH, dtype=np.uint64)
     d = 0
-    for k in range(n):
-        r = ids[k]
-        row = at32(rows, r)
-        h = row_hash(row, w)
-        tag = np.int64(h >> np.uint64(33))
-        pos = np.int64(h & np.uint64(mask))
-        while True:
-            e = table[pos]
-            if e == -1:
-                table[pos] = (tag << 32) | d
-                rep[d] = r
-                idx = d
-                d += 1
-                break
-            if (e >> 32) == tag:
-                i = e & 0xFFFFFFFF
-                if _same(at32(rows, rep[i]), row, w):
-                    idx = i
+    for b in range(0, n, _BATCH):
+        e = min(b + _BATCH, n)
+        for k in range(b, e):
+            h = row_hash(at32(rows, ids[k]), w)
+            hashes[k - b] = h
+            prefetch(table, np.int64(h & np.uint64(mask)))
+        for k in range(b, e):
+            r = ids[k]
+            row = at32(rows, r)
+            h = hashes[k - b]
+            tag = np.int64(h >> np.uint64(33))
+            pos = np.int64(h & np.uint64(mask))
+            while True:
+                x = table[pos]
+                if x == -1:
+                    table[pos] = (tag << 32) | d
+                    rep[d] = r
+                    idx = d
+                    d += 1
                     break
-            pos = (pos + 1) & mask
-        codes[src[r]] = first + idx
+                if (x >> 32) == tag:
+                    i = x & 0xFFFFFFFF
+                    if _same(at32(rows, rep[i]), row, w):
+                        idx = i
+                        break
+                pos = (pos + 1) & mask
+            codes[src[r]] = first + idx
     return d
 
 
@@ -279,12 +291,22 @@ def reduce(codes, start, levels, nvars):
 
     Bottom-up, a level at a time: a node whose hi child is REJECT is its lo child,
     nodes with equal (lo, hi) on one level are one node.  Each node's reduced id is
-    written over its lo code (its parents, above, read it there)."""
+    written over its lo code (its parents, above, read it there).  The outputs are
+    views of arrays sized for every node (untouched pages cost no memory), and one
+    table serves every level."""
     m = len(levels)
-    cap = 1024
-    rlevel = np.empty(cap, dtype=np.int64)
-    rhi = np.empty(cap, dtype=np.int64)
-    rlo = np.empty(cap, dtype=np.int64)
+    nodes = start[m]
+    widest = 1
+    for j in range(m):
+        widest = max(widest, start[j + 1] - start[j])
+    tcap = 16
+    while tcap < 2 * widest:
+        tcap *= 2
+    keys = np.empty(tcap, dtype=np.int64)
+    vals = np.empty(tcap, dtype=np.int64)
+    rlevel = np.empty(nodes + 2, dtype=np.int64)
+    rhi = np.empty(nodes + 2, dtype=np.int64)
+    rlo = np.empty(nodes + 2, dtype=np.int64)
     rlevel[0] = nvars
     rlevel[1] = nvars
     rhi[0] = 0
@@ -295,12 +317,15 @@ def reduce(codes, start, levels, nvars):
     for j in range(m - 1, -1, -1):
         a = start[j]
         b = start[j + 1]
-        tcap = 16
-        while tcap < 2 * (b - a):
-            tcap *= 2
-        mask = tcap - 1
-        keys = np.full(tcap, -1, dtype=np.int64)
-        vals = np.empty(tcap, dtype=np.int64)
+        cap = 16
+        bits = 4
+        while cap < 2 * (b - a):
+            cap *= 2
+            bits += 1
+        mask = cap - 1
+        shift = np.uint64(64 - bits)
+        keys[:cap] = -1
+        lev = levels[j]
         for g in range(a, b):
             c = codes[2 * g + 1]
             h = 0 if c == REJECT_CODE else (1 if c == ACCEPT_CODE else codes[2 * c])
@@ -311,18 +336,13 @@ def reduce(codes, start, levels, nvars):
                 continue
             key = (lo << 32) | h
             x = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
-            pos = np.int64(x >> np.uint64(40)) & mask
+            pos = np.int64(x >> shift)
             while keys[pos] != -1 and keys[pos] != key:
                 pos = (pos + 1) & mask
             if keys[pos] == key:
                 codes[2 * g] = vals[pos]
                 continue
-            if r == cap:
-                cap *= 2
-                rlevel = _grown(rlevel, cap)
-                rhi = _grown(rhi, cap)
-                rlo = _grown(rlo, cap)
-            rlevel[r] = levels[j]
+            rlevel[r] = lev
             rhi[r] = h
             rlo[r] = lo
             keys[pos] = key
@@ -331,11 +351,4 @@ def reduce(codes, start, levels, nvars):
             r += 1
     c = codes[0]
     root = 0 if c == REJECT_CODE else (1 if c == ACCEPT_CODE else codes[2 * c])
-    return rlevel[:r].copy(), rhi[:r].copy(), rlo[:r].copy(), root
-
-
-@jit
-def _grown(a, cap):
-    b = np.empty(cap, dtype=a.dtype)
-    b[:a.shape[0]] = a
-    return b
+    return rlevel[:r], rhi[:r], rlo[:r], root

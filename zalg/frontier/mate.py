@@ -333,8 +333,8 @@ def _group_full(s, slot, need, opening):
 def takes(s, row, consts, work):
     """0 where the step surely rejects the edge (the driver's lookahead): not allowed,
     the cycle closed, an end already of degree 2 or a terminal with its one edge, a
-    path closing on itself, a counted group full; an output level whose count is
-    right."""
+    path closing on itself, a vertex other than a terminal leaving with this one
+    edge, a counted group full; an output level whose count is right."""
     W = consts[K_W]
     if row[I_KIND] == OUTPUT_LEVEL:
         return 1 if s[row[I_GA]] != row[I_NEED_A] else 0
@@ -348,8 +348,14 @@ def takes(s, row, consts, work):
         return 0
     if (row[LABELS + cu] >= 0 and mu != SELF) or (row[LABELS + cv] >= 0 and mv != SELF):
         return 0
-    if mu == cv and consts[K_MODE] != CYCLE and consts[K_MODE] != CYCLES:
+    mode = consts[K_MODE]
+    if mu == cv and mode != CYCLE and mode != CYCLES:
         return 0
+    if mode != FREE and mu != cv:  # an end that leaves here with one edge must be a terminal
+        if row[I_LEAVE_U] and mu == SELF and row[LABELS + cu] < 0:
+            return 0
+        if row[I_LEAVE_V] and mv == SELF and row[LABELS + cv] < 0:
+            return 0
     if _group_full(s, row[I_GA], row[I_NEED_A], row[I_OPEN_A]) \
             or _group_full(s, row[I_GB], row[I_NEED_B], row[I_OPEN_B]):
         return 0

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from ..kernels.native import HAVE_NUMBA
 
-__all__ = ["at32", "at64", "offset32", "offset64"]
+__all__ = ["at32", "at64", "offset32", "offset64", "prefetch"]
 
 if HAVE_NUMBA:
+    from llvmlite import ir
     from numba import types
+    from numba.core import cgutils
     from numba.extending import intrinsic
 
     def _at(typingctx, array, index, item):
@@ -50,6 +52,22 @@ if HAVE_NUMBA:
         return _at(typingctx, array, index, types.int64)
 
     @intrinsic
+    def prefetch(typingctx, array, index):
+        """Ask the CPU to bring ``array[index]`` into the cache (a hint; no effect on
+        results), so that a batch of random reads overlaps their waits."""
+        sig = types.void(array, types.int64)
+
+        def codegen(context, builder, signature, args):
+            ary = context.make_array(signature.args[0])(context, builder, args[0])
+            address = builder.bitcast(builder.gep(ary.data, [args[1]]), ir.IntType(8).as_pointer())
+            i32 = ir.IntType(32)
+            fnty = ir.FunctionType(ir.VoidType(), [address.type, i32, i32, i32])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+            builder.call(fn, [address, i32(0), i32(3), i32(1)])
+            return context.get_dummy_value()
+        return sig, codegen
+
+    @intrinsic
     def offset32(typingctx, pointer, k):
         """The int32 pointer k entries after ``pointer``."""
         return _offset(typingctx, pointer, k, types.int32)
@@ -67,5 +85,8 @@ else:
 
     def offset32(pointer, k):
         return pointer[k:]
+
+    def prefetch(array, index):
+        return None
 
     offset64 = offset32
