@@ -364,7 +364,7 @@ def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixe
     if W > 0xFFFF - 4:
         raise ValueError(f"a frontier of {W} vertices is wider than the oriented machine allows")
     machine = Machine(O.step, O.final, info, O.packed_root(W)[0], np.array([W], dtype=np.int64),
-                      name="frontier (oriented cycle)")
+                      takes=O.takes, name="frontier (oriented cycle)")
     return machine.build(U, [U.level(e) for e in edges], progress, max_width)
 
 

@@ -38,7 +38,7 @@ from ..kernels.native import HAVE_NUMBA, jit
 __all__ = ["DEAD", "ACCEPT", "GOING", "Machine", "step_function", "final_function",
            "takes_function", "compiled", "may_take", "STEP_TYPE", "FINAL_TYPE", "TAKES_TYPE"]
 
-#: what ``step`` returns
+#: what ``step`` returns (DEAD and ACCEPT are ``spec.REJECT`` and ``spec.ACCEPT``)
 DEAD, ACCEPT, GOING = 0, 1, 2
 
 if HAVE_NUMBA:

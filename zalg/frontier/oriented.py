@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.native import jit
-from .machine import final_function, step_function
+from .machine import compiled, final_function, step_function, takes_function
 from .mate import DONE, EMPTY, SELF
 
 FREE, HEAD, TAIL = 0, 1, 2
@@ -53,12 +52,12 @@ _SELF_WORD = SELF + 4
 _DONE_WORD = DONE + 4
 
 
-@jit
+@compiled
 def _word(mate, orient, first):
     return (mate + 4) | (orient << _ORIENT_SHIFT) | ((first + 1) << _FIRST_SHIFT)
 
 
-@jit
+@compiled
 def _directions(ou, ov, dirs):
     """Bit 0: the edge can run u→v; bit 1: v→u (given the ends' orientations)."""
     out = 0
@@ -69,14 +68,14 @@ def _directions(ou, ov, dirs):
     return out
 
 
-@jit
+@compiled
 def _pair_ok(x, forbid):
     """A vertex (slot word x, one edge so far) may take this edge as its second."""
     k = ((x >> _FIRST_SHIFT) & 0x7F) - 1
     return k < 0 or ((forbid >> k) & 1) == 0
 
 
-@jit
+@compiled
 def _leave(t, c, visit):
     """Check and clear slot c of a vertex whose last edge was just decided."""
     m = (t[c] & _MATE_MASK) - 4
@@ -88,7 +87,7 @@ def _leave(t, c, visit):
     return True
 
 
-@jit
+@compiled
 def _step(s, t, bit, W, info):
     for k in range(W + 1):
         t[k] = s[k]
@@ -167,6 +166,32 @@ def packed_root(W: int) -> np.ndarray:
 def step(s, t, bit, row, consts, work):
     """The oriented machine's step (``frontier.machine``; ``consts[0]``: W)."""
     return _step(s, t, bit, consts[0], row)
+
+
+@takes_function
+def takes(s, row, consts, work):
+    """0 where the step surely rejects the edge (the driver's lookahead): not allowed,
+    the cycle closed, an end of degree 2, a forbidden pair, no direction left, or a
+    vertex leaving here with this one edge."""
+    W = consts[0]
+    if (row[O_ALLOWED] >> 1) & 1 == 0 or s[W] == 1:
+        return 0
+    cu = row[O_CU]
+    cv = row[O_CV]
+    xu = _SELF_WORD if row[O_ENTER_U] else s[cu]
+    xv = _SELF_WORD if row[O_ENTER_V] else s[cv]
+    mu = (xu & _MATE_MASK) - 4
+    mv = (xv & _MATE_MASK) - 4
+    if mu == DONE or mv == DONE:
+        return 0
+    if (mu != SELF and not _pair_ok(xu, row[O_FORBID_U])) \
+            or (mv != SELF and not _pair_ok(xv, row[O_FORBID_V])):
+        return 0
+    if _directions((xu >> _ORIENT_SHIFT) & 3, (xv >> _ORIENT_SHIFT) & 3, row[O_DIRS]) == 0:
+        return 0
+    if mu != cv and ((row[O_LEAVE_U] and mu == SELF) or (row[O_LEAVE_V] and mv == SELF)):
+        return 0
+    return 1
 
 
 @final_function
