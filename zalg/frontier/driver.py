@@ -30,9 +30,9 @@ from ..kernels.native import HAVE_NUMBA, jit
 from ..kernels.nodes import (INTERRUPTED, NOMEM, OK, POLL_EVERY, WIDE, call_int0, call_ptr0,
                              call_void0, call_void1, over_budget)
 from ..kernels.nodes import C_CHECKSIG, C_CLEARERR, C_RESTORE, C_SAVE
-from .machine import ACCEPT, DEAD, FINAL_TYPE, STEP_TYPE, TAKES_TYPE, compiled
+from .machine import ACCEPT, DEAD, call_final, call_step, call_takes, compiled
 from .pointers import at32, at64, offset64, prefetch
-from .store import COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, members, push, release, reserve
+from .store import COUNT, M_BUMP, M_BYTES, M_FREE, M_LEVEL, M_NODE, M_WIDTH, grow, members, push, release
 
 if HAVE_NUMBA:
     from numba import types
@@ -95,8 +95,8 @@ def _same(a, b, w):
 _BATCH = 16
 
 
-@jit
-def _distinct(rows, ids, n, rep, src, codes, first, table):
+@compiled
+def _distinct(rows, ids, n, rep, src, codes, first, table, hashes):
     """Number the distinct rows among ``rows[ids[:n]]`` (first occurrence order):
     ``rep[d]`` is the row of distinct state d, and every branch ``src[ids[k]]``
     gets ``first + d``.  ``table``: at least 2n entries.  Returns the number of
@@ -108,7 +108,6 @@ def _distinct(rows, ids, n, rep, src, codes, first, table):
         cap *= 2
     mask = cap - 1
     table[:cap] = -1
-    hashes = np.empty(_BATCH, dtype=np.uint64)
     d = 0
     for b in range(0, n, _BATCH):
         e = min(b + _BATCH, n)
@@ -150,16 +149,16 @@ def _onward(step, final, takes, t, u, j, m, info, width, consts, work, lookahead
     (``width`` entries each)."""
     while True:
         if j == m:
-            return (ACCEPT_CODE if final(t, consts, work) == 1 else REJECT_CODE), j, t
+            return (ACCEPT_CODE if call_final(final, t, consts, work) == 1 else REJECT_CODE), j, t
         if lookahead == NO_LOOKAHEAD:
             return _WAITING, j, t
         row = offset64(info, j * width)
         if lookahead == EXACT_LOOKAHEAD:
-            if step(t, u, 1, row, consts, work) != DEAD:
+            if call_step(step, t, u, 1, row, consts, work) != DEAD:
                 return _WAITING, j, t
-        elif takes(t, row, consts, work) != 0:
+        elif call_takes(takes, t, row, consts, work) != 0:
             return _WAITING, j, t
-        status = step(t, u, 0, row, consts, work)
+        status = call_step(step, t, u, 0, row, consts, work)
         if status == DEAD:
             return REJECT_CODE, j, t
         if status == ACCEPT:
@@ -168,15 +167,22 @@ def _onward(step, final, takes, t, u, j, m, info, width, consts, work, lookahead
         j += 1
 
 
-@jit
-def _expand(step, final, takes, rep, d, first, j, m, info, consts, work, lookahead, rows, src,
+#: ``_expand`` stopped early: the arena needs room before state ``q`` is expanded
+_NEED_ROOM = -1
+
+
+@compiled
+def _expand(step, final, takes, rep, q, d, first, j, m, info, consts, work, lookahead, rows, src,
             nxt, free, levels, meta, codes, ctx, tbuf, ubuf):
-    """Expand the d distinct states of level j (rows ``rep``, node numbers first,
-    first + 1, ...): each child is a terminal code or a pending state.  Returns the
-    status (OK, or INTERRUPTED by Ctrl-C).  The loop touches arrays only through
+    """Expand states q, q + 1, ... of the d distinct states of level j (rows ``rep``,
+    node numbers first, first + 1, ...): each child is a terminal code or a pending
+    state.  Returns (status, q): OK when all are done, INTERRUPTED (Ctrl-C), or
+    _NEED_ROOM when the arena may not hold the next state's children (the caller
+    grows it and calls again from q).  The loop touches arrays only through
     pointers (``frontier.pointers``)."""
     w = rows.shape[1]
     width = info.shape[1]
+    chunks = nxt.shape[0]
     t = at32(tbuf, 0)
     u = at32(ubuf, 0)
     cp = at64(consts, 0)
@@ -190,13 +196,15 @@ def _expand(step, final, takes, rep, d, first, j, m, info, consts, work, lookahe
     lp = at64(levels, 0)
     mp = at64(meta, 0)
     out = at64(codes, 0)
-    for q in range(d):
+    while q < d:
+        if meta[M_FREE] + chunks - meta[M_BUMP] < 2:  # two children may open two chunks
+            return _NEED_ROOM, q
         if q % POLL_EVERY == POLL_EVERY - 1 and interrupted(ctx):
-            return INTERRUPTED
+            return INTERRUPTED, q
         s = at32(rows, rep[q])
         g = first + q
         for bit in range(2):
-            code = step(s, t, bit, row, cp, wp)
+            code = call_step(step, s, t, bit, row, cp, wp)
             if code == DEAD:
                 out[2 * g + bit] = REJECT_CODE
             elif code == ACCEPT:
@@ -208,10 +216,11 @@ def _expand(step, final, takes, rep, d, first, j, m, info, consts, work, lookahe
                     push(rp, sp, np_, fp, lp, mp, w, level, state, 2 * g + bit)
                 else:
                     out[2 * g + bit] = code
-    return OK
+        q += 1
+    return OK, q
 
 
-@jit
+@compiled
 def _codes_for(codes, nodes, meta):
     """``codes`` with room for ``nodes`` node numbers (doubling)."""
     if codes.shape[0] >= 2 * nodes:
@@ -237,6 +246,9 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
     tbuf = np.empty(w, dtype=np.int32)
     ubuf = np.empty(w, dtype=np.int32)
     table = np.empty(16, dtype=np.int64)
+    ids = np.empty(8, dtype=np.int64)
+    rep = np.empty(8, dtype=np.int64)
+    hashes = np.empty(_BATCH, dtype=np.uint64)
     done = 0
     while meta[M_LEVEL] < m and done < budget:
         j = meta[M_LEVEL]
@@ -249,18 +261,24 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
             while cap < 2 * n:
                 cap *= 2
             table = np.empty(cap, dtype=np.int64)
+            ids = np.empty(cap // 2, dtype=np.int64)
+            rep = np.empty(cap // 2, dtype=np.int64)
         first = meta[M_NODE]
         codes = _codes_for(codes, first + n, meta)
-        ids = members(nxt, levels, j)
-        rep = np.empty(n, dtype=np.int64)
-        d = _distinct(rows, ids, n, rep, src, codes, first, table)
+        members(nxt, levels, j, ids)
+        d = _distinct(rows, ids, n, rep, src, codes, first, table, hashes)
         meta[M_WIDTH] = d
         if max_width >= 0 and d > max_width:
             return WIDE, codes, rows, src, nxt, free
         start[j] = first
-        rows, src, nxt, free = reserve(rows, src, nxt, free, meta, 2 * d, min(m - j, 2 * d))
-        status = _expand(step, final, takes, rep, d, first, j, m, info, consts, work, lookahead,
-                         rows, src, nxt, free, levels, meta, codes, ctx, tbuf, ubuf)
+        q = 0
+        while True:
+            status, q = _expand(step, final, takes, rep, q, d, first, j, m, info, consts, work,
+                                lookahead, rows, src, nxt, free, levels, meta, codes, ctx, tbuf,
+                                ubuf)
+            if status != _NEED_ROOM:
+                break
+            rows, src, nxt, free = grow(rows, src, nxt, free, meta)
         if status != OK:
             return status, codes, rows, src, nxt, free
         release(nxt, free, levels, meta, j)
@@ -276,9 +294,9 @@ if HAVE_NUMBA:
     _V = types.int64[::1]
     _M = types.int64[:, ::1]
     _ROWS = types.int32[:, ::1]
-    sweep = jit(signature=types.Tuple((types.int64, _V, _ROWS, _V, _V, _V))(
-        STEP_TYPE, FINAL_TYPE, TAKES_TYPE, _M, _V, _V, types.int64, _ROWS, _V, _V, _V, _M, _V,
-        _V, _V, _V, types.int64, types.int64))(_sweep)
+    _I = types.int64
+    sweep = jit(signature=types.Tuple((_I, _V, _ROWS, _V, _V, _V))(
+        _I, _I, _I, _M, _V, _V, _I, _ROWS, _V, _V, _V, _M, _V, _V, _V, _V, _I, _I))(_sweep)
 else:
     sweep = _sweep
 

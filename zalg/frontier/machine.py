@@ -33,16 +33,19 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..kernels.native import HAVE_NUMBA, jit
+from ..kernels.native import HAVE_NUMBA
 
 __all__ = ["DEAD", "ACCEPT", "GOING", "Machine", "step_function", "final_function",
-           "takes_function", "compiled", "may_take", "STEP_TYPE", "FINAL_TYPE", "TAKES_TYPE"]
+           "takes_function", "compiled", "may_take", "entry", "call_step", "call_final",
+           "call_takes"]
 
 #: what ``step`` returns (DEAD and ACCEPT are ``spec.REJECT`` and ``spec.ACCEPT``)
 DEAD, ACCEPT, GOING = 0, 1, 2
 
 if HAVE_NUMBA:
-    from numba import types
+    from llvmlite import ir
+    from numba import cfunc, types
+    from numba.extending import intrinsic
 
     # raw pointers, not arrays: a call passes six words and touches no reference
     # count (an array argument costs seven words and atomic reference counting)
@@ -51,29 +54,77 @@ if HAVE_NUMBA:
     STEP_SIGNATURE = types.int64(_STATE, _STATE, types.int64, _ROW, _ROW, _ROW)
     FINAL_SIGNATURE = types.int64(_STATE, _ROW, _ROW)
     TAKES_SIGNATURE = types.int64(_STATE, _ROW, _ROW, _ROW)
-    #: the first-class function types the driver is compiled for
-    STEP_TYPE = types.FunctionType(STEP_SIGNATURE)
-    FINAL_TYPE = types.FunctionType(FINAL_SIGNATURE)
-    TAKES_TYPE = types.FunctionType(TAKES_SIGNATURE)
-else:  # plain Python: the driver calls the machine's functions directly
+
+    def _callback(signature):
+        """A machine function is a C callback (``numba.cfunc``, cached on disk): the
+        driver receives its address, an integer, so calling the driver costs no
+        typing of function objects, and one compiled driver serves every machine."""
+        return lambda fn: cfunc(signature, cache=True)(fn)
+
+    def _caller(signature):
+        """An intrinsic ``call(address, *args)`` calling a callback of ``signature``."""
+        def typer(typingctx, address, *args):
+            sig = signature.return_type(types.int64, *signature.args)
+
+            def codegen(context, builder, sig_, values):
+                fnty = ir.FunctionType(context.get_value_type(signature.return_type),
+                                       [context.get_value_type(a) for a in signature.args])
+                target = builder.inttoptr(values[0], fnty.as_pointer())
+                return builder.call(target, values[1:])
+            return sig, codegen
+        return typer
+
+    @intrinsic
+    def call_step(typingctx, address, s, t, bit, row, consts, work):
+        """``step(s, t, bit, row, consts, work)`` of the machine at ``address``."""
+        return _caller(STEP_SIGNATURE)(typingctx, address, s, t, bit, row, consts, work)
+
+    @intrinsic
+    def call_final(typingctx, address, t, consts, work):
+        """``final(t, consts, work)`` of the machine at ``address``."""
+        return _caller(FINAL_SIGNATURE)(typingctx, address, t, consts, work)
+
+    @intrinsic
+    def call_takes(typingctx, address, s, row, consts, work):
+        """``takes(s, row, consts, work)`` of the machine at ``address``."""
+        return _caller(TAKES_SIGNATURE)(typingctx, address, s, row, consts, work)
+
+    def entry(fn) -> int:
+        """What the driver receives for a machine function: its address."""
+        return fn.address
+else:  # plain Python: the driver receives the functions themselves and calls them
+    def _callback(signature):
+        return lambda fn: fn
+
+    def call_step(fn, s, t, bit, row, consts, work):
+        return fn(s, t, bit, row, consts, work)
+
+    def call_final(fn, t, consts, work):
+        return fn(t, consts, work)
+
+    def call_takes(fn, s, row, consts, work):
+        return fn(s, row, consts, work)
+
+    def entry(fn):
+        return fn
+
     STEP_SIGNATURE = FINAL_SIGNATURE = TAKES_SIGNATURE = None
-    STEP_TYPE = FINAL_TYPE = TAKES_TYPE = None
 
 
 def step_function(fn):
     """Compile a machine's ``step(s, t, bit, row, consts, work) -> int`` (see above)."""
-    return jit(signature=STEP_SIGNATURE)(fn) if HAVE_NUMBA else fn
+    return _callback(STEP_SIGNATURE)(fn)
 
 
 def final_function(fn):
     """Compile a machine's ``final(t, consts, work) -> int`` (1: accept, 0: reject)."""
-    return jit(signature=FINAL_SIGNATURE)(fn) if HAVE_NUMBA else fn
+    return _callback(FINAL_SIGNATURE)(fn)
 
 
 def takes_function(fn):
     """Compile a machine's ``takes(s, row, consts, work) -> int``: 0 only where bit 1
     is surely DEAD at that level (used for lookahead; 1 is always safe)."""
-    return jit(signature=TAKES_SIGNATURE)(fn) if HAVE_NUMBA else fn
+    return _callback(TAKES_SIGNATURE)(fn)
 
 
 @takes_function

@@ -22,7 +22,7 @@ from ..progress import Progress, reporter
 from . import driver
 from .assemble import assemble
 from .driver import REJECT_CODE
-from .machine import may_take
+from .machine import entry, may_take
 from .output import family_of
 from .store import COUNT, M_LEVEL, M_NODE, M_WIDTH, Store
 
@@ -50,6 +50,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
     else:
         takes = may_take
         mode = driver.EXACT_LOOKAHEAD if machine.lookahead else driver.NO_LOOKAHEAD
+    functions = entry(machine.step), entry(machine.final), entry(takes)
     try:
         store = Store(m, machine.root)
     except MemoryError:
@@ -61,7 +62,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
     while meta[M_LEVEL] < m:
         try:
             status, codes, rows, src, nxt, free = driver.sweep(
-                machine.step, machine.final, takes, machine.info, machine.consts, work, mode,
+                functions[0], functions[1], functions[2], machine.info, machine.consts, work, mode,
                 rows, src, nxt, free, store.levels, meta, codes, start, M.ctx, SWEEP_WORK, cap)
         except MemoryError:
             status = NOMEM

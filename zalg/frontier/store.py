@@ -5,9 +5,9 @@ one, or further when lookahead skips levels).  It is appended, unhashed, to leve
 j's pending rows, with the *branch* it fills (2 * parent node + bit).  Rows live
 in one arena of fixed-size *chunks*: each level owns a chain of chunks (head,
 tail, fill of the tail, rows in all), chunks of a finished level return to a free
-stack, and the arena grows (doubling) only between levels, when the driver
-reserves room for every child of the level it is about to expand, so that
-appending is a copy and three stores.  No per-level Python object, no typed list.
+stack, and the arena grows (doubling) between two states, when fewer than two
+free chunks are left, so that appending a child is a copy and a few stores.  No
+per-level Python object, no typed list.
 
 ``Store`` holds the arrays on the Python side between driver calls; the compiled
 functions take them as arrays.
@@ -23,7 +23,7 @@ from .machine import compiled
 __all__ = ["Store", "CHUNK", "HEAD", "TAIL", "FILL", "COUNT"]
 
 #: rows per chunk
-CHUNK = 512
+CHUNK = 64
 #: columns of ``Store.levels``
 HEAD, TAIL, FILL, COUNT = range(4)
 #: ``Store.meta``: free chunks on the stack, chunks ever handed out, next level to
@@ -92,11 +92,10 @@ def push(rows, src, nxt, free, levels, meta, w, j, t, branch):
     levels[at + COUNT] += 1
 
 
-@jit
-def members(nxt, levels, j):
-    """The arena rows pending at level j, in the order they came."""
+@compiled
+def members(nxt, levels, j, ids):
+    """The arena rows pending at level j, in the order they came, into ``ids``."""
     n = levels[j, COUNT]
-    ids = np.empty(n, dtype=np.int64)
     c = levels[j, HEAD]
     k = 0
     while k < n:
@@ -105,10 +104,9 @@ def members(nxt, levels, j):
             ids[k + i] = c * CHUNK + i
         k += take
         c = nxt[c]
-    return ids
 
 
-@jit
+@compiled
 def release(nxt, free, levels, meta, j):
     """Give level j's chunks back to the free stack."""
     c = levels[j, HEAD]
@@ -123,15 +121,10 @@ def release(nxt, free, levels, meta, j):
 
 
 @jit
-def reserve(rows, src, nxt, free, meta, more_rows, more_chains):
-    """Arena arrays with room for ``more_rows`` appended rows spread over at most
-    ``more_chains`` levels (each may start a chunk): (rows, src, next, free), grown
-    by doubling when needed."""
+def grow(rows, src, nxt, free, meta):
+    """The arena with twice the chunks: (rows, src, next, free)."""
     chunks = nxt.shape[0]
-    need = (more_rows + CHUNK - 1) // CHUNK + more_chains
-    if meta[M_FREE] + chunks - meta[M_BUMP] >= need:
-        return rows, src, nxt, free
-    cap = max(2 * chunks, meta[M_BUMP] + need)
+    cap = 2 * chunks
     w = rows.shape[1]
     used = meta[M_BUMP] * CHUNK
     bigger = np.empty((cap * CHUNK, w), dtype=np.int32)
