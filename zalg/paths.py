@@ -3,9 +3,9 @@
 ``build(graph, kind, ...)`` dispatches to one of two constructions that give the
 identical ZDD:
 
-* ``method="frontier"`` (default): top-down frontier-based search with mate arrays
-  (``frontier.mate.layer`` computes a whole layer in compiled code), run and
-  assembled into CUDD by ``frontier.run_layers``;
+* ``method="frontier"`` (default): top-down frontier-based search with mate arrays:
+  the machines ``frontier.mate`` and ``frontier.oriented`` run on the compiled
+  frontier driver (``frontier.run_machine``);
 * ``method="algebra"``: the bottom-up mate-ZDD construction of Kawahara et al.
   written with the family algebra (``zalg.mate_algebra``).
 """

@@ -7,12 +7,12 @@
 * ``output``: reduced node arrays into CUDD (the family keeps its arrays);
 * ``run``: running a machine with memory checks, Ctrl-C, progress and ``TooWide``;
 * ``plan``: the one scan of an edge order (slots, entering and leaving vertices);
-* ``mate``, ``oriented``: machines for paths, matchings, cycles (mate arrays) and
-  for cycles in mixed graphs; ``pairing_layers``: the pairing relation's layers;
+* ``mate``, ``oriented``, ``pairs``: machines for paths, matchings and cycles (mate
+  arrays), for cycles in mixed graphs, and for the pairing relation;
 * ``spec``: the user-writable Python spec API (``root`` / ``child``), its engine
   ``build`` and spec composition (``intersection``);
-* ``assemble``: a layered diagram given as codes into a family (through the same
-  reduction and node output).
+* ``assemble``: a layered diagram given as codes (the Python spec engine's) into a
+  family, through the same reduction and node output.
 
 Applications (graph families in ``zalg.paths`` and ``zalg.pairing``, puzzles)
 build on these; the engine knows none of them.
@@ -23,10 +23,10 @@ from .machine import (DEAD, GOING, Machine, compiled, final_function, step_funct
                       takes_function)
 from .plan import FrontierPlan, plan_of, terminal_labels
 from .pointers import at32, at64, offset32, offset64
-from .run import run_layers, run_machine
+from .run import run_machine
 from .spec import ACCEPT, REJECT, Spec, build, intersection
 
-__all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection", "assemble", "run_layers",
+__all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection", "assemble",
            "FrontierPlan", "plan_of", "terminal_labels", "Machine", "run_machine",
            "step_function", "final_function", "takes_function", "compiled", "DEAD", "GOING",
            "at32", "at64", "offset32", "offset64"]

@@ -30,7 +30,7 @@ from ..kernels.native import HAVE_NUMBA, jit
 from ..kernels.nodes import (INTERRUPTED, NOMEM, OK, POLL_EVERY, WIDE, call_int0, call_ptr0,
                              call_void0, call_void1, over_budget)
 from ..kernels.nodes import C_CHECKSIG, C_CLEARERR, C_RESTORE, C_SAVE
-from .machine import ACCEPT, DEAD, call_final, call_step, call_takes, compiled
+from .machine import ACCEPT, DEAD, SKIP, call_final, call_step, call_takes, compiled
 from .pointers import at32, at64, offset64, prefetch
 from .store import COUNT, M_BUMP, M_BYTES, M_FREE, M_LEVEL, M_NODE, M_WIDTH, grow, members, push, release
 
@@ -156,8 +156,13 @@ def _onward(step, final, takes, t, u, j, m, info, width, consts, work, lookahead
         if lookahead == EXACT_LOOKAHEAD:
             if call_step(step, t, u, 1, row, consts, work) != DEAD:
                 return _WAITING, j, t
-        elif call_takes(takes, t, row, consts, work) != 0:
-            return _WAITING, j, t
+        else:
+            answer = call_takes(takes, t, row, consts, work)
+            if answer == SKIP:
+                j += 1
+                continue
+            if answer != 0:
+                return _WAITING, j, t
         status = call_step(step, t, u, 0, row, consts, work)
         if status == DEAD:
             return REJECT_CODE, j, t

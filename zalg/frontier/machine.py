@@ -35,12 +35,15 @@ import numpy as np
 
 from ..kernels.native import HAVE_NUMBA
 
-__all__ = ["DEAD", "ACCEPT", "GOING", "Machine", "step_function", "final_function",
+__all__ = ["DEAD", "ACCEPT", "GOING", "SKIP", "Machine", "step_function", "final_function",
            "takes_function", "compiled", "may_take", "entry", "call_step", "call_final",
            "call_takes"]
 
 #: what ``step`` returns (DEAD and ACCEPT are ``spec.REJECT`` and ``spec.ACCEPT``)
 DEAD, ACCEPT, GOING = 0, 1, 2
+#: what ``takes`` may return besides 0 and 1: bit 1 is DEAD and bit 0 leaves the state
+#: as it is (the driver passes the level without a step)
+SKIP = 2
 
 if HAVE_NUMBA:
     from llvmlite import ir
@@ -123,7 +126,8 @@ def final_function(fn):
 
 def takes_function(fn):
     """Compile a machine's ``takes(s, row, consts, work) -> int``: 0 only where bit 1
-    is surely DEAD at that level (used for lookahead; 1 is always safe)."""
+    is surely DEAD at that level, ``SKIP`` where moreover bit 0 changes nothing (used
+    for lookahead; 1 is always safe)."""
     return _callback(TAKES_SIGNATURE)(fn)
 
 

@@ -26,9 +26,6 @@ this edge and how many of its edges come later.
 
 from __future__ import annotations
 
-import numpy as np
-
-from ..kernels.native import jit
 from .machine import compiled, final_function, step_function, takes_function
 
 EMPTY, SELF, DONE = -3, -1, -2
@@ -176,66 +173,6 @@ def _step(s, t, bit, W, width, info, mode, cover):
     if info[I_LEAVE_V] and not _leave(t, cv, info[LABELS + cv], W, mode, cover):
         return DEAD
     return GOING
-
-
-@jit
-def child_store(n, width):
-    """(hash table, row store) for the at most 2n children of n states (load <= 1/2).
-
-    A table entry holds a row's index in its low 32 bits and 31 bits of the row's
-    hash above them (-1: free), so most probes that miss never touch a row."""
-    cap = 16
-    while cap < 4 * n:
-        cap *= 2
-    return np.full(cap, -1, dtype=np.int64), np.empty((2 * n, width), dtype=np.int32)
-
-
-@jit
-def row_hash(t):
-    """A 64-bit hash of an int32 row: two entries per multiply, then a final mix."""
-    width = t.shape[0]
-    h = np.uint64(0x9E3779B97F4A7C15)
-    k = 0
-    while k + 1 < width:
-        w = (np.uint64(np.uint32(t[k])) << np.uint64(32)) | np.uint64(np.uint32(t[k + 1]))
-        h = (h ^ w) * np.uint64(0xFF51AFD7ED558CCD)
-        h ^= h >> np.uint64(29)
-        k += 2
-    if k < width:
-        h = (h ^ np.uint64(np.uint32(t[k]))) * np.uint64(0xC4CEB9FE1A85EC53)
-    h ^= h >> np.uint64(32)
-    h *= np.uint64(0xD6E8FEB86659FD93)
-    h ^= h >> np.uint64(32)
-    return h
-
-
-@jit
-def intern(t, table, out, count):
-    """Index of row t among ``out[:count]`` (open-addressing ``table``), added if new.
-
-    Returns (index, new count).  ``table`` has a power-of-two size above ``count``."""
-    width = t.shape[0]
-    mask = table.shape[0] - 1
-    h = row_hash(t)
-    tag = np.int64(h >> np.uint64(33))
-    pos = np.int64(h & np.uint64(mask))
-    while True:
-        e = table[pos]
-        if e == -1:
-            table[pos] = (tag << 32) | count
-            for k in range(width):
-                out[count, k] = t[k]
-            return count, count + 1
-        if (e >> 32) == tag:
-            i = e & 0xFFFFFFFF
-            same = True
-            for k in range(width):
-                if out[i, k] != t[k]:
-                    same = False
-                    break
-            if same:
-                return i, count
-        pos = (pos + 1) & mask
 
 
 @compiled

@@ -7,9 +7,6 @@ only a few Python calls.  The driver checks the universe's memory budget before
 each level and notices Ctrl-C; a level wider than ``max_width`` stops the run with
 ``TooWide`` before it is expanded.  Then ``driver.reduce`` reduces the diagram in
 plain arrays and ``output`` creates its nodes in CUDD.
-
-``run_layers`` / ``run_sweep`` are the older entry points for constructions that
-compute whole layers themselves (``pairing_layers``); they end in ``assemble``.
 """
 
 from __future__ import annotations
@@ -20,13 +17,12 @@ from ..errors import OutOfMemory, TooWide
 from ..kernels.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
 from . import driver
-from .assemble import assemble
 from .driver import REJECT_CODE
 from .machine import entry, may_take
 from .output import family_of
 from .store import COUNT, M_LEVEL, M_NODE, M_WIDTH, Store
 
-__all__ = ["run_machine", "run_layers"]
+__all__ = ["run_machine"]
 
 #: states a driver call expands before it returns to Python (progress, Ctrl-C)
 SWEEP_WORK = 1 << 20
@@ -86,38 +82,3 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget or None) from None
     del codes
     return family_of(universe, level, hi, lo, root, f"{what}: making nodes")
-
-
-def _bytes(arrays) -> int:
-    return sum(a.nbytes for a in arrays if isinstance(a, np.ndarray))
-
-
-def run_layers(universe, levels: list[int], states: np.ndarray, step, what: str,
-               progress: Progress = None, every: int = 8, max_width: int | None = None):
-    """The family of the layered diagram that ``step(i, states) -> (states, lo, hi[, aux
-    level, aux hi, aux lo])`` computes level by level from the root ``states``."""
-    M = universe.manager
-    layers = []
-    kept = 0
-    m = len(levels)
-    report = reporter(progress).stage(what, total=m)
-    for i in range(m):
-        if max_width is not None and len(states) > max_width:
-            raise TooWide(what, i + 1, len(states), max_width)
-        need = M.memory_in_use() + 2 * kept + 6 * states.nbytes + 64 * len(states)
-        if M.budget and need > M.budget:
-            raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)", M.budget)
-        try:
-            out = step(i, states)
-        except MemoryError:
-            raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)",
-                              M.budget or None) from None
-        if out is None:  # the step noticed Ctrl-C
-            raise KeyboardInterrupt
-        states, layer = out[0], out[1:]
-        layers.append(layer)
-        kept += _bytes(layer)
-        if report.active and (i % every == 0 or i == m - 1):
-            report.update(i + 1, detail=f"{len(states)} states")
-    report.close()
-    return assemble(universe, levels, layers)
