@@ -157,6 +157,8 @@ def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, prog
     if order is not None:
         rows[:, M.INFO_WIDTH + W:] = order
     labels = int(labels.max()) + 1
+    if W + labels >= M.STATE_MAX:
+        raise ValueError(f"a frontier of {W} vertices is wider than the mate machine allows")
     consts = np.array([W, mode, int(cover), int(order is not None), labels, states.shape[1]],
                       dtype=np.int64)
     machine = Machine(M.step, M.final, rows, states[0], consts, M.work_size(W, labels),

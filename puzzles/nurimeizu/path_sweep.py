@@ -35,7 +35,7 @@ from functools import lru_cache
 import numpy as np
 
 import zalg
-from zalg.frontier import Machine, compiled, final_function, offset64, step_function
+from zalg.frontier import Machine, compiled, final_function, offset, step_function
 
 from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP, I_LAST, I_LATER,
                      I_R, I_ROOM, ICON_CODE, ICON_G, ICON_O, ICON_S, ICON_T, NO_ICON, NONE, PATH,
@@ -204,7 +204,7 @@ def step(s, t, bit, row, consts, work):
 
 @final_function
 def final(t, consts, work):
-    return 1 if _final(t, consts[K_W], offset64(consts, K_ICONS)) else 0
+    return 1 if _final(t, consts[K_W], offset(consts, K_ICONS)) else 0
 
 
 def sweep(p, universe: zalg.Universe, placements=(), progress=None) -> zalg.Family:

@@ -40,7 +40,7 @@ from functools import lru_cache
 import numpy as np
 
 import zalg
-from zalg.frontier import Machine, compiled, final_function, offset64, step_function, takes_function
+from zalg.frontier import Machine, compiled, final_function, offset, step_function, takes_function
 from zalg.progress import Progress
 
 from .layout import (BLACK, I_C, I_FIRST, I_ICON, I_LAST, I_R, I_ROOM, ICON_G, ICON_O, ICON_S,
@@ -282,7 +282,7 @@ def step(s, t, bit, row, consts, work):
     a merge and their sides."""
     W = consts[K_W]
     return 2 if _step(s, t, bit, W, consts[K_NW], consts[K_BASE], consts[K_WIDTH], row, work,
-                      offset64(work, W + 2)) else 0
+                      offset(work, W + 2)) else 0
 
 
 @final_function

@@ -19,14 +19,14 @@ build on these; the engine knows none of them.
 """
 
 from .assemble import assemble
-from .machine import (DEAD, GOING, Machine, compiled, final_function, step_function,
+from .machine import (DEAD, GOING, SKIP, Machine, compiled, final_function, step_function,
                       takes_function)
 from .plan import FrontierPlan, plan_of, terminal_labels
-from .pointers import at32, at64, offset32, offset64
+from .pointers import at, offset
 from .run import run_machine
 from .spec import ACCEPT, REJECT, Spec, build, intersection
 
 __all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection", "assemble",
            "FrontierPlan", "plan_of", "terminal_labels", "Machine", "run_machine",
-           "step_function", "final_function", "takes_function", "compiled", "DEAD", "GOING",
-           "at32", "at64", "offset32", "offset64"]
+           "step_function", "final_function", "takes_function", "compiled", "DEAD", "GOING", "SKIP",
+           "at", "offset"]

@@ -26,16 +26,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.native import HAVE_NUMBA, jit
+from ..kernels.native import jit
 from ..kernels.nodes import (INTERRUPTED, NOMEM, OK, POLL_EVERY, WIDE, call_int0, call_ptr0,
                              call_void0, call_void1, over_budget)
 from ..kernels.nodes import C_CHECKSIG, C_CLEARERR, C_RESTORE, C_SAVE
 from .machine import ACCEPT, DEAD, SKIP, call_final, call_step, call_takes, compiled
-from .pointers import at32, at64, offset64, prefetch
+from .pointers import at, offset, prefetch, words
 from .store import COUNT, M_BUMP, M_BYTES, M_FREE, M_LEVEL, M_NODE, M_WIDTH, grow, members, push, release
-
-if HAVE_NUMBA:
-    from numba import types
 
 __all__ = ["sweep", "reduce", "row_hash", "REJECT_CODE", "ACCEPT_CODE", "NO_LOOKAHEAD",
            "EXACT_LOOKAHEAD", "TAKES_LOOKAHEAD"]
@@ -67,16 +64,15 @@ _MULTIPLIERS = np.array([0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E377
 
 
 @compiled
-def row_hash(t, w):
-    """A 64-bit hash of the w int32 entries at t."""
+def row_hash(t, w, full, tail):
+    """A 64-bit hash of the w entries at t: its first ``full`` 64-bit words, then the
+    entries from ``tail`` (the first one after those words) on."""
+    x = words(t)
     h = np.uint64(w)
-    k = 0
-    while k + 1 < w:
-        x = np.uint64(np.uint32(t[k])) | (np.uint64(np.uint32(t[k + 1])) << np.uint64(32))
-        h += x * _MULTIPLIERS[(k >> 1) & 7] + np.uint64(k)
-        k += 2
-    if k < w:
-        h += np.uint64(np.uint32(t[k])) * np.uint64(0xD1B54A32D192ED03)
+    for k in range(full):
+        h += (x[k] + np.uint64(k)) * _MULTIPLIERS[k & 7]
+    for k in range(tail, w):
+        h += (np.uint64(t[k]) + np.uint64(k)) * np.uint64(0xD1B54A32D192ED03)
     h ^= h >> np.uint64(32)
     h *= np.uint64(0xD6E8FEB86659FD93)
     h ^= h >> np.uint64(29)
@@ -84,8 +80,14 @@ def row_hash(t, w):
 
 
 @compiled
-def _same(a, b, w):
-    for k in range(w):
+def _same(a, b, w, full, tail):
+    """Whether the w entries at a and b are equal (``full`` 64-bit words first)."""
+    x = words(a)
+    y = words(b)
+    for k in range(full):
+        if x[k] != y[k]:
+            return False
+    for k in range(tail, w):
         if a[k] != b[k]:
             return False
     return True
@@ -103,6 +105,8 @@ def _distinct(rows, ids, n, rep, src, codes, first, table, hashes):
     distinct rows.  Rows are hashed a batch ahead and their table slots prefetched,
     so that the random probes of a batch overlap."""
     w = rows.shape[1]
+    full = w * rows.itemsize // 8
+    tail = full * 8 // rows.itemsize
     cap = 16
     while cap < 2 * n:
         cap *= 2
@@ -112,12 +116,12 @@ def _distinct(rows, ids, n, rep, src, codes, first, table, hashes):
     for b in range(0, n, _BATCH):
         e = min(b + _BATCH, n)
         for k in range(b, e):
-            h = row_hash(at32(rows, ids[k]), w)
+            h = row_hash(at(rows, ids[k]), w, full, tail)
             hashes[k - b] = h
             prefetch(table, np.int64(h & np.uint64(mask)))
         for k in range(b, e):
             r = ids[k]
-            row = at32(rows, r)
+            row = at(rows, r)
             h = hashes[k - b]
             tag = np.int64(h >> np.uint64(33))
             pos = np.int64(h & np.uint64(mask))
@@ -131,7 +135,7 @@ def _distinct(rows, ids, n, rep, src, codes, first, table, hashes):
                     break
                 if (x >> 32) == tag:
                     i = x & 0xFFFFFFFF
-                    if _same(at32(rows, rep[i]), row, w):
+                    if _same(at(rows, rep[i]), row, w, full, tail):
                         idx = i
                         break
                 pos = (pos + 1) & mask
@@ -152,7 +156,7 @@ def _onward(step, final, takes, t, u, j, m, info, width, consts, work, lookahead
             return (ACCEPT_CODE if call_final(final, t, consts, work) == 1 else REJECT_CODE), j, t
         if lookahead == NO_LOOKAHEAD:
             return _WAITING, j, t
-        row = offset64(info, j * width)
+        row = offset(info, j * width)
         if lookahead == EXACT_LOOKAHEAD:
             if call_step(step, t, u, 1, row, consts, work) != DEAD:
                 return _WAITING, j, t
@@ -188,25 +192,25 @@ def _expand(step, final, takes, rep, q, d, first, j, m, info, consts, work, look
     w = rows.shape[1]
     width = info.shape[1]
     chunks = nxt.shape[0]
-    t = at32(tbuf, 0)
-    u = at32(ubuf, 0)
-    cp = at64(consts, 0)
-    wp = at64(work, 0)
-    ip = at64(info, 0)
-    row = at64(info, j)
-    rp = at32(rows, 0)
-    sp = at64(src, 0)
-    np_ = at64(nxt, 0)
-    fp = at64(free, 0)
-    lp = at64(levels, 0)
-    mp = at64(meta, 0)
-    out = at64(codes, 0)
+    t = at(tbuf, 0)
+    u = at(ubuf, 0)
+    cp = at(consts, 0)
+    wp = at(work, 0)
+    ip = at(info, 0)
+    row = at(info, j)
+    rp = at(rows, 0)
+    sp = at(src, 0)
+    np_ = at(nxt, 0)
+    fp = at(free, 0)
+    lp = at(levels, 0)
+    mp = at(meta, 0)
+    out = at(codes, 0)
     while q < d:
         if meta[M_FREE] + chunks - meta[M_BUMP] < 2:  # two children may open two chunks
             return _NEED_ROOM, q
         if q % POLL_EVERY == POLL_EVERY - 1 and interrupted(ctx):
             return INTERRUPTED, q
-        s = at32(rows, rep[q])
+        s = at(rows, rep[q])
         g = first + q
         for bit in range(2):
             code = call_step(step, s, t, bit, row, cp, wp)
@@ -248,8 +252,8 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
     it is >= 0; ``meta[M_LEVEL]`` is that level, ``meta[M_WIDTH]`` its states)."""
     m = info.shape[0]
     w = rows.shape[1]
-    tbuf = np.empty(w, dtype=np.int32)
-    ubuf = np.empty(w, dtype=np.int32)
+    tbuf = np.empty(w, dtype=rows.dtype)
+    ubuf = np.empty(w, dtype=rows.dtype)
     table = np.empty(16, dtype=np.int64)
     ids = np.empty(8, dtype=np.int64)
     rep = np.empty(8, dtype=np.int64)
@@ -259,7 +263,7 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
         j = meta[M_LEVEL]
         n = levels[j, COUNT]
         # this level's table and numbers, then room for its children (two per state)
-        if over_budget(ctx, meta[M_BYTES] + 48 * n + 2 * n * (4 * w + 24)):
+        if over_budget(ctx, meta[M_BYTES] + 48 * n + 2 * n * (rows.itemsize * w + 24)):
             return NOMEM, codes, rows, src, nxt, free
         if table.shape[0] < 2 * n:
             cap = 16
@@ -295,15 +299,8 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
     return OK, codes, rows, src, nxt, free
 
 
-if HAVE_NUMBA:
-    _V = types.int64[::1]
-    _M = types.int64[:, ::1]
-    _ROWS = types.int32[:, ::1]
-    _I = types.int64
-    sweep = jit(signature=types.Tuple((_I, _V, _ROWS, _V, _V, _V))(
-        _I, _I, _I, _M, _V, _V, _I, _ROWS, _V, _V, _V, _M, _V, _V, _V, _V, _I, _I))(_sweep)
-else:
-    sweep = _sweep
+#: the driver: compiled once per state type (int16, int32) on first use, cached on disk
+sweep = jit(_sweep)
 
 
 @jit

@@ -36,7 +36,7 @@ import numpy as np
 from ..kernels.native import HAVE_NUMBA
 
 __all__ = ["DEAD", "ACCEPT", "GOING", "SKIP", "Machine", "step_function", "final_function",
-           "takes_function", "compiled", "may_take", "entry", "call_step", "call_final",
+           "takes_function", "compiled", "MAY_TAKE", "entry", "call_step", "call_final",
            "call_takes"]
 
 #: what ``step`` returns (DEAD and ACCEPT are ``spec.REJECT`` and ``spec.ACCEPT``)
@@ -45,59 +45,67 @@ DEAD, ACCEPT, GOING = 0, 1, 2
 #: as it is (the driver passes the level without a step)
 SKIP = 2
 
+#: the state types a machine may choose (one compiled driver each, made on first use)
+STATE_TYPES = (np.int16, np.int32)
+
 if HAVE_NUMBA:
     from llvmlite import ir
     from numba import cfunc, types
     from numba.extending import intrinsic
+    from numba.np.numpy_support import from_dtype
 
-    # raw pointers, not arrays: a call passes six words and touches no reference
-    # count (an array argument costs seven words and atomic reference counting)
-    _STATE = types.CPointer(types.int32)
-    _ROW = types.CPointer(types.int64)
-    STEP_SIGNATURE = types.int64(_STATE, _STATE, types.int64, _ROW, _ROW, _ROW)
-    FINAL_SIGNATURE = types.int64(_STATE, _ROW, _ROW)
-    TAKES_SIGNATURE = types.int64(_STATE, _ROW, _ROW, _ROW)
+    def _signature(kind: str, state):
+        """The C signature of a machine function over states of numpy type ``state``:
+        raw pointers, not arrays (a call passes six words and touches no reference
+        count; an array argument costs seven words and atomic reference counting)."""
+        s = types.CPointer(from_dtype(np.dtype(state)))
+        r = types.CPointer(types.int64)
+        return {"step": types.int64(s, s, types.int64, r, r, r),
+                "final": types.int64(s, r, r),
+                "takes": types.int64(s, r, r, r)}[kind]
 
-    def _callback(signature):
+    def _callback(fn, kind: str, state):
         """A machine function is a C callback (``numba.cfunc``, cached on disk): the
         driver receives its address, an integer, so calling the driver costs no
         typing of function objects, and one compiled driver serves every machine."""
-        return lambda fn: cfunc(signature, cache=True)(fn)
+        compiled_fn = cfunc(_signature(kind, state), cache=True)(fn)
+        compiled_fn.state_type = np.dtype(state)
+        return compiled_fn
 
-    def _caller(signature):
-        """An intrinsic ``call(address, *args)`` calling a callback of ``signature``."""
-        def typer(typingctx, address, *args):
-            sig = signature.return_type(types.int64, *signature.args)
+    def _caller(typingctx, address, *args):
+        """An intrinsic ``call(address, *args)``: the C callback at ``address``, whose
+        signature is that of the arguments, returning int64."""
+        sig = types.int64(types.int64, *args)
 
-            def codegen(context, builder, sig_, values):
-                fnty = ir.FunctionType(context.get_value_type(signature.return_type),
-                                       [context.get_value_type(a) for a in signature.args])
-                target = builder.inttoptr(values[0], fnty.as_pointer())
-                return builder.call(target, values[1:])
-            return sig, codegen
-        return typer
+        def codegen(context, builder, sig_, values):
+            fnty = ir.FunctionType(ir.IntType(64), [context.get_value_type(a) for a in args])
+            return builder.call(builder.inttoptr(values[0], fnty.as_pointer()), values[1:])
+        return sig, codegen
 
     @intrinsic
     def call_step(typingctx, address, s, t, bit, row, consts, work):
         """``step(s, t, bit, row, consts, work)`` of the machine at ``address``."""
-        return _caller(STEP_SIGNATURE)(typingctx, address, s, t, bit, row, consts, work)
+        return _caller(typingctx, address, s, t, bit, row, consts, work)
 
     @intrinsic
     def call_final(typingctx, address, t, consts, work):
         """``final(t, consts, work)`` of the machine at ``address``."""
-        return _caller(FINAL_SIGNATURE)(typingctx, address, t, consts, work)
+        return _caller(typingctx, address, t, consts, work)
 
     @intrinsic
     def call_takes(typingctx, address, s, row, consts, work):
         """``takes(s, row, consts, work)`` of the machine at ``address``."""
-        return _caller(TAKES_SIGNATURE)(typingctx, address, s, row, consts, work)
+        return _caller(typingctx, address, s, row, consts, work)
 
     def entry(fn) -> int:
         """What the driver receives for a machine function: its address."""
         return fn.address
 else:  # plain Python: the driver receives the functions themselves and calls them
-    def _callback(signature):
-        return lambda fn: fn
+    def _callback(fn, kind: str, state):
+        def callback(*args):
+            return fn(*args)
+        callback.state_type = np.dtype(state)
+        return callback
 
     def call_step(fn, s, t, bit, row, consts, work):
         return fn(s, t, bit, row, consts, work)
@@ -111,30 +119,41 @@ else:  # plain Python: the driver receives the functions themselves and calls th
     def entry(fn):
         return fn
 
-    STEP_SIGNATURE = FINAL_SIGNATURE = TAKES_SIGNATURE = None
+
+def _decorator(kind: str, fn, state):
+    if np.dtype(state) not in [np.dtype(x) for x in STATE_TYPES]:
+        raise ValueError(f"a machine state is int16 or int32, not {np.dtype(state)}")
+    if fn is None:
+        return lambda f: _callback(f, kind, state)
+    return _callback(fn, kind, state)
 
 
-def step_function(fn):
-    """Compile a machine's ``step(s, t, bit, row, consts, work) -> int`` (see above)."""
-    return _callback(STEP_SIGNATURE)(fn)
+def step_function(fn=None, *, state=np.int32):
+    """Compile a machine's ``step(s, t, bit, row, consts, work) -> int`` (see above) for
+    states of type ``state`` (int32, or int16 where every entry fits: half the bytes
+    to copy, hash and compare)."""
+    return _decorator("step", fn, state)
 
 
-def final_function(fn):
+def final_function(fn=None, *, state=np.int32):
     """Compile a machine's ``final(t, consts, work) -> int`` (1: accept, 0: reject)."""
-    return _callback(FINAL_SIGNATURE)(fn)
+    return _decorator("final", fn, state)
 
 
-def takes_function(fn):
+def takes_function(fn=None, *, state=np.int32):
     """Compile a machine's ``takes(s, row, consts, work) -> int``: 0 only where bit 1
     is surely DEAD at that level, ``SKIP`` where moreover bit 0 changes nothing (used
     for lookahead; 1 is always safe)."""
-    return _callback(TAKES_SIGNATURE)(fn)
+    return _decorator("takes", fn, state)
 
 
-@takes_function
-def may_take(s, row, consts, work):
+def _may_take(s, row, consts, work):
     """The ``takes`` of a machine that has none: bit 1 may always be taken."""
     return 1
+
+
+#: ``_may_take`` for each state type
+MAY_TAKE = {np.dtype(x): takes_function(_may_take, state=x) for x in STATE_TYPES}
 
 
 def compiled(fn):
@@ -174,7 +193,11 @@ class Machine:
 
     def __post_init__(self):
         self.info = _int64_2d(self.info)
-        self.root = np.ascontiguousarray(self.root, dtype=np.int32).ravel()
+        state = self.step.state_type
+        for fn in (self.final, self.takes):
+            if fn is not None and fn.state_type != state:
+                raise ValueError("a machine's functions must be compiled for one state type")
+        self.root = np.ascontiguousarray(self.root, dtype=state).ravel()
         self.consts = np.ascontiguousarray(self.consts, dtype=np.int64).ravel()
         if len(self.consts) == 0:
             self.consts = np.zeros(1, dtype=np.int64)

@@ -26,6 +26,8 @@ this edge and how many of its edges come later.
 
 from __future__ import annotations
 
+import numpy as np
+
 from .machine import compiled, final_function, step_function, takes_function
 
 EMPTY, SELF, DONE = -3, -1, -2
@@ -237,6 +239,11 @@ def crosses(t, W, info, work):
     return False
 
 
+#: the state type: every mate value (slots, W + label, counts) fits 16 bits
+STATE = np.int16
+#: the largest W + labels (and group size) a 16-bit state can hold
+STATE_MAX = 32000
+
 # the machine's constants; an info row holds the I_* columns, then the terminal
 # label of every slot (-1: none), then the slots in their order along the frontier
 K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH = range(6)
@@ -248,7 +255,7 @@ def work_size(W: int, labels: int) -> int:
     return 2 * labels + W + 2
 
 
-@step_function
+@step_function(state=STATE)
 def step(s, t, bit, row, consts, work):
     """The mate machine's step (``frontier.machine``)."""
     W = consts[K_W]
@@ -266,7 +273,7 @@ def _group_full(s, slot, need, opening):
     return (0 if opening else s[slot]) + 1 > need
 
 
-@takes_function
+@takes_function(state=STATE)
 def takes(s, row, consts, work):
     """0 where the step surely rejects the edge (the driver's lookahead): not allowed,
     the cycle closed, an end already of degree 2 or a terminal with its one edge, a
@@ -299,7 +306,7 @@ def takes(s, row, consts, work):
     return 1
 
 
-@final_function
+@final_function(state=STATE)
 def final(t, consts, work):
     """Accepted after the last edge: the single cycle closed (mode CYCLE), and not
     the one excluded loop."""

@@ -3,9 +3,10 @@
 Passing a numpy array to a compiled function costs seven words and an atomic
 reference count update on the way in and out; numba does not remove those where
 the callee is inlined into a loop.  The driver therefore hands machines (and its
-own inlined helpers) plain pointers: ``at32(a, i)`` / ``at64(a, i)`` point at row i
-of a 2-d array (element i of a 1-d one), ``offset32(p, k)`` / ``offset64(p, k)`` k
-entries further.  Indexing a pointer, ``p[k]``, reads and writes like an array.
+own inlined helpers) plain pointers: ``at(a, i)`` points at row i of a 2-d array
+(element i of a 1-d one), ``offset(p, k)`` k entries further, ``words(p)`` reads
+the same memory as unsigned 64-bit words.  Indexing a pointer, ``p[k]``, reads and
+writes like an array.
 
 Without numba (``ZALG_NO_NUMBA``) a "pointer" is a flat numpy view starting there,
 which indexes the same way.
@@ -13,9 +14,11 @@ which indexes the same way.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..kernels.native import HAVE_NUMBA
 
-__all__ = ["at32", "at64", "offset32", "offset64", "prefetch"]
+__all__ = ["at", "offset", "words", "prefetch"]
 
 if HAVE_NUMBA:
     from llvmlite import ir
@@ -23,8 +26,10 @@ if HAVE_NUMBA:
     from numba.core import cgutils
     from numba.extending import intrinsic
 
-    def _at(typingctx, array, index, item):
-        sig = types.CPointer(item)(array, types.int64)
+    @intrinsic
+    def at(typingctx, array, index):
+        """A pointer to row ``index`` of a 2-d array (element ``index`` of a 1-d one)."""
+        sig = types.CPointer(array.dtype)(array, types.int64)
 
         def codegen(context, builder, signature, args):
             ary = context.make_array(signature.args[0])(context, builder, args[0])
@@ -34,22 +39,23 @@ if HAVE_NUMBA:
             return builder.gep(ary.data, [builder.mul(args[1], step)])
         return sig, codegen
 
-    def _offset(typingctx, pointer, k, item):
-        sig = types.CPointer(item)(types.CPointer(item), types.int64)
+    @intrinsic
+    def offset(typingctx, pointer, k):
+        """The pointer k entries after ``pointer``."""
+        sig = pointer(pointer, types.int64)
 
         def codegen(context, builder, signature, args):
             return builder.gep(args[0], [args[1]])
         return sig, codegen
 
     @intrinsic
-    def at32(typingctx, array, index):
-        """A pointer to row ``index`` of a 2-d int32 array (element, of a 1-d one)."""
-        return _at(typingctx, array, index, types.int32)
+    def words(typingctx, pointer):
+        """The memory at ``pointer`` as unsigned 64-bit words."""
+        sig = types.CPointer(types.uint64)(pointer)
 
-    @intrinsic
-    def at64(typingctx, array, index):
-        """A pointer to row ``index`` of a 2-d int64 array (element, of a 1-d one)."""
-        return _at(typingctx, array, index, types.int64)
+        def codegen(context, builder, signature, args):
+            return builder.bitcast(args[0], ir.IntType(64).as_pointer())
+        return sig, codegen
 
     @intrinsic
     def prefetch(typingctx, array, index):
@@ -66,27 +72,17 @@ if HAVE_NUMBA:
             builder.call(fn, [address, i32(0), i32(3), i32(1)])
             return context.get_dummy_value()
         return sig, codegen
-
-    @intrinsic
-    def offset32(typingctx, pointer, k):
-        """The int32 pointer k entries after ``pointer``."""
-        return _offset(typingctx, pointer, k, types.int32)
-
-    @intrinsic
-    def offset64(typingctx, pointer, k):
-        """The int64 pointer k entries after ``pointer``."""
-        return _offset(typingctx, pointer, k, types.int64)
 else:
-    def at32(array, index):
+    def at(array, index):
         width = array.shape[1] if array.ndim == 2 else 1
         return array.reshape(-1)[index * width:]
 
-    at64 = at32
-
-    def offset32(pointer, k):
+    def offset(pointer, k):
         return pointer[k:]
+
+    def words(pointer):
+        usable = pointer.nbytes // 8 * 8
+        return pointer.view(np.uint8)[:usable].view(np.uint64)
 
     def prefetch(array, index):
         return None
-
-    offset64 = offset32

@@ -18,7 +18,7 @@ from ..kernels.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
 from . import driver
 from .driver import REJECT_CODE
-from .machine import entry, may_take
+from .machine import MAY_TAKE, entry
 from .output import family_of
 from .store import COUNT, M_LEVEL, M_NODE, M_WIDTH, Store
 
@@ -44,7 +44,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
     if machine.takes is not None:
         takes, mode = machine.takes, driver.TAKES_LOOKAHEAD
     else:
-        takes = may_take
+        takes = MAY_TAKE[machine.root.dtype]
         mode = driver.EXACT_LOOKAHEAD if machine.lookahead else driver.NO_LOOKAHEAD
     functions = entry(machine.step), entry(machine.final), entry(takes)
     try:

@@ -37,7 +37,7 @@ class Store:
 
     def __init__(self, m: int, root: np.ndarray, chunks: int = 4):
         w = len(root)
-        self.rows = np.empty((chunks * CHUNK, w), dtype=np.int32)
+        self.rows = np.empty((chunks * CHUNK, w), dtype=root.dtype)
         self.src = np.empty(chunks * CHUNK, dtype=np.int64)
         self.next = np.full(chunks, -1, dtype=np.int64)
         self.free = np.empty(chunks, dtype=np.int64)
@@ -69,7 +69,7 @@ def _chunk(nxt, free, meta):
 @compiled
 def push(rows, src, nxt, free, levels, meta, w, j, t, branch):
     """Append the w entries at t as a pending state of level j that fills ``branch``.
-    Every argument but w, j and branch is a pointer (``pointers.at32`` / ``at64`` of
+    Every argument but w, j and branch is a pointer (``pointers.at`` into
     the store's arrays): this runs once per child, inlined into the driver's loop."""
     at = 4 * j
     tail = levels[at + TAIL]
@@ -127,7 +127,7 @@ def grow(rows, src, nxt, free, meta):
     cap = 2 * chunks
     w = rows.shape[1]
     used = meta[M_BUMP] * CHUNK
-    bigger = np.empty((cap * CHUNK, w), dtype=np.int32)
+    bigger = np.empty((cap * CHUNK, w), dtype=rows.dtype)
     bigger[:used] = rows[:used]
     wider = np.empty(cap * CHUNK, dtype=np.int64)
     wider[:used] = src[:used]
@@ -135,5 +135,5 @@ def grow(rows, src, nxt, free, meta):
     links[:chunks] = nxt
     stack = np.empty(cap, dtype=np.int64)
     stack[:meta[M_FREE]] = free[:meta[M_FREE]]
-    meta[M_BYTES] += (cap - chunks) * CHUNK * (4 * w + 8)
+    meta[M_BYTES] += (cap - chunks) * CHUNK * (rows.itemsize * w + 8)
     return bigger, wider, links, stack
