@@ -79,7 +79,7 @@ def test_failcheck_negatives_are_rejected_naming_the_rule(genre, neg):
     answer = genre.Puzzle.solution_from_pzprv3(text)
     rules = [v.rule for v in genre.check_solution(p, answer)]
     assert genre.FAILCODES[neg["expected_error"]] in rules
-    assert answer not in {frozenset(m) for m in p.solve()}
+    assert answer not in p.solve()  # membership in the ZDD (the empty 5x5 board has 1,222,363 loops)
 
 
 def test_pictures_render(genre):
