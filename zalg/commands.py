@@ -13,6 +13,7 @@ import argparse
 import sys
 
 from .errors import InputError, OutOfMemory
+from .text import abbreviated, decimal, safe
 
 __all__ = ["register", "main", "MAX_SHOW"]
 
@@ -29,13 +30,15 @@ def _info(args) -> int:
     except ValueError as exc:
         raise InputError(str(exc)) from None
     print(f"elements: {len(F.universe)}")
-    print(f"members:  {F.count()}")
+    print(f"members:  {decimal(F.count())}")
     print(f"nodes:    {F.node_count()}")
     if args.by_size:
         for k, n in sorted(F.by_size().items()):
-            print(f"  size {k}: {n}")
+            print(f"  size {k}: {decimal(n)}")
     for member in (F.sample(min(args.show, F.count()), seed=0) if args.show else []):
-        print("  {" + ", ".join(map(str, sorted(member, key=F.universe.level))) + "}")
+        # element texts come from the file: escaped, so no terminal sequence runs
+        names = [safe(str(x)) for x in sorted(member, key=F.universe.level)]
+        print("  {" + abbreviated(names, ", ", 1000) + "}")
     return 0
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from .kernels import native as N
 from .kernels import ops as K
 from .relation import Relation
+from .text import short_int
 
 if TYPE_CHECKING:  # pragma: no cover
     from .universe import Universe
@@ -336,7 +337,8 @@ class Family:
     def __len__(self) -> int:
         n = self.count()
         if n > sys.maxsize:
-            raise OverflowError(f"the family has {n} members, more than len() can return; use count()")
+            raise OverflowError(f"the family has {short_int(n)} members, more than len() can return; "
+                                "use count()")
         return n
 
     def by_size(self) -> dict[int, int]:

@@ -14,6 +14,8 @@ import os
 import re
 import resource
 
+from .errors import InputError
+
 __all__ = ["parse_size", "machine_memory", "default_budget", "DEFAULT_SHARE", "MIN_BUDGET"]
 
 DEFAULT_SHARE = 0.75
@@ -71,11 +73,12 @@ def machine_memory() -> int:
 
 
 def default_budget() -> int:
-    """``ZALG_MEMORY`` if set, else DEFAULT_SHARE of :func:`machine_memory`."""
+    """``ZALG_MEMORY`` if set, else DEFAULT_SHARE of :func:`machine_memory`.  A
+    ``ZALG_MEMORY`` that is no size is an :class:`zalg.errors.InputError` (one line)."""
     env = os.environ.get("ZALG_MEMORY", "").strip()
     if env:
         try:
             return parse_size(env)
         except ValueError as exc:
-            raise ValueError(f"ZALG_MEMORY: {exc}") from None
+            raise InputError(f"the environment variable ZALG_MEMORY: {exc}") from None
     return int(DEFAULT_SHARE * machine_memory())

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 import numpy as np
 
 from .kernels import evaluate as E
+from .text import short_int
 
 __all__ = ["counts", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
            "iter_by_weight"]
@@ -118,16 +119,24 @@ def iterate(family) -> Iterator[frozenset]:
     els = family.universe.elements
     if root == 0:
         return
-    stack = [(root, ())]
+    # depth-first, with one shared path of chosen levels: an entry (node, base, lev)
+    # cuts the path to ``base`` levels and appends ``lev`` (none when -1), so each
+    # step costs O(1) however large the members are
+    path: list[int] = []
+    stack = [(root, 0, -1)]
     while stack:
-        node, chosen = stack.pop()
+        node, base, lev = stack.pop()
+        del path[base:]
+        if lev >= 0:
+            path.append(lev)
         if node == 1:
-            yield frozenset(els[int(level_)] for level_ in chosen)
+            yield frozenset(els[lv] for lv in path)
             continue
         if node == 0:
             continue
-        stack.append((int(hi[node]), chosen + (level[node],)))
-        stack.append((int(lo[node]), chosen))
+        depth = len(path)
+        stack.append((int(hi[node]), depth, int(level[node])))
+        stack.append((int(lo[node]), depth, -1))
 
 
 def _unrank(family, c: _Counts, r: int) -> frozenset:
@@ -151,7 +160,8 @@ def sample(family, k: int, seed=None) -> list[frozenset]:
     c = counts(family)
     total = c.root()
     if k > total:
-        raise ValueError(f"cannot draw {k} distinct members from a family of {total}")
+        raise ValueError(f"cannot draw {short_int(k)} distinct members from a family of "
+                         f"{short_int(total)}")
     rng = random.Random(seed)
     ranks: list[int] = []
     seen: set[int] = set()
