@@ -19,6 +19,10 @@ __all__ = ["Universe"]
 
 #: The most elements a universe may have (CUDD's variable index is a 32-bit int).
 MAX_ELEMENTS = 10_000_000
+#: Resident bytes one element costs: its CUDD variable (a unique subtable of 256
+#: slots and its bookkeeping) and the universe's tables (measured: 1,000,000
+#: elements took 2.6 GB in CUDD and 0.23 GB in Python)
+ELEMENT_BYTES = 2_900
 
 #: The live universes of this process by token: unpickling a universe reuses the
 #: one with its token, so families pickled separately still combine.

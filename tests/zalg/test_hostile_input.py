@@ -113,3 +113,14 @@ def test_safe_keeps_printable_text_and_cuts_long_text():
     for _ in range(200):
         text = "".join(chr(rng.randrange(0, 0x3000)) for _ in range(20))
         assert safe(text, limit=1000).isprintable()
+
+
+def test_a_pairing_universe_is_refused_before_it_is_built(monkeypatch):
+    from zalg import OutOfMemory, grid, pairing_universe
+    with pytest.raises(InputError, match=r"\(2147581440 elements\): a universe holds at most"):
+        pairing_universe(grid(256, 256))             # 65,536 vertices: 2^31 pairs
+    monkeypatch.setenv("ZALG_MEMORY", "1G")
+    with pytest.raises(OutOfMemory, match=r"pairing universe \(6485280 elements\).*1\.0 GB"):
+        pairing_universe(grid(60, 60))
+    monkeypatch.delenv("ZALG_MEMORY")
+    assert len(pairing_universe(grid(3, 3))) == 12 + 9 * 8 // 2
