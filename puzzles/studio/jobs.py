@@ -80,7 +80,8 @@ class Job:
         return {"id": self.id, "task": self.task, "state": self.state, "stage": self.stage,
                 "done": self.done, "total": self.total, "stages": list(self.stages),
                 "seconds": round(end - self.started, 3), "result": self.result,
-                "error": self.error, "version": self.version}
+                "error": self.error, "version": self.version,
+                "worker": self.process.pid if self.process is not None else None}
 
 
 def _worker(conn, task: str, params: dict, budget: int) -> None:

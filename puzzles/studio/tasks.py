@@ -130,6 +130,10 @@ def _run_solve(params: Params, progress: Callable) -> dict:
 
 def _check_slitherlink(params: Params) -> Params:
     rows, cols, region = parse_loop_rows(params.get("loop"))
+    broken = slitherlink.check_solution(slitherlink.Puzzle(rows, cols), slitherlink.outline(region))
+    if broken:
+        raise StudioError(f"loop: the outline of the # cells is not one loop ({broken[0].message}); "
+                          "the # cells must form one area without holes, joined side to side")
     loop_text = "/".join("".join("#" if (r, c) in region else "." for c in range(cols))
                          for r in range(rows))
     out = {"loop": loop_text, "candidates": None, **_page(params)}
