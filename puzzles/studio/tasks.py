@@ -313,7 +313,10 @@ def _check_nurimeizu_generate(params: Params) -> Params:
 def _run_nurimeizu_generate(params: Params, progress: Callable) -> dict:
     p = nurimeizu.generate(params["rows"], params["cols"], seed=params["seed"],
                            largest_room=params["largest_room"], progress=progress)
-    return _generated(nurimeizu, p, params["seed"], rooms=p.nrooms)
+    black = p.solution()
+    return _generated(nurimeizu, p, params["seed"], rooms=p.nrooms,
+                      black="/".join("".join("#" if (r, c) in black else "." for c in range(p.cols))
+                                     for r in range(p.rows)))
 
 
 TASKS: dict[str, Task] = {

@@ -242,12 +242,13 @@ class Editor {
                               class: "cursor", "stroke-dasharray": "4 2"}));
     svg.addEventListener("click", e => this.click(e));
     this.svg = svg;
-    if (!this.host.hasAttribute("tabindex")) {
+    if (!this.host.hasAttribute("tabindex")) {  // one listener; it serves the newest editor
       this.host.setAttribute("tabindex", "0");
-      this.host.setAttribute("role", "grid");
-      this.host.setAttribute("aria-label", "board editor");
-      this.host.addEventListener("keydown", e => this.key(e));
+      this.host.setAttribute("role", "application");
+      this.host.setAttribute("aria-label", "board editor: arrows move, keys set the cell");
+      this.host.addEventListener("keydown", e => this.host.editor.key(e));
     }
+    this.host.editor = this;
     this.host.replaceChildren(svg);
   }
 

@@ -139,7 +139,9 @@ function browser(host, chosen, result, total, onPage, caption) {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button"; b.className = "instance";
-    b.textContent = `${item.size} ${item.key ? "hints, key " + item.key.join("/") : "clues"}`;
+    b.textContent = item.key
+      ? `${item.size} hints: ` + ["4s", "0s", "3s", "1s", "2s"].map((d, i) => `${item.key[i]}×${d.slice(0, 1)}`).join(" ")
+      : `${item.size} ${caption.includes("icon") ? "icons" : caption.includes("Instances") ? "pairs" : "clues"}`;
     b.addEventListener("click", () => showPuzzle(chosen, item.url));
     li.append(b); list.append(li);
   }
@@ -324,7 +326,7 @@ function nagareruView(params) {
     last = result;
     generated($("chosen"), result, `${result.arrows} arrows, ${result.fans} fans, seed ${result.seed}`);
   });
-  $("use-generated").addEventListener("click", () => { if (last) editor.load(last.board); });
+  $("use-generated").addEventListener("click", () => { if (last) editor.load(last.board); else say("generate a board first"); });
   const compute = async () => {
     const result = await attempt(() => runJob("nagareru.reduce", {genre: "nagareru", board: editor.board(), offset, limit: PER_PAGE}));
     if (!result) return;
@@ -339,8 +341,14 @@ function nagareruView(params) {
 // Nurimeizu: a drawn maze and its colouring -> icon sets; unique mazes generated.
 function nurimeizuView(params) {
   mount("t-nurimeizu");
-  let editor = editorFor("maze", "rows", "cols"), offset = 0;
+  let editor = editorFor("maze", "rows", "cols"), offset = 0, last = null;
   $("new").addEventListener("click", () => editor.reset(num("rows"), num("cols")));
+  $("use-generated").addEventListener("click", () => {
+    if (!last) return say("generate a maze first");
+    editor.load(last.board);
+    last.black.split("/").forEach((line, r) => [...line].forEach((ch, c) => { editor.black[r][c] = ch === "#"; }));
+    editor.render();
+  });
   const compute = async () => {
     const body = {genre: "nurimeizu", board: editor.board(), black: editor.rowsText(editor.black, "#"), offset, limit: PER_PAGE};
     const result = await attempt(() => runJob("nurimeizu.icons", body));
@@ -353,6 +361,7 @@ function nurimeizuView(params) {
   $("generate").addEventListener("click", async () => {
     const body = {rows: num("g-rows"), cols: num("g-cols"), largest_room: num("g-room"), seed: num("g-seed")};
     const result = await attempt(() => runJob("nurimeizu.generate", body));
+    if (result) last = result;
     if (result) generated($("chosen"), result, `${result.rooms} rooms, seed ${result.seed}`);
   });
 }
