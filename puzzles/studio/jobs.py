@@ -1,8 +1,10 @@
 """Long work in worker processes: started, followed and stopped from the server.
 
 Every job runs in a process of its own, forked from a *forkserver* that has
-imported zalg and the genres once (so a job starts in milliseconds, not the
-second those imports take).  That buys what the studio promises:
+imported zalg and the genres and loaded their compiled kernels once
+(``puzzles.studio.warmup``), so a small job ends in well under 0.1 s instead of
+paying a second of imports and a few tenths of kernel loading.  That buys what the
+studio promises:
 
 * Stop is ``terminate()``: SIGTERM ends the process even inside CUDD or a
   compiled kernel, within 2 s (then SIGKILL);
@@ -69,6 +71,7 @@ class Job:
     ended: float | None = None
     version: int = 0
     process: Any = None
+    peak_memory: int | None = None  # the worker's peak resident memory (bytes), once done
 
     @property
     def running(self) -> bool:
@@ -79,7 +82,8 @@ class Job:
         end = self.ended if self.ended is not None else time.monotonic()
         return {"id": self.id, "task": self.task, "state": self.state, "stage": self.stage,
                 "done": self.done, "total": self.total, "stages": list(self.stages),
-                "seconds": round(end - self.started, 3), "result": self.result,
+                "seconds": round(end - self.started, 3), "peak_memory": self.peak_memory,
+                "result": self.result,
                 "error": self.error, "version": self.version,
                 "worker": self.process.pid if self.process is not None else None}
 
@@ -91,7 +95,8 @@ def _worker(conn, task: str, params: dict, budget: int) -> None:
     try:
         _limit_address_space(budget)
         result = tasks.run(task, params, _progress_sender(conn))
-        conn.send(("done", result))
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10  # KiB on Linux
+        conn.send(("done", result, peak))
     except (StudioError, PuzzleFormatError) as exc:
         conn.send(("error", str(exc)))
     except OutOfMemory as exc:
@@ -140,7 +145,7 @@ class JobManager:
         self.budget = budget
         self.max_running = max_running
         self._ctx = multiprocessing.get_context("forkserver")
-        self._ctx.set_forkserver_preload(["puzzles.studio.tasks"])
+        self._ctx.set_forkserver_preload(["puzzles.studio.tasks", "puzzles.studio.warmup"])
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
@@ -208,6 +213,7 @@ class JobManager:
                         job.stage, job.done, job.total = stage, done, total
                         job.version += 1
                 elif message[0] == "done":
+                    job.peak_memory = message[2]
                     self._finish(job, "done", result=message[1])
                 else:
                     self._finish(job, "error", error=message[1])

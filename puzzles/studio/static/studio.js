@@ -72,6 +72,8 @@ async function runJob(task, params) {
       showProgress(state);
       if (state.state === "running") return;
       endJob();
+      const mb = state.peak_memory ? `, ${Math.round(state.peak_memory / 2 ** 20)} MB` : "";
+      $("took").textContent = `${task}: ${state.state} in ${state.seconds} s${mb}`;
       if (state.state === "done") resolve(state.result);
       else if (state.state === "stopped") { say("stopped"); resolve(null); }
       else reject(new Error(state.error));
