@@ -187,6 +187,12 @@ function editorFor(kind, rowsId, colsId, onChange) {
   return new Editor($("editor"), $("tools"), $("keys"), kind, num(rowsId), num(colsId), onChange);
 }
 
+// Load a board into the editor and show its size in the view's inputs.
+function loadBoard(editor, board) {
+  editor.load(board);
+  $("rows").value = board.rows; $("cols").value = board.cols;
+}
+
 // Solve: open or draw a board, see its count, one solution and where solutions differ.
 function solveView(params) {
   mount("t-solve");
@@ -220,7 +226,7 @@ function solveView(params) {
     const info = await attempt(() => api("/api/puzzle", {source: text, genre: $("genre").value}));
     if (!info) return;
     makeEditor(info.genre, info.rows, info.cols);
-    editor.load(info.board);
+    loadBoard(editor, info.board);
     await solve({source: text, genre: info.genre});
   };
   $("open").addEventListener("click", () => open($("source").value));
@@ -328,7 +334,7 @@ function nagareruView(params) {
     last = result;
     generated($("chosen"), result, `${result.arrows} arrows, ${result.fans} fans, seed ${result.seed}`);
   });
-  $("use-generated").addEventListener("click", () => { if (last) editor.load(last.board); else say("generate a board first"); });
+  $("use-generated").addEventListener("click", () => { if (last) loadBoard(editor, last.board); else say("generate a board first"); });
   const compute = async () => {
     const result = await attempt(() => runJob("nagareru.reduce", {genre: "nagareru", board: editor.board(), offset, limit: PER_PAGE}));
     if (!result) return;
@@ -337,7 +343,7 @@ function nagareruView(params) {
   };
   $("compute").addEventListener("click", () => { offset = 0; compute(); });
   if (params.get("p")) attempt(() => api("/api/puzzle", {source: params.get("p"), genre: "nagareru"}))
-    .then(info => { if (info) { editor.load(info.board); compute(); } });
+    .then(info => { if (info) { loadBoard(editor, info.board); compute(); } });
 }
 
 // Nurimeizu: a drawn maze and its colouring -> icon sets; unique mazes generated.
@@ -347,7 +353,7 @@ function nurimeizuView(params) {
   $("new").addEventListener("click", () => editor.reset(num("rows"), num("cols")));
   $("use-generated").addEventListener("click", () => {
     if (!last) return say("generate a maze first");
-    editor.load(last.board);
+    loadBoard(editor, last.board);
     last.black.split("/").forEach((line, r) => [...line].forEach((ch, c) => { editor.black[r][c] = ch === "#"; }));
     editor.render();
   });
