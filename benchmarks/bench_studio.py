@@ -5,13 +5,15 @@
 * a random 5x7 loop opened by link with all 35 cells as candidates -> its good,
   minimal and minimum counts shown.
 
-Each latency is wall time as the user sees it (the page's own clock, from the click
-or the navigation to the number on screen), the median of ``--rounds``.  Beside it:
-the job's time in its worker process (``seconds`` in the API), the worker's peak
-resident memory, and the same work done by the library in this process (CPU time,
-``time.process_time``, once warm) as the peer; ``page/library`` is the ratio of the
-two, that is what the web stack and the worker process add.  On a shared machine
-wall times vary; run it on a quiet one.
+Each latency is wall time as the user sees it (the page's own clock, from the click or
+the navigation to the number on screen), the median of ``--rounds``. Beside it: the
+job's time in its worker process (``seconds`` in the API; for the loops also the
+worker's CPU time, ``cpu_seconds``, which shows how much of the wall time the
+machine's other load took), the worker's peak resident memory, and the same work done
+by the library in a forked copy of this process (CPU time, ``time.process_time``,
+kernels loaded, nothing cached) as the peer; ``page/library`` is the ratio of the two,
+that is what the web stack and the worker process add. On a shared machine wall times
+vary; run it on a quiet one.
 
     python benchmarks/bench_studio.py              # 3 rounds
     python benchmarks/bench_studio.py --rounds 5 --loops 8
@@ -116,10 +118,12 @@ def design(browser, url: str, region: set) -> tuple[float, float, str]:
     page.wait_for_function("document.getElementById('minimum').textContent !== '–'",
                            timeout=300_000)
     seconds = time.monotonic() - start
-    took = page.locator("#took").inner_text()
+    took = page.locator("#took").inner_text()  # "task: done in S s (CPU C s), M MB"
     counts = "/".join(page.locator(f"#{k}").inner_text() for k in ("good", "minimal", "minimum"))
     context.close()
-    return seconds, float(took.split(" in ")[1].split(" s")[0]), f"{counts} ({took.split(', ')[-1]})"
+    cpu = took.split("(CPU ")[1].split(" s)")[0]
+    return (seconds, float(took.split(" in ")[1].split(" s")[0]),
+            f"{cpu:>7} s  {counts} ({took.split(', ')[-1]})")
 
 
 def library_design(region: set) -> float:
@@ -157,7 +161,7 @@ def main() -> None:
                 print(f"{genre:14} {page_s:8.3f} {statistics.median(jobs):8.3f} {lib:10.3f} "
                       f"{page_s / max(lib, 1e-3):13.1f}")
             print(f"\n{'5x7 loop':10} {'page s':>8} {'job s':>8} {'library s':>10}  "
-                  "good/minimal/minimum (worker peak)")
+                  "job CPU  good/minimal/minimum (worker peak)")
             for seed in range(args.loops):
                 region = slitherlink.random_region(5, 7, seed=seed)
                 page_s, job_s, counts = design(browser, url, region)

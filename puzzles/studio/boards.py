@@ -15,9 +15,10 @@ from typing import Any
 from .. import genre as G
 from ..board import check_size, components
 from ..errors import PuzzleFormatError
+from ..inputs import looks_like_url
 
 __all__ = ["StudioError", "GENRES", "MAX_SOURCE", "MAX_DESIGN_SIDE", "genre_module", "read_source",
-           "from_board", "describe", "solution_svg", "rows_grid", "parse_loop_rows", "check_side"]
+           "from_board", "describe", "rows_grid", "parse_loop_rows", "check_side", "cells_of"]
 
 GENRES = G.GENRES
 #: The longest URL or puzzle text a request may carry (characters).
@@ -66,7 +67,7 @@ def read_source(source: object, genre: object = None):
     if len(source) > MAX_SOURCE:
         raise StudioError(f"source: {len(source)} characters is more than the limit of {MAX_SOURCE}")
     text = source.strip()
-    is_url = "\n" not in text and "?" in text
+    is_url = "\n" not in text and looks_like_url(text)
     candidates = [genre_module(genre)] if genre not in (None, "", "auto") else G.genres()
     errors = []
     for module in candidates:
@@ -93,6 +94,7 @@ def _named_genre(text: str) -> str:
 
 
 def _grid(board: dict, key: str, rows: int, cols: int) -> list[list]:
+    """``board[key]``, checked to be ``rows`` lists of ``cols`` values."""
     grid = board.get(key)
     if not isinstance(grid, list) or len(grid) != rows or not all(
             isinstance(row, list) and len(row) == cols for row in grid):
@@ -154,11 +156,6 @@ def describe(module, p) -> dict[str, Any]:
         board = {"rows": p.rows, "cols": p.cols, "cells": p.grid()}
     return {"genre": module.NAME, "rows": p.rows, "cols": p.cols, "url": p.to_url(),
             "pzprv3": p.to_pzprv3(), "svg": p.render(fmt="svg"), "board": board}
-
-
-def solution_svg(p, solution) -> str:
-    """The board with one solution drawn."""
-    return p.render(solution, fmt="svg")
 
 
 def rows_grid(text: object, what: str, alphabet: str) -> list[str]:

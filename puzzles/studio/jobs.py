@@ -72,6 +72,7 @@ class Job:
     version: int = 0
     process: Any = None
     peak_memory: int | None = None  # the worker's peak resident memory (bytes), once done
+    cpu_seconds: float | None = None  # the worker's CPU time, once done
 
     @property
     def running(self) -> bool:
@@ -82,7 +83,8 @@ class Job:
         end = self.ended if self.ended is not None else time.monotonic()
         return {"id": self.id, "task": self.task, "state": self.state, "stage": self.stage,
                 "done": self.done, "total": self.total, "stages": list(self.stages),
-                "seconds": round(end - self.started, 3), "peak_memory": self.peak_memory,
+                "seconds": round(end - self.started, 3), "cpu_seconds": self.cpu_seconds,
+                "peak_memory": self.peak_memory,
                 "result": self.result,
                 "error": self.error, "version": self.version,
                 "worker": self.process.pid if self.process is not None else None}
@@ -95,8 +97,8 @@ def _worker(conn, task: str, params: dict, budget: int) -> None:
     try:
         _limit_address_space(budget)
         result = tasks.run(task, params, _progress_sender(conn))
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10  # KiB on Linux
-        conn.send(("done", result, peak))
+        usage = resource.getrusage(resource.RUSAGE_SELF)  # this worker's own, from the fork
+        conn.send(("done", result, usage.ru_maxrss << 10, usage.ru_utime + usage.ru_stime))
     except (StudioError, PuzzleFormatError) as exc:
         conn.send(("error", str(exc)))
     except OutOfMemory as exc:
@@ -213,7 +215,7 @@ class JobManager:
                         job.stage, job.done, job.total = stage, done, total
                         job.version += 1
                 elif message[0] == "done":
-                    job.peak_memory = message[2]
+                    job.peak_memory, job.cpu_seconds = message[2], round(message[3], 3)
                     self._finish(job, "done", result=message[1])
                 else:
                     self._finish(job, "error", error=message[1])

@@ -73,7 +73,8 @@ async function runJob(task, params) {
       if (state.state === "running") return;
       endJob();
       const mb = state.peak_memory ? `, ${Math.round(state.peak_memory / 2 ** 20)} MB` : "";
-      $("took").textContent = `${task}: ${state.state} in ${state.seconds} s${mb}`;
+      const cpu = state.cpu_seconds !== null ? ` (CPU ${state.cpu_seconds} s)` : "";
+      $("took").textContent = `${task}: ${state.state} in ${state.seconds} s${cpu}${mb}`;
       if (state.state === "done") resolve(state.result);
       else if (state.state === "stopped") { say("stopped"); resolve(null); }
       else reject(new Error(state.error));
@@ -96,6 +97,10 @@ function picture(host, svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const svg = doc.documentElement;
   if (svg.nodeName !== "svg") return;
+  // the pictures are the genres' own drawings; still, nothing in them may run
+  for (const el of svg.querySelectorAll("script, foreignObject")) el.remove();
+  for (const el of [svg, ...svg.querySelectorAll("*")])
+    for (const a of [...el.attributes]) if (/^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)) el.removeAttribute(a.name);
   host.append(document.importNode(svg, true));
 }
 
@@ -108,9 +113,6 @@ function download(name, text, type) {
 
 function exports(host, info, svgText) {
   host.replaceChildren();
-  const link = document.createElement("a");
-  link.href = info.url; link.textContent = info.url; link.className = "url"; link.target = "_blank";
-  link.rel = "noopener";
   const url = document.createElement("input");
   Object.assign(url, {value: info.url, readOnly: true, className: "url-field", title: "puzz.link URL"});
   url.setAttribute("aria-label", "puzz.link URL");

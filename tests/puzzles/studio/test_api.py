@@ -53,6 +53,8 @@ def test_solve_counts_equal_brute_force(studio, name, url):
     assert result["count"] == str(brute_count(module, p))
     assert result["unique"] == (result["count"] == "1")
     assert result["solution_svg"].startswith("<svg")
+    # the worker's own CPU time and peak memory, for the page's "done in" line
+    assert 0 < job["cpu_seconds"] and job["peak_memory"] > 10 << 20
 
 
 def test_the_editor_board_round_trips(studio):

@@ -231,6 +231,16 @@ def test_a_loop_link_shows_the_three_counts(page):
     expect(page.locator("#minimum")).to_have_text(str(slitherlink.minimum(H).count()))
 
 
+def generate(page, rows: int, cols: int, seed: int) -> str:
+    """Press a design view's Generate with these settings; the URL of what it made."""
+    page.fill("#g-rows", str(rows))
+    page.fill("#g-cols", str(cols))
+    page.fill("#g-seed", str(seed))
+    page.click("#generate")
+    expect(page.locator("#chosen h2")).to_contain_text("Generated")
+    return page.locator("#chosen .url-field").input_value()
+
+
 def test_numberlink_design(page, shots):
     page.goto("/design/numberlink?size=3x3")
     good = numberlink.good_instances(3, 3)
@@ -244,24 +254,13 @@ def test_numberlink_design(page, shots):
     assert p.is_unique(cover=True) and p.count() == 1
     page.click("#random")
     expect(page.locator("#chosen svg")).to_be_visible()
-    page.fill("#g-rows", "5")
-    page.fill("#g-cols", "5")
-    page.fill("#g-seed", "1")
-    page.click("#generate")
-    expect(page.locator("#chosen h2")).to_contain_text("Generated")
-    url = page.locator("#chosen .url-field").input_value()
-    assert numberlink.Puzzle.from_url(url).is_unique()
+    assert numberlink.Puzzle.from_url(generate(page, 5, 5, seed=1)).is_unique()
     page.screenshot(path=shots / "design-numberlink.png", full_page=True)
 
 
 def test_nagareru_design(page, shots):
     page.goto("/design/nagareru")
-    page.fill("#g-rows", "4")
-    page.fill("#g-cols", "4")
-    page.fill("#g-seed", "3")
-    page.click("#generate")
-    expect(page.locator("#chosen h2")).to_contain_text("Generated")
-    p = nagareru.Puzzle.from_url(page.locator("#chosen .url-field").input_value())
+    p = nagareru.Puzzle.from_url(generate(page, 4, 4, seed=3))
     assert p.is_unique()
     page.click("#use-generated")
     page.click("#compute")
@@ -271,12 +270,7 @@ def test_nagareru_design(page, shots):
 
 def test_nurimeizu_design(page, shots):
     page.goto("/design/nurimeizu")
-    page.fill("#g-rows", "4")
-    page.fill("#g-cols", "4")
-    page.fill("#g-seed", "2")
-    page.click("#generate")
-    expect(page.locator("#chosen h2")).to_contain_text("Generated")
-    p = nurimeizu.Puzzle.from_url(page.locator("#chosen .url-field").input_value())
+    p = nurimeizu.Puzzle.from_url(generate(page, 4, 4, seed=2))
     page.click("#use-generated")
     page.click("#compute")
     bare = nurimeizu.Puzzle(p.rows, p.cols, p.rooms, {x: i for x, i in p.icons.items() if i in "SG"})
