@@ -277,10 +277,10 @@ def _run_nagareru_reduce(params: Params, progress: Callable) -> dict:
 def _check_nurimeizu_icons(params: Params) -> Params:
     out = {**_puzzle_params(params, "nurimeizu"), **_page(params)}
     _, p = _puzzle(out)
-    black = cells_of(rows_grid(params.get("black"), "black", "#."), "#")
-    if any(r >= p.rows or c >= p.cols for r, c in black) or len(params["black"].split("/")) != p.rows:
+    grid = rows_grid(params.get("black"), "black", "#.")
+    if (len(grid), len(grid[0])) != (p.rows, p.cols):
         raise StudioError(f"black: expected {p.rows} rows of {p.cols} cells like the board")
-    out["black"] = [list(x) for x in black]
+    out["black"] = [list(x) for x in cells_of(grid, "#")]
     return out
 
 

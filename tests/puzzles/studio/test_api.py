@@ -129,6 +129,9 @@ BAD = [
      "unexpected character"),
     ({"task": "numberlink.instances", "page": "b", "params": {"rows": "9" * 5000, "cols": 3}},
      400, "rows must be an integer"),
+    ({"task": "nurimeizu.icons", "page": "b",
+      "params": {"source": "https://puzz.link/p?nurimaze/3/3/uga05462615", "black": "#./.."}},
+     400, "expected 3 rows of 3 cells"),
     ({"task": "solve", "page": "", "params": {}}, 400, "page must be"),
     ({"task": "solve", "page": "b", "params": []}, 400, "params must be an object"),
 ]
