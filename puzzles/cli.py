@@ -17,6 +17,7 @@ closed early (``| head``).  No exit path prints a traceback or CUDD's
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import sys
@@ -37,6 +38,10 @@ __all__ = ["UserError", "main", "read_puzzle", "parse_puzzle", "parse_size", "bo
            "write_file", "output_dir", "note", "write_svg", "show_generated", "EXIT_USAGE",
            "EXIT_MEMORY",
            "EXIT_INTERRUPTED"]
+
+#: Applications of the genres with a subcommand of their own; imported by name, like the
+#: genres, since they import the genres (and with them this module).
+APPLICATIONS = ("puzzles.studio",)
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_MEMORY, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 3, 130, 141
 
@@ -211,6 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
     algebra_commands.register(sub)
     for module in G.genres():
         module.register(sub)
+    for name in APPLICATIONS:
+        importlib.import_module(name).register(sub)
     return parser
 
 
