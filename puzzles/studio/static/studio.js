@@ -130,6 +130,17 @@ function exports(host, info, svgText) {
 }
 
 // A list of puzzles (by URL) with pages; clicking one shows it with its exports.
+// The difficulty key (how many 4s, 0s, 3s, 1s, 2s, hardest first) in words: "four 1s, one 3".
+const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+function hintCounts(key) {
+  const parts = [];
+  ["4", "0", "3", "1", "2"].forEach((digit, i) => {
+    const n = key[i];
+    if (n > 0) parts.push(`${n < NUMBER_WORDS.length ? NUMBER_WORDS[n] : n} ${digit}${n === 1 ? "" : "s"}`);
+  });
+  return parts.join(", ");
+}
+
 function browser(host, chosen, result, total, onPage, caption) {
   host.replaceChildren();
   const items = result.instances || [];
@@ -144,7 +155,7 @@ function browser(host, chosen, result, total, onPage, caption) {
     const b = document.createElement("button");
     b.type = "button"; b.className = "instance";
     b.textContent = item.key
-      ? `${item.size} hints: ` + ["4s", "0s", "3s", "1s", "2s"].map((d, i) => `${item.key[i]}×${d.slice(0, 1)}`).join(" ")
+      ? `${item.size} hints: ` + hintCounts(item.key)
       : `${item.size} ${caption.includes("icon") ? "icons" : caption.includes("Instances") ? "pairs" : "clues"}`;
     b.addEventListener("click", () => showPuzzle(chosen, item.url));
     li.append(b); list.append(li);
