@@ -26,6 +26,7 @@ from pathlib import Path
 import zalg
 from zalg import commands as algebra_commands
 from zalg.errors import InputError, OutOfMemory
+from zalg.memory import default_budget_of
 from zalg.memory import parse_size as parse_memory
 
 from . import genre as G
@@ -217,15 +218,19 @@ def build_parser() -> argparse.ArgumentParser:
 def _run(argv) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    budget = None
     if args.memory is not None:
         try:
-            os.environ["ZALG_MEMORY"] = str(parse_memory(args.memory))
+            budget = parse_memory(args.memory)
         except ValueError as exc:
             raise UserError(f"--memory: {exc}") from None
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_OK
-    return args.run(args)
+    if budget is None:
+        return args.run(args)
+    with default_budget_of(budget):  # the budget of the universes this command makes
+        return args.run(args)
 
 
 def main(argv: list[str] | None = None) -> int:
