@@ -16,8 +16,8 @@ class Puzzle(Board, Solvable, solver=solve, drawing=draw):
 
     ``solve(use_prepass=True, method="frontier", progress=None)``: every solution as
     a ``zalg.Family`` of edge sets (``method="algebra"``: the same family by the
-    mate-ZDD algebra); ``count``, ``is_unique``, ``solution``, ``solutions`` and
-    ``render`` take the same options (``puzzles.solving.Solvable``)."""
+    mate-ZDD algebra); ``count``, ``is_unique``, ``solution`` and ``solutions`` take
+    the same options, and ``render`` draws a loop (``puzzles.solving.Solvable``)."""
 
 
 def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
