@@ -205,12 +205,13 @@ def has_reason(lines: list[str], lineno: int) -> bool:
 
 
 def lazy_imports() -> list[tuple[str, Import, bool]]:
-    """(module, import, has a reason) for every project import inside a function."""
+    """(module, import, has a reason) for every import statement inside a function that
+    imports a project module (one a module and line)."""
     modules = project_modules()
     out = []
     for name, path in sorted(modules.items()):
         lines = path.read_text(encoding="utf-8").splitlines()
-        for i in imports(name, path, modules):
+        for i in sorted(set(imports(name, path, modules)), key=lambda i: (i.line, i.target)):
             if i.lazy:
                 out.append((name, i, has_reason(lines, i.line)))
     return out
