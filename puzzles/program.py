@@ -27,7 +27,6 @@ def _leave() -> None:
 
 def program() -> None:
     """The console-script entry point (``zalg``) and ``python -m puzzles``."""
-    sys._zalg_program = True  # type: ignore[attr-defined]
     # a Ctrl-C while numba compiles a kernel, also during the imports below: leave at
     # once (the library would hold the interrupt until the compilation ends)
     sys._zalg_on_interrupt = _leave  # type: ignore[attr-defined]
@@ -35,4 +34,4 @@ def program() -> None:
         from .cli import main
     except KeyboardInterrupt:
         _leave()
-    sys.exit(main())
+    sys.exit(main(program=True))

@@ -23,7 +23,7 @@ import numpy as np
 from .frontier import pairing_layers as P
 from .frontier.plan import plan_of
 from .frontier.run import run_layers
-from .graph import Graph, _edge
+from .graph import Graph, edge
 from .kernels.nodes import OK
 from .errors import InputError, OutOfMemory
 from .memory import default_budget
@@ -35,7 +35,7 @@ __all__ = ["pair_element", "pairing_universe", "pairing_relation"]
 
 def pair_element(s, t) -> tuple:
     """The element naming the unordered pair {s, t}: ``("pair", s, t)`` with s < t."""
-    return ("pair",) + _edge(s, t)
+    return ("pair",) + edge(s, t)
 
 
 def pairing_universe(graph: Graph) -> Universe:

@@ -12,6 +12,7 @@ import numpy as np
 from .family import Family
 from .kernels import Manager
 from .kernels import build as B
+from . import notation
 from .memory import default_budget, parse_size
 from .relation import Relation
 
@@ -248,7 +249,7 @@ class Universe:
         elements the family never uses may be missing."""
         if family.universe is self and rename is None:
             return family
-        level, hi, lo, root = family._arrays()
+        level, hi, lo, root = family.node_arrays()
         elements = family.universe.elements
         if rename is not None:
             elements = [rename(x) for x in elements]
@@ -300,8 +301,7 @@ class Universe:
 
     def parse(self, text: str) -> Family:
         """A family from Minato's polynomial notation, e.g. ``"a*(b + c) + d*e + 1"``."""
-        from .notation import parse
-        return parse(self, text)
+        return notation.parse(self, text)
 
 
 def _unpickled(token: str, elements: tuple, memory) -> Universe:

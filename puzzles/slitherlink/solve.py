@@ -14,7 +14,6 @@ from functools import lru_cache
 
 import zalg
 from zalg.paths import build
-
 from zalg.progress import Progress
 
 from ..board import square_sides
@@ -33,9 +32,6 @@ def board_graph(rows: int, cols: int) -> zalg.Graph:
     Row-major (each dot's right edge, then its down edge) when cols <= rows, else
     column-major: the frontier then spans min(rows, cols) + 2 dots."""
     return zalg.grid(rows + 1, cols + 1, order="narrow")
-
-
-_cell_edges = square_sides  # the 4 sides of a cell, without a board to check against
 
 
 def prepass(p) -> dict:
@@ -65,7 +61,7 @@ def prepass(p) -> dict:
     hints = p.hints
     corners = {(0, 0): (0, 1), (0, C - 1): (0, 2), (R - 1, 0): (1, 3), (R - 1, C - 1): (2, 3)}
     for cell, h in hints.items():
-        sides = _cell_edges(cell)
+        sides = square_sides(cell)
         if h == 0:
             for e in sides:
                 put(e, 0)
@@ -99,7 +95,7 @@ def prepass(p) -> dict:
             put(((r + 2, c), (r + 2, c + 1)), 1)
         for dc in (-1, 1):
             if hints.get((r + 1, c + dc)) == 3:
-                here, there = _cell_edges((r, c)), _cell_edges((r + 1, c + dc))
+                here, there = square_sides((r, c)), square_sides((r + 1, c + dc))
                 put(here[0], 1)  # top of the upper 3
                 put(here[1] if dc == 1 else here[2], 1)  # its side away from the lower one
                 put(there[3], 1)  # bottom of the lower 3
@@ -127,7 +123,7 @@ def prepass(p) -> dict:
             elif on == 0 and len(open_) == 1:
                 changed |= put(open_[0], 0)
         for cell, h in hints.items():
-            sides = _cell_edges(cell)
+            sides = square_sides(cell)
             on = sum(fixed.get(e) == 1 for e in sides)
             open_ = [e for e in sides if e not in fixed]
             if on > h or on + len(open_) < h:
@@ -141,10 +137,11 @@ def prepass(p) -> dict:
     return fixed
 
 
-def solve(p, use_prepass: bool = True, progress: Progress = None,
-          method: str = "frontier") -> zalg.Family:
-    """Every solution of puzzle p as a family of edge sets (single loops).
+def solve(p, use_prepass: bool = True, method: str = "frontier", *,
+          progress: Progress = None) -> zalg.Family:
+    """Every solution of board p as a family of edge sets (single loops).
 
+    ``use_prepass``: fix edges by :func:`prepass` first (the same family, faster).
     ``method``: ``"frontier"`` (the compiled engine with one counter per hinted
     cell) or ``"algebra"`` (the mate-ZDD algebra, each hint applied as one image as
     soon as its cell's sides are decided); the same family either way."""
@@ -155,7 +152,7 @@ def solve(p, use_prepass: bool = True, progress: Progress = None,
             fixed = prepass(p)
         except Contradiction:
             return G.universe.empty
-    counts = [(_cell_edges(cell), h) for cell, h in p.hints.items()]
+    counts = [(square_sides(cell), h) for cell, h in p.hints.items()]
     if p.variant == "full":
         F = build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method)
         return F & G.degree_constrained({d: {2} for d in G.vertices})
@@ -169,7 +166,7 @@ def solve_algebra(p) -> zalg.Family:
     U = G.universe
     F = G.cycles()
     for cell, h in p.hints.items():
-        F = F & U.exactly(h, _cell_edges(cell))
+        F = F & U.exactly(h, square_sides(cell))
     if p.variant == "full":
         F = F & G.degree_constrained({d: {2} for d in G.vertices})
     return F

@@ -74,8 +74,8 @@ def _run(args) -> int:
     # the web stack is imported only here: every other zalg command starts without it
     import uvicorn
 
-    from .app import create_app
-    from .jobs import JobManager
+    from .app import create_app  # Starlette: loaded only when `zalg studio` runs
+    from .jobs import JobManager  # the forkserver's warm-up imports: only for `zalg studio`
 
     budget = job_budget(args.job_memory, args.jobs)
     sock = _listen(args.host, args.port)

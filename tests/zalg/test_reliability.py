@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import zalg
-from zalg import OutOfMemory, Universe
+from zalg import OutOfMemory, Universe, memory
 
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import interrupt_after
@@ -141,6 +141,21 @@ def test_memory_budgets_are_checked():
     assert Universe("ab", memory="300M").memory == 300 << 20
     e = OutOfMemory("doing x", 300 << 20)
     assert isinstance(e, MemoryError) and str(e) == "out of memory while doing x (memory limit 300 MB)"
+
+
+def test_a_chosen_default_budget_wins_over_the_environment(monkeypatch):
+    monkeypatch.setenv("ZALG_MEMORY", "64M")
+    assert Universe("ab").memory == 64 << 20
+    with memory.default_budget_of("300M"):
+        assert Universe("ab").memory == 300 << 20
+        assert Universe("ab", memory="32M").memory == 32 << 20  # memory= still wins
+        with memory.default_budget_of(None):  # back to ZALG_MEMORY inside the block
+            assert Universe("ab").memory == 64 << 20
+        assert Universe("ab").memory == 300 << 20
+    assert Universe("ab").memory == 64 << 20 and memory.set_default_budget(None) is None
+    with pytest.raises(ValueError):
+        memory.set_default_budget("1k")
+    assert memory.default_budget() == 64 << 20  # a refused size changes nothing
 
 
 def test_frontier_layers_respect_the_budget():
