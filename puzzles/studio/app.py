@@ -45,6 +45,8 @@ __all__ = ["create_app", "MAX_BODY", "STATIC"]
 
 #: the largest request body read (bytes)
 MAX_BODY = MAX_SOURCE + (64 << 10)
+#: the most of a refused body the server reads (and drops) so that the client gets its 413
+DRAIN_LIMIT = 16 << 20
 #: where the page's files are
 STATIC = Path(__file__).parent / "static"
 #: seconds between two looks at a job's state while streaming it
@@ -57,6 +59,15 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+async def _discard(request: Request, size: int = 0) -> None:
+    """Read and drop the rest of a refused body, up to DRAIN_LIMIT bytes in all: a client
+    still sending would otherwise see its connection reset instead of the 413 answer."""
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > DRAIN_LIMIT:
+            return
+
+
 async def _body(request: Request) -> dict:
     """The request's JSON object, read with the size cap (StudioError otherwise)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -64,12 +75,15 @@ async def _body(request: Request) -> dict:
         raise HTTPException(415, "send the request body as JSON (Content-Type: application/json)")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
+        if int(declared) <= DRAIN_LIMIT:
+            await _discard(request)
         raise HTTPException(413, f"request body of {declared} bytes is more than the limit "
                                  f"of {MAX_BODY}")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
+            await _discard(request, size)
             raise HTTPException(413, f"request body is more than the limit of {MAX_BODY} bytes")
         chunks.append(chunk)
     try:
