@@ -27,8 +27,8 @@ import sys
 import threading
 import time
 
-__all__ = ["HAVE_NUMBA", "jit", "COMPILE_GUARD", "on_interrupt_while_compiling", "NOTE_AFTER",
-           "compile_seconds"]
+__all__ = ["HAVE_NUMBA", "jit", "c_callback", "COMPILE_GUARD", "on_interrupt_while_compiling",
+           "NOTE_AFTER", "NOTE", "compile_seconds", "skip_note"]
 
 #: seconds of compiling before the one line on stderr
 NOTE_AFTER = 2.0
@@ -210,6 +210,11 @@ class _Clock:
 
 
 _CLOCK = _Clock()
+
+
+def skip_note() -> None:
+    """Print no note about compiling in this process (``zalg warmup`` shows a bar instead)."""
+    _CLOCK.noted = True
 
 
 def compile_seconds() -> float:
