@@ -17,6 +17,7 @@ from tests.helpers.paths import ROOT
 
 def _python(code: str, cache, cwd=ROOT, path=None) -> subprocess.CompletedProcess:
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
+    env.pop("ZALG_QUIET_COMPILE", None)  # (tests/conftest.py sets it)
     if path is not None:
         env["PYTHONPATH"] = str(path)
     return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,

@@ -7,7 +7,8 @@
   calls.  Without numba (``ZALG_NO_NUMBA=1``, or numba missing) ``jit`` is the
   identity and the kernels run as plain Python.
 * A compilation that runs longer than ``NOTE_AFTER`` seconds is announced once per
-  process, with one line on stderr (``compiling kernels, first run only ...``).
+  process, with one line on stderr (``compiling kernels, first run only ...``);
+  ``ZALG_QUIET_COMPILE=1`` turns the note off.
 * Ctrl-C while numba compiles: a KeyboardInterrupt raised inside numba's compiler
   leaves its dispatchers half built (a later call fails with "no compiled object
   yet"), so the interrupt is held back (``COMPILE_GUARD``) and raised again right

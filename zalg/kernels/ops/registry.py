@@ -148,23 +148,12 @@ if HAVE_NUMBA:
     # Dispatch over a closure: an if-chain on the frame's code, built from closures that
     # numba inlines into the driver (no compiled unit of their own).  One builder per
     # step signature: numba cannot inline a function taking ``*args``.
-    def _terminal_chain(entries):
-        code, step = entries[0]
-        if len(entries) == 1:
-            return _inline(lambda o, a, b, k, env: step(a, b, k, env))
-        rest = _terminal_chain(entries[1:])
-
-        def first(o, a, b, k, env):
-            if o == code:
-                return step(a, b, k, env)
-            return rest(o, a, b, k, env)
-        return _inline(first)
-
-    def _children_chain(entries):
+    def _step_chain(entries):
+        """For ``terminal`` and ``children``: both take (f, g, k, env)."""
         code, step = entries[0]
         if len(entries) == 1:
             return _inline(lambda o, x, y, k, env: step(x, y, k, env))
-        rest = _children_chain(entries[1:])
+        rest = _step_chain(entries[1:])
 
         def first(o, x, y, k, env):
             if o == code:
@@ -194,13 +183,13 @@ if HAVE_NUMBA:
     @overload(terminal)
     def _terminal(op, o, a, b, k, env):
         if isinstance(op, OpType):
-            chain = _terminal_chain(_entries(op, "terminal"))
+            chain = _step_chain(_entries(op, "terminal"))
             return lambda op, o, a, b, k, env: chain(o, a, b, k, env)
 
     @overload(children)
     def _children(op, o, x, y, k, env):
         if isinstance(op, OpType):
-            chain = _children_chain(_entries(op, "children"))
+            chain = _step_chain(_entries(op, "children"))
             return lambda op, o, x, y, k, env: chain(o, x, y, k, env)
 
     @overload(combine)
