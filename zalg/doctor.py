@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import pickle
 import platform
 import sys
 import tempfile
@@ -56,24 +55,13 @@ def cudd_version() -> str:
 
 def cached_operations() -> tuple[int, int]:
     """(operations whose compiled driver the cache holds for these sources, operations)."""
-    folder = cache.cache_folder(driver.__file__) if HAVE_NUMBA else None
     ops = table()
-    if folder is None or not os.path.isdir(folder):
+    if not HAVE_NUMBA:
         return 0, len(ops)
-    stamp = cache.source_stamp(driver.__file__)
-    names = set()
-    for name in os.listdir(folder):
-        if name.startswith("driver._drive-") and name.endswith(".nbi"):
-            try:
-                with open(os.path.join(folder, name), "rb") as fh:
-                    pickle.load(fh)  # numba's version
-                    saved, overloads = pickle.loads(fh.read())
-            except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
-                continue
-            if isinstance(saved, tuple) and saved[-1:] == (stamp,):
-                names |= {str(key[0]) for key in overloads}
-    current = sum(any(f"Op({op.key})" in n for n in names) for op in ops)
-    return current, len(ops)
+    # numba's own reader of the driver's cache index: empty when its stamp is stale
+    index = driver._drive._cache._cache_file._load_index()
+    names = {str(key[0]) for key in index}
+    return sum(any(f"Op({op.key})" in n for n in names) for op in ops), len(ops)
 
 
 def facts() -> list[tuple[str, str]]:

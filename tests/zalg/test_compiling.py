@@ -112,3 +112,18 @@ def test_plain_numba_would_serve_the_stale_callee(tmp_path):
     _edit(pkg / "step.py", "x + 17", "x + 31")
     run = _python(code, tmp_path / "cache", cwd=tmp_path, path=path)
     assert run.stdout.split() == ["117", "131"], run.stderr
+
+
+def test_doctor_says_where_the_cache_is_and_how_warm(tmp_path):
+    doctor = "import sys\nfrom puzzles.cli import main\nsys.exit(main(['doctor']))\n"
+    cold = _python(doctor, tmp_path / "cache")
+    assert cold.returncode == 0, cold.stderr
+    facts = dict(line.split(":", 1) for line in cold.stdout.splitlines())
+    assert {"platform", "python", "dd", "CUDD", "numba", "kernel cache", "warm",
+            "memory budget"} <= set(facts)
+    assert str(tmp_path / "cache") in facts["kernel cache"]
+    assert facts["warm"].split(":")[0].strip() == "no" and " 0 of " in facts["warm"]
+    _python("import zalg\nzalg.Universe('ab').family([['a'], ['a', 'b']]).minimal()\n",
+            tmp_path / "cache")
+    warmer = _python(doctor, tmp_path / "cache")
+    assert " 1 of " in dict(line.split(":", 1) for line in warmer.stdout.splitlines())["warm"]
