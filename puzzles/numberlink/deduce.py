@@ -56,13 +56,28 @@ class PathPropagator(Propagator):
         # fragments of used edges: for an end cell, the fragment's other end
         self.other = list(range(n))
         self.degree = [0] * n
+        # bit masks over cells for the floods: cell a's right / down edge is usable,
+        # cell x may carry label k (cleared as edges go off and labels are ruled out)
+        self.open = [0, 0]
+        for a, b in self.ends:
+            self.open[b - a != 1] |= 1 << a
+        self.allowed = [(1 << n) - 1] * K
 
     def var(self, x: int, k: int) -> int:
         return self.E + x * self.K + k
 
     # ---- propagation -----------------------------------------------------------------
     def on_assign(self, v: int, bit: int) -> bool:
-        if v >= self.E or bit == 0:
+        if bit == 0:
+            if v < self.E:
+                a, b = self.ends[v]
+                way = b - a != 1
+                self.put(self.open, way, self.open[way] & ~(1 << a))
+            else:
+                x, k = divmod(v - self.E, self.K)
+                self.put(self.allowed, k, self.allowed[k] & ~(1 << x))
+            return True
+        if v >= self.E:
             return True
         a, b = self.ends[v]
         degree, other, put = self.degree, self.other, self.put
@@ -159,34 +174,33 @@ class PathPropagator(Propagator):
             if not self.queue:
                 return True
 
-    def _flood(self, start: int, k: int) -> set:
-        value, K, E = self.value, self.K, self.E
-        seen = {start}
-        todo = [start]
-        while todo:
-            x = todo.pop()
-            for i in self.around[x]:
-                if value[i] == 0:
-                    continue
-                a, b = self.ends[i]
-                y = b if a == x else a
-                if y not in seen and value[E + y * K + k] != 0:
-                    seen.add(y)
-                    todo.append(y)
-        return seen
+    def _flood(self, start: int, allowed: int) -> int:
+        """The cells reached from ``start`` through usable edges and ``allowed`` cells
+        (bit masks: one step in every direction at a time)."""
+        right, down = self.open
+        cols = self.cols
+        cur = 1 << start
+        while True:
+            nxt = (cur | ((cur & right) << 1) | ((cur >> 1) & right)
+                   | ((cur & down) << cols) | ((cur >> cols) & down)) & allowed
+            if nxt == cur:
+                return cur
+            cur = nxt
 
     def _reachability(self) -> bool:
         """Each label's terminals are joined through cells that may carry it; cells
         reached from only one side (or neither) do not carry it."""
         value, K, E = self.value, self.K, self.E
         for k, (s, t) in enumerate(self.terminals):
-            from_s = self._flood(s, k)
-            if t not in from_s:
+            allowed = self.allowed[k]
+            from_s = self._flood(s, allowed)
+            if not from_s >> t & 1:
                 return False
-            both = from_s & self._flood(t, k)
-            for x in range(self.n):
-                v = E + x * K + k
-                if value[v] == -1 and x not in both and not self.assign(v, 0):
+            gone = allowed & ~(from_s & self._flood(t, allowed))
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                if not self.assign(E + (low.bit_length() - 1) * K + k, 0):
                     return False
         return True
 

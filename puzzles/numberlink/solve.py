@@ -20,7 +20,9 @@ from functools import lru_cache
 import zalg
 
 from ..board import clue_sweep
-from .logic import Contradiction, deduce
+from ..split import split_sweep
+from .deduce import deduce
+from .logic import Contradiction
 
 __all__ = ["board_graph", "solve"]
 
@@ -63,10 +65,11 @@ def board_graph(p) -> "zalg.Graph":
 def solve(p, cover: bool = False, method: str = "frontier") -> "zalg.Family":
     """Every solution of board p as a family of edge sets (cached per cover and method).
 
-    Both methods first fix the edges that sound local rules decide
-    (``logic.deduce``); the frontier method then sweeps from the side of the clues,
-    the algebraic one (``method="algebra"``, the mate-ZDD) adds edge by edge; the
-    family lives in ``board_graph(p)``'s universe."""
+    Both methods first fix the edges that sound rules decide (``deduce.deduce``:
+    propagation, reachability, cut cells and probing); the frontier method then
+    sweeps from the side of the clues, splitting on an edge where the frontier grows
+    too wide (``puzzles.split``), the algebraic one (``method="algebra"``, the
+    mate-ZDD) adds edge by edge; the family lives in ``board_graph(p)``'s universe."""
     cache = _cache(p)
     key = ("solve", bool(cover), method)
     family = cache.get(key)
@@ -81,8 +84,16 @@ def _solve(p, cache, cover: bool, method: str) -> "zalg.Family":
     if not p.pairs:
         return G.universe.empty
     pairs = [p.pairs[label] for label in p.labels()]
+    board = (p.rows, p.cols, p.pairs, G.edges)
     try:
-        fixed = deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover)
+        fixed = deduce(*board, cover=cover)
     except Contradiction:
         return G.universe.empty
-    return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, method=method)
+    if method != "frontier":
+        return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, method=method)
+
+    def sweep(fixed, max_width):
+        return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, max_width=max_width)
+
+    return split_sweep(sweep, lambda given: deduce(*board, cover=cover, given=given), fixed,
+                       G.edges, Contradiction, G.universe.empty)
