@@ -20,7 +20,6 @@ from functools import lru_cache
 import zalg
 
 from ..board import clue_sweep
-from ..split import split_sweep
 from .deduce import deduce
 from .logic import Contradiction
 
@@ -66,9 +65,9 @@ def solve(p, cover: bool = False, method: str = "frontier") -> "zalg.Family":
     """Every solution of board p as a family of edge sets (cached per cover and method).
 
     Both methods first fix the edges that sound rules decide (``deduce.deduce``:
-    propagation, reachability, cut cells and probing); the frontier method then
-    sweeps from the side of the clues, splitting on an edge where the frontier grows
-    too wide (``puzzles.split``), the algebraic one (``method="algebra"``, the
+    propagation, reachability and cut cells; probing costs seconds on large boards
+    and found nothing more on the published ones, docs/performance.md); the frontier
+    method then sweeps from the side of the clues, the algebraic one (``method="algebra"``, the
     mate-ZDD) adds edge by edge; the family lives in ``board_graph(p)``'s universe."""
     cache = _cache(p)
     key = ("solve", bool(cover), method)
@@ -84,16 +83,8 @@ def _solve(p, cache, cover: bool, method: str) -> "zalg.Family":
     if not p.pairs:
         return G.universe.empty
     pairs = [p.pairs[label] for label in p.labels()]
-    board = (p.rows, p.cols, p.pairs, G.edges)
     try:
-        fixed = deduce(*board, cover=cover)
+        fixed = deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover, probe=False)
     except Contradiction:
         return G.universe.empty
-    if method != "frontier":
-        return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, method=method)
-
-    def sweep(fixed, max_width):
-        return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, max_width=max_width)
-
-    return split_sweep(sweep, lambda given: deduce(*board, cover=cover, given=given), fixed,
-                       G.edges, Contradiction, G.universe.empty)
+    return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, method=method)
