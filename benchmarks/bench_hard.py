@@ -105,7 +105,7 @@ def boards(genre: str, data: Path = DATA) -> dict:
             p, _ = make(entry)
         except ValueError:
             continue  # a damaged entry (the README lists them)
-        out[name] = (p.rows, p.cols, len(getattr(p, "pairs", p.hints)))
+        out[name] = (p.rows, p.cols, len(p.pairs if genre == "numberlink" else p.hints))
     return out
 
 

@@ -44,48 +44,47 @@ def random_board(rng: random.Random) -> Puzzle:
     return Puzzle(rows, cols, {i + 1: (pick[2 * i], pick[2 * i + 1]) for i in range(k)})
 
 
-def test_deductions_agree_with_the_bare_sweep_on_random_boards():
-    rng = random.Random(4)
-    kinds = set()
-    for _ in range(60):
+def random_cases(seed: int, boards: int):
+    """(board, its graph, its pairs, cover, the family swept on the bare board)."""
+    rng = random.Random(seed)
+    for _ in range(boards):
         p = random_board(rng)
         G = p.graph()
         pairs = [p.pairs[k] for k in p.labels()]
         for cover in (False, True):
-            bare = G.path_matchings(pairs=pairs, cover=cover)
-            n = bare.count()
-            kinds.add(min(n, 2))
-            try:
-                fixed = deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover)
-            except Contradiction:
-                assert n == 0, (p, cover)
-                continue
-            assert agrees(fixed, bare), (p, cover)
-            assert p.solve(cover=cover) == bare
+            yield p, G, pairs, cover, G.path_matchings(pairs=pairs, cover=cover)
+
+
+def test_deductions_agree_with_the_bare_sweep_on_random_boards():
+    kinds = set()
+    for p, G, pairs, cover, bare in random_cases(4, 60):
+        n = bare.count()
+        kinds.add(min(n, 2))
+        try:
+            fixed = deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover)
+        except Contradiction:
+            assert n == 0, (p, cover)
+            continue
+        assert agrees(fixed, bare), (p, cover)
+        assert p.solve(cover=cover) == bare
     assert kinds == {0, 1, 2}
 
 
 def test_forced_splits_give_the_identical_family():
-    rng = random.Random(8)
-    for _ in range(15):
-        p = random_board(rng)
-        G = p.graph()
-        pairs = [p.pairs[k] for k in p.labels()]
-        for cover in (False, True):
-            bare = G.path_matchings(pairs=pairs, cover=cover)
+    for p, G, pairs, cover, bare in random_cases(8, 15):
 
-            def sweep(fixed, max_width):
-                return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, max_width=max_width)
+        def sweep(fixed, max_width):
+            return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, max_width=max_width)
 
-            def again(given):
-                return deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover, probe=False,
-                              given=given)
+        def again(given):
+            return deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover, probe=False,
+                          given=given)
 
-            try:
-                fixed = again({})
-            except Contradiction:
-                assert bare.count() == 0
-                continue
-            F = split_sweep(sweep, again, fixed, G.edges, Contradiction, G.universe.empty,
-                            max_width=1)
-            assert F == bare
+        try:
+            fixed = again({})
+        except Contradiction:
+            assert bare.count() == 0
+            continue
+        F = split_sweep(sweep, again, fixed, G.edges, Contradiction, G.universe.empty,
+                        max_width=1)
+        assert F == bare
