@@ -25,6 +25,7 @@ resident set.  Routes:
     python benchmarks/bench_hard.py peers-slitherlink [--per-size N] [--limit S]
     python benchmarks/bench_hard.py numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
     python benchmarks/bench_hard.py few-pairs [--count N] [--limit S]
+    python benchmarks/bench_hard.py profile --names A,B,... [--cover yes|no|both]
 """
 
 from __future__ import annotations
@@ -221,6 +222,36 @@ def case_peer(genre: str, name: str, cover: bool, peer: str, seconds: float, dat
     return {"name": name, "found": found, "t": time.process_time() - t, "rss_gb": _rss()}
 
 
+def case_profile(name: str, cover: bool, data: str) -> dict:
+    """Where a Numberlink board's time goes: the deductions, the sweep, the count; and
+    the widest frontier level, bracketed by sweeps with growing width limits."""
+    import zalg
+    from puzzles.numberlink import deduce as D
+    p, _ = numberlink_board(load("numberlink", Path(data))[name])
+    _warm_up()
+    G = p.graph()
+    pairs = [p.pairs[k] for k in p.labels()]
+    t = time.process_time()
+    fixed = D.deduce(p.rows, p.cols, p.pairs, G.edges, cover, probe=False)
+    t_deduce = time.process_time() - t
+    t = time.process_time()
+    F = G.path_matchings(pairs=pairs, cover=cover, fixed=fixed)
+    t_sweep = time.process_time() - t
+    t = time.process_time()
+    n = F.count()
+    t_count = time.process_time() - t
+    below = 0
+    for width in (10**4, 3 * 10**4, 10**5, 3 * 10**5, 10**6, 3 * 10**6):
+        try:
+            G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, max_width=width)
+            break
+        except zalg.TooWide:
+            below = width
+    return {"name": name, "n": n, "deduce": t_deduce, "sweep": t_sweep, "count": t_count,
+            "fixed": len(fixed), "nodes": F.node_count(), "widest_above": below,
+            "widest_at_most": width if below != width else None, "rss_gb": _rss()}
+
+
 # ------------------------------------------------------------------ tables
 
 
@@ -303,7 +334,8 @@ def _peer_line(name: str, cover: bool, line: dict, routes: list) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("table", nargs="?", default="slitherlink",
-                    choices=["slitherlink", "peers-slitherlink", "numberlink", "few-pairs"])
+                    choices=["slitherlink", "peers-slitherlink", "numberlink", "few-pairs",
+                             "profile"])
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the published sets")
     ap.add_argument("--limit", type=float, default=120, help="seconds per case")
     ap.add_argument("--min-cells", type=int, default=0)
@@ -317,7 +349,8 @@ def main() -> None:
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
-        return serve_case(args.case, {"zdd": case_zdd, "peer": case_peer})
+        return serve_case(args.case, {"zdd": case_zdd, "peer": case_peer,
+                                      "profile": case_profile})
     args.routes = args.routes.split(",")
     covers = {"both": (False, True), "yes": (True,), "no": (False,)}[args.cover]
     if args.table == "slitherlink":
@@ -327,6 +360,12 @@ def main() -> None:
                  if v[0] * v[1] >= args.min_cells}
         names = [n for group in _sizes(table).values() for n in sorted(group)[:args.per_size]]
         return peer_rows("slitherlink", names, False, args)
+    if args.table == "profile":
+        for cover in covers:
+            for name in args.names.split(","):
+                print(json.dumps(run_case(__file__, ["profile", name, cover, str(args.data)],
+                                          args.limit)), flush=True)
+        return
     if args.table == "few-pairs":
         table = boards("numberlink", args.data)
         few = sorted((v[2], k) for k, v in table.items() if 169 <= v[0] * v[1] <= 225)

@@ -34,6 +34,9 @@ def board_graph(rows: int, cols: int) -> zalg.Graph:
     return zalg.grid(rows + 1, cols + 1, order="narrow")
 
 
+#: states per level within which a board is swept without probing first
+QUICK_WIDTH = 1 << 16
+
 _cell_edges = square_sides  # the 4 sides of a cell, without a board to check against
 
 
@@ -144,9 +147,11 @@ def solve(p, use_prepass: bool = True, progress: Progress = None,
           method: str = "frontier") -> zalg.Family:
     """Every solution of puzzle p as a family of edge sets (single loops).
 
-    ``use_prepass``: first fix the edges every solution agrees on (``deduce.deduce``:
-    propagation and probing), then sweep, splitting on an edge when the frontier
-    grows too wide (``puzzles.split``); without it the bare board is swept.
+    ``use_prepass``: first fix the edges every solution agrees on (the local rules
+    of ``prepass``, then ``deduce.deduce``'s propagation) and sweep with a width
+    limit of ``QUICK_WIDTH`` states; past it, probe (``deduce.deduce``) and sweep,
+    splitting on an edge when the frontier grows too wide (``puzzles.split``).
+    Without it the bare board is swept.
     ``method``: ``"frontier"`` (the compiled engine with one counter per hinted
     cell) or ``"algebra"`` (the mate-ZDD algebra, each hint applied as one image as
     soon as its cell's sides are decided); the same family either way."""
@@ -163,11 +168,15 @@ def solve(p, use_prepass: bool = True, progress: Progress = None,
     if not use_prepass:
         return sweep(None)
     try:
-        fixed = deduce(p)
+        fixed = deduce(p, probe=False, given=prepass(p))
+        if method != "frontier":
+            return sweep(fixed)
+        try:  # boards the sweep finds easy stay cheap: no probing
+            return sweep(fixed, QUICK_WIDTH)
+        except zalg.TooWide:
+            fixed = deduce(p, given=fixed)
     except Contradiction:
         return G.universe.empty
-    if method != "frontier":
-        return sweep(fixed)
     return split_sweep(sweep, lambda given: deduce(p, given=given), fixed, G.edges,
                        Contradiction, G.universe.empty)
 
