@@ -9,8 +9,10 @@ Slitherlink up to 60x60 and Numberlink up to 35x48, answers included), read from
 solution that ``check_solution`` accepts.
 
 A case is a function returning one JSON object (``case_*``); each runs in a fresh
-process (``isolated.run_case``: time limit, address-space limit BENCH_MEMORY_GB),
-so it can move onto a shared harness unchanged.  Times are CPU seconds of the case
+process (``isolated.run_case``: address-space limit BENCH_MEMORY_GB; ``--limit`` is
+CPU seconds, enforced by RLIMIT_CPU, with ten times as much wall time allowed, since
+the shared machine may give a case a small share of a core), so it can move onto a
+shared harness unchanged.  Times are CPU seconds of the case
 process (``time.process_time``: the peers' threads count), peak memory its
 resident set.  Routes:
 
@@ -113,6 +115,26 @@ def boards(genre: str, data: Path = DATA) -> dict:
 # ------------------------------------------------------------------ cases
 
 
+#: wall-clock allowance per CPU second of a case (the machine is shared: a case may get a
+#: small share of a core, so limits are CPU seconds, enforced by RLIMIT_CPU)
+WALL_PER_CPU = 10
+
+
+def _limit_cpu(seconds: float) -> None:
+    """End this case process (SIGXCPU) past ``seconds`` of CPU time."""
+    s = int(seconds) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (s, s + 5))
+
+
+def _run(payload: list, cpu_seconds: float) -> dict:
+    """``run_case`` with a CPU limit (and a generous wall limit); a case ended by the
+    CPU limit reads as not finished within that many CPU seconds."""
+    res = run_case(__file__, payload + [cpu_seconds], cpu_seconds * WALL_PER_CPU)
+    if "failed" in res and ("status -24" in res["failed"] or "status 152" in res["failed"]):
+        return {"failed": f"more than {cpu_seconds:.0f} CPU s"}
+    return res
+
+
 def _rss() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
 
@@ -175,9 +197,11 @@ def _checked(genre: str, p, answer, F, cover: bool) -> str:
     return "yes" if member == answer else "another answer"
 
 
-def case_zdd(genre: str, names: list, cover: bool, route: str, data: str) -> dict:
+def case_zdd(genre: str, names: list, cover: bool, route: str, data: str,
+             cpu_seconds: float) -> dict:
     """The ZDD route on each named board (one process, kernels loaded first): CPU
     seconds, solutions, edges fixed by the pre-pass, the answer check."""
+    _limit_cpu(cpu_seconds)
     entries = load(genre, Path(data))
     make = slitherlink_board if genre == "slitherlink" else numberlink_board
     _warm_up()
@@ -203,8 +227,10 @@ def _covers(p, answer) -> bool:
     return len(used) == p.rows * p.cols
 
 
-def case_peer(genre: str, name: str, cover: bool, peer: str, seconds: float, data: str) -> dict:
+def case_peer(genre: str, name: str, cover: bool, peer: str, seconds: float, data: str,
+              cpu_seconds: float) -> dict:
     """A peer deciding uniqueness (two solutions looked for): CPU seconds, found."""
+    _limit_cpu(cpu_seconds)
     import cpsat
     import satpeer
     entries = load(genre, Path(data))
@@ -222,11 +248,12 @@ def case_peer(genre: str, name: str, cover: bool, peer: str, seconds: float, dat
     return {"name": name, "found": found, "t": time.process_time() - t, "rss_gb": _rss()}
 
 
-def case_profile(name: str, cover: bool, data: str) -> dict:
+def case_profile(name: str, cover: bool, data: str, cpu_seconds: float) -> dict:
     """Where a Numberlink board's time goes: the deductions, the sweep, the count; and
     the widest frontier level, bracketed by sweeps with growing width limits."""
     import zalg
     from puzzles.numberlink import deduce as D
+    _limit_cpu(cpu_seconds)
     p, _ = numberlink_board(load("numberlink", Path(data))[name])
     _warm_up()
     G = p.graph()
@@ -274,8 +301,8 @@ def slitherlink_table(args) -> None:
     for (_, size), names in _sizes(table).items():
         rows, rss = [], 0.0
         for i in range(0, len(names), args.chunk):
-            res = run_case(__file__, ["zdd", "slitherlink", names[i:i + args.chunk], False,
-                                      args.route, str(args.data)], args.limit)
+            res = _run(["zdd", "slitherlink", names[i:i + args.chunk], False, args.route,
+                        str(args.data)], args.limit)
             if "failed" in res:
                 print(f"{size:>6} chunk {i // args.chunk}: {res['failed']}", flush=True)
                 continue
@@ -305,12 +332,11 @@ def peer_rows(genre: str, names: list, cover: bool, args) -> None:
         line = {}
         for route in args.routes:
             if route in ("zdd", "old"):
-                res = run_case(__file__, ["zdd", genre, [name], cover, route, str(args.data)],
-                               args.limit)
+                res = _run(["zdd", genre, [name], cover, route, str(args.data)], args.limit)
                 line[route] = res if "failed" in res else dict(res["rows"][0], rss=res["rss_gb"])
             else:
-                line[route] = run_case(__file__, ["peer", genre, name, cover, route,
-                                                  args.limit, str(args.data)], args.limit + 30)
+                line[route] = _run(["peer", genre, name, cover, route,
+                                    args.limit * WALL_PER_CPU, str(args.data)], args.limit)
         print(_peer_line(name, cover, line, args.routes), flush=True)
 
 
@@ -337,7 +363,7 @@ def main() -> None:
                     choices=["slitherlink", "peers-slitherlink", "numberlink", "few-pairs",
                              "profile"])
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the published sets")
-    ap.add_argument("--limit", type=float, default=120, help="seconds per case")
+    ap.add_argument("--limit", type=float, default=120, help="CPU seconds per case")
     ap.add_argument("--min-cells", type=int, default=0)
     ap.add_argument("--chunk", type=int, default=40, help="boards per case process")
     ap.add_argument("--route", default="zdd", choices=["zdd", "old"])
@@ -363,8 +389,8 @@ def main() -> None:
     if args.table == "profile":
         for cover in covers:
             for name in args.names.split(","):
-                print(json.dumps(run_case(__file__, ["profile", name, cover, str(args.data)],
-                                          args.limit)), flush=True)
+                print(json.dumps(_run(["profile", name, cover, str(args.data)], args.limit)),
+                      flush=True)
         return
     if args.table == "few-pairs":
         table = boards("numberlink", args.data)
