@@ -266,7 +266,8 @@ def deduce(rows: int, cols: int, pairs: dict, edges: Iterable[tuple], cover: boo
     prop = PathPropagator(rows, cols, pairs, edges, cover)
     ok = all(prop.assign(prop.index[e], bit) for e, bit in (given or {}).items())
     prop.queue.extend(range(prop.E))  # every edge, and every cell once (its first label)
-    prop.queue.extend(prop.var(x, 0) for x in range(prop.n))
+    if prop.K:
+        prop.queue.extend(prop.var(x, 0) for x in range(prop.n))
     if not (ok and prop.propagate() and prop.cut_cells()):
         raise Contradiction("the paths' rules clash")
     if probe:
