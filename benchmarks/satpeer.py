@@ -15,7 +15,8 @@ model made of several loops gets, for each loop L and each edge f of another
 loop, the clause "not all of L, or not f" (a single loop holding all of L is L),
 and is solved again.
 
-``count(...)``: (solutions found, at most ``limit``; None when undecided within
+pysat is imported inside the functions: it is an optional (``bench`` extra)
+dependency.  ``*_count(...)``: (solutions found, at most ``limit``; None when undecided within
 ``seconds``) and the seconds taken, as ``cpsat.count_solutions``.
 """
 
