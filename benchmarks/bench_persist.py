@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def save_deflated():
         with open(deflated, "wb") as fh:
-            npzfile.write(fh, U.elements, *F._arrays(), compress=True)
+            npzfile.write(fh, U.elements, *F.node_arrays(), compress=True)
     step("npz save, deflated (not used)", save_deflated, deflated)
     G = step("npz load, new universe", lambda: zalg.load(path))
     assert G.node_count() == n and G.universe is not U

@@ -51,7 +51,7 @@ def designer_candidates(rows, cols, loop, k, seed) -> list:
 
 def instance_case(rows, cols, seed, ncand) -> dict:
     from puzzles.slitherlink import design as I
-    from puzzles.slitherlink.loops import random_loop
+    from puzzles.loops import random_loop
     loop = random_loop(rows, cols, fill=0.6, seed=seed)
     cand = None if ncand is None else designer_candidates(rows, cols, loop, ncand, seed)
     I.instances((3, 3), random_loop(3, 3, seed=1))  # compile and load the kernels first
@@ -77,7 +77,7 @@ def pipeline_case(name) -> dict:
     members, its minimum members, the ten hardest minimum ones; seconds per step and
     the peak resident memory."""
     from puzzles.slitherlink import design as I
-    from puzzles.slitherlink.loops import outline, random_loop
+    from puzzles.loops import outline, random_loop
     text = LOOPS[name]
     region = {(r, c) for r, row in enumerate(text) for c, x in enumerate(row) if x == "#"}
     loop = outline(region)
@@ -105,12 +105,13 @@ ALGEBRA_CELLS = 200
 
 
 def solve_case(rows, cols, seed) -> dict:
-    from puzzles.slitherlink.loops import random_loop
+    from puzzles.loops import random_loop
     from puzzles.slitherlink import Puzzle
-    from puzzles.slitherlink.solve import _cell_edges, solve
+    from puzzles.board import square_sides
+    from puzzles.slitherlink.solve import solve
     loop = random_loop(rows, cols, seed=seed)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
-    hints = {E: sum(e in loop for e in _cell_edges(E))
+    hints = {E: sum(e in loop for e in square_sides(E))
              for E in random.Random(seed).sample(cells, len(cells) * 55 // 100)}
     p = Puzzle(rows, cols, hints)
     solve(Puzzle(3, 3, {(1, 1): 2}))  # load the kernels

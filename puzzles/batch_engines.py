@@ -10,7 +10,8 @@ record, or the exception that kept it from returning one (a worker that died).
   numba state is never forked).  Workers start with SIGINT blocked and then
   ignored, so Ctrl-C reaches this process alone: pending tasks are cancelled, the
   workers terminated, and the KeyboardInterrupt goes on to the caller.  Each
-  worker gets 1/jobs of the memory budget (``--memory`` / ``ZALG_MEMORY``).
+  worker gets 1/jobs of the memory budget (``--memory`` / ``ZALG_MEMORY``), set in
+  the worker by ``zalg.memory.set_default_budget``.
 * ``scheduler``: a running Dask scheduler (``distributed.Client(address)``); its
   workers need zalg installed.  Connection problems are a UserError.
 
@@ -20,11 +21,12 @@ is still running.
 from __future__ import annotations
 
 import logging
-import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Union
+
+from zalg.memory import default_budget, set_default_budget
 
 from .cli import UserError
 
@@ -90,7 +92,6 @@ WORKER_MINIMUM = 300 << 20
 def _worker_budget(workers: int) -> int:
     """Each worker's share of this run's memory budget (bytes); a UserError when the
     budget cannot hold that many workers."""
-    from zalg.memory import default_budget
     try:
         total = default_budget()
     except ValueError as exc:
@@ -106,7 +107,7 @@ def _worker_budget(workers: int) -> int:
 def _worker_start(budget: int) -> None:
     """In each pool worker: Ctrl-C is the parent's business; this worker's budget."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.environ["ZALG_MEMORY"] = str(budget)
+    set_default_budget(budget)
 
 
 @contextmanager

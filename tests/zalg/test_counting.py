@@ -13,7 +13,6 @@ from hypothesis import given, settings, strategies as st
 
 import zalg
 from zalg.kernels import evaluate as E
-from zalg.reading import counts
 
 
 def python_counts(hi, lo) -> list[int]:
@@ -74,7 +73,7 @@ def test_every_node_count_is_exact_for_sampling():
     """Per-node counts feed ranks and samples: check them all against Python."""
     U = zalg.Universe(range(130))
     F = U.exactly(65) | U.exactly(3)
-    level, hi, lo, root = F._arrays()
-    c = counts(F)
+    level, hi, lo, root = F.node_arrays()
+    c = F.node_counts()
     assert [c[i] for i in range(len(hi))] == python_counts(hi, lo)
     assert F.count() == math.comb(130, 65) + math.comb(130, 3)

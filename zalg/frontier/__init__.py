@@ -1,6 +1,7 @@
 """The frontier engine: top-down ZDD construction (TdZdd, Knuth's SIMPATH).
 
-* ``machine``: the public machine interface (a step, a final check, info rows);
+* ``machine``, ``functions``: the public machine interface (a step, a final check, info
+  rows; the functions compiled on first use);
   ``Machine(...).build(universe, levels)`` runs one;
 * ``driver``, ``store``, ``pointers``: the one compiled driver every machine runs
   on (pending states, per-level hashing, lookahead, reduction);

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.native import jit
+from ..kernels.compiling import jit
 from ..kernels.nodes import (INTERRUPTED, NOMEM, OK, POLL_EVERY, WIDE, call_int0, call_ptr0,
                              call_void0, call_void1, over_budget)
 from ..kernels.nodes import C_CHECKSIG, C_CLEARERR, C_RESTORE, C_SAVE
-from .machine import ACCEPT, DEAD, SKIP, call_final, call_step, call_takes, compiled
+from .functions import ACCEPT, DEAD, SKIP, call_final, call_step, call_takes, compiled
 from .pointers import at, offset, prefetch, words
 from .store import COUNT, M_BUMP, M_BYTES, M_FREE, M_LEVEL, M_NODE, M_WIDTH, grow, members, push, release
 
@@ -306,7 +306,7 @@ sweep = jit(_sweep)
 @jit
 def reduce(codes, start, levels, nvars):
     """The reduced ZDD of the numbered diagram: (level, hi, lo, root) arrays as
-    ``Family._arrays`` has them (ids 0, 1 the terminals, children first, the root
+    ``Family.node_arrays`` has them (ids 0, 1 the terminals, children first, the root
     last), ``levels[j]`` the universe level of machine level j.
 
     Bottom-up, a level at a time: a node whose hi child is REJECT is its lo child,

@@ -17,8 +17,9 @@ rest (state store, hashing, the level loop, lookahead, reduction, CUDD nodes):
   ``consts`` (int64 constants of the construction) and ``work`` (int64 scratch
   the step may use freely), and the ``root`` state.
 
-Both functions are compiled with ``step_function`` / ``final_function`` (fixed
-signatures, so that one compiled driver serves every machine); helpers they call
+Both functions are wrapped by ``step_function`` / ``final_function`` (fixed
+signatures, so that one compiled driver serves every machine; ``frontier.functions``:
+compiled on first use, cached with a stamp of their sources); helpers they call
 are compiled with ``compiled``.  Compiled, the arguments are raw pointers (index
 them like arrays, ``s[k]``; they have no length: widths come from ``consts``);
 without numba they are numpy arrays, and the same code runs.  Equal states must be equal rows: a machine keeps
@@ -33,137 +34,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..kernels.native import HAVE_NUMBA
+from .functions import (ACCEPT, DEAD, GOING, MAY_TAKE, SKIP, compiled, final_function,
+                        step_function, takes_function)
+from .run import run_machine
 
 __all__ = ["DEAD", "ACCEPT", "GOING", "SKIP", "Machine", "step_function", "final_function",
-           "takes_function", "compiled", "MAY_TAKE", "entry", "call_step", "call_final",
-           "call_takes"]
-
-#: what ``step`` returns (DEAD and ACCEPT are ``spec.REJECT`` and ``spec.ACCEPT``)
-DEAD, ACCEPT, GOING = 0, 1, 2
-#: what ``takes`` may return besides 0 and 1: bit 1 is DEAD and bit 0 leaves the state
-#: as it is (the driver passes the level without a step)
-SKIP = 2
-
-#: the state types a machine may choose (one compiled driver each, made on first use)
-STATE_TYPES = (np.int16, np.int32)
-
-if HAVE_NUMBA:
-    from llvmlite import ir
-    from numba import cfunc, types
-    from numba.extending import intrinsic
-    from numba.np.numpy_support import from_dtype
-
-    def _signature(kind: str, state):
-        """The C signature of a machine function over states of numpy type ``state``:
-        raw pointers, not arrays (a call passes six words and touches no reference
-        count; an array argument costs seven words and atomic reference counting)."""
-        s = types.CPointer(from_dtype(np.dtype(state)))
-        r = types.CPointer(types.int64)
-        return {"step": types.int64(s, s, types.int64, r, r, r),
-                "final": types.int64(s, r, r),
-                "takes": types.int64(s, r, r, r)}[kind]
-
-    def _callback(fn, kind: str, state):
-        """A machine function is a C callback (``numba.cfunc``, cached on disk): the
-        driver receives its address, an integer, so calling the driver costs no
-        typing of function objects, and one compiled driver serves every machine."""
-        compiled_fn = cfunc(_signature(kind, state), cache=True)(fn)
-        compiled_fn.state_type = np.dtype(state)
-        return compiled_fn
-
-    def _caller(typingctx, address, *args):
-        """An intrinsic ``call(address, *args)``: the C callback at ``address``, whose
-        signature is that of the arguments, returning int64."""
-        sig = types.int64(types.int64, *args)
-
-        def codegen(context, builder, sig_, values):
-            fnty = ir.FunctionType(ir.IntType(64), [context.get_value_type(a) for a in args])
-            return builder.call(builder.inttoptr(values[0], fnty.as_pointer()), values[1:])
-        return sig, codegen
-
-    @intrinsic
-    def call_step(typingctx, address, s, t, bit, row, consts, work):
-        """``step(s, t, bit, row, consts, work)`` of the machine at ``address``."""
-        return _caller(typingctx, address, s, t, bit, row, consts, work)
-
-    @intrinsic
-    def call_final(typingctx, address, t, consts, work):
-        """``final(t, consts, work)`` of the machine at ``address``."""
-        return _caller(typingctx, address, t, consts, work)
-
-    @intrinsic
-    def call_takes(typingctx, address, s, row, consts, work):
-        """``takes(s, row, consts, work)`` of the machine at ``address``."""
-        return _caller(typingctx, address, s, row, consts, work)
-
-    def entry(fn) -> int:
-        """What the driver receives for a machine function: its address."""
-        return fn.address
-else:  # plain Python: the driver receives the functions themselves and calls them
-    def _callback(fn, kind: str, state):
-        def callback(*args):
-            return fn(*args)
-        callback.state_type = np.dtype(state)
-        return callback
-
-    def call_step(fn, s, t, bit, row, consts, work):
-        return fn(s, t, bit, row, consts, work)
-
-    def call_final(fn, t, consts, work):
-        return fn(t, consts, work)
-
-    def call_takes(fn, s, row, consts, work):
-        return fn(s, row, consts, work)
-
-    def entry(fn):
-        return fn
-
-
-def _decorator(kind: str, fn, state):
-    if np.dtype(state) not in [np.dtype(x) for x in STATE_TYPES]:
-        raise ValueError(f"a machine state is int16 or int32, not {np.dtype(state)}")
-    if fn is None:
-        return lambda f: _callback(f, kind, state)
-    return _callback(fn, kind, state)
-
-
-def step_function(fn=None, *, state=np.int32):
-    """Compile a machine's ``step(s, t, bit, row, consts, work) -> int`` (see above) for
-    states of type ``state`` (int32, or int16 where every entry fits: half the bytes
-    to copy, hash and compare)."""
-    return _decorator("step", fn, state)
-
-
-def final_function(fn=None, *, state=np.int32):
-    """Compile a machine's ``final(t, consts, work) -> int`` (1: accept, 0: reject)."""
-    return _decorator("final", fn, state)
-
-
-def takes_function(fn=None, *, state=np.int32):
-    """Compile a machine's ``takes(s, row, consts, work) -> int``: 0 only where bit 1
-    is surely DEAD at that level, ``SKIP`` where moreover bit 0 changes nothing (used
-    for lookahead; 1 is always safe)."""
-    return _decorator("takes", fn, state)
-
-
-def _may_take(s, row, consts, work):
-    """The ``takes`` of a machine that has none: bit 1 may always be taken."""
-    return 1
-
-
-#: ``_may_take`` for each state type
-MAY_TAKE = {np.dtype(x): takes_function(_may_take, state=x) for x in STATE_TYPES}
-
-
-def compiled(fn):
-    """Compile a helper that a step or final function calls: inlined into its caller
-    (numba's ``inline="always"``), so that no call boundary and no reference counting
-    of array arguments is paid per step."""
-    if not HAVE_NUMBA:
-        return fn
-    from numba import njit
-    return njit(inline="always", cache=True)(fn)
+           "takes_function", "compiled", "MAY_TAKE"]
 
 
 def _int64_2d(a) -> np.ndarray:
@@ -213,5 +89,4 @@ class Machine:
     def build(self, universe, levels, progress=None, max_width: int | None = None):
         """The family this machine describes, over the universe levels ``levels`` (one
         per machine level, increasing)."""
-        from .run import run_machine
         return run_machine(universe, levels, self, progress=progress, max_width=max_width)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .machine import compiled, final_function, step_function, takes_function
+from .functions import compiled, final_function, step_function, takes_function
 
 EMPTY, SELF, DONE = -3, -1, -2
 CYCLE, CYCLES, PAIRS, FREE = 0, 1, 2, 3

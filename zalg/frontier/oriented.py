@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .machine import compiled, final_function, step_function, takes_function
+from .functions import compiled, final_function, step_function, takes_function
 from .mate import DONE, EMPTY, SELF
 
 FREE, HEAD, TAIL = 0, 1, 2

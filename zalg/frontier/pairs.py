@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .machine import GOING, SKIP, compiled, final_function, step_function, takes_function
+from .functions import GOING, SKIP, compiled, final_function, step_function, takes_function
 from .mate import DONE, EMPTY, SELF
 
 DEAD = 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.native import HAVE_NUMBA
+from ..kernels.compiling import HAVE_NUMBA
 
 __all__ = ["at", "offset", "words", "prefetch"]
 

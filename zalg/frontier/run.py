@@ -18,7 +18,7 @@ from ..kernels.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
 from . import driver
 from .driver import REJECT_CODE
-from .machine import MAY_TAKE, entry
+from .functions import MAY_TAKE
 from .output import family_of
 from .store import COUNT, M_LEVEL, M_NODE, M_WIDTH, Store
 
@@ -46,7 +46,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
     else:
         takes = MAY_TAKE[machine.root.dtype]
         mode = driver.EXACT_LOOKAHEAD if machine.lookahead else driver.NO_LOOKAHEAD
-    functions = entry(machine.step), entry(machine.final), entry(takes)
+    functions = machine.step.entry(), machine.final.entry(), takes.entry()
     try:
         store = Store(m, machine.root)
     except MemoryError:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.native import jit
-from .machine import compiled
+from ..kernels.compiling import jit
+from .functions import compiled
 
 __all__ = ["Store", "CHUNK", "HEAD", "TAIL", "FILL", "COUNT"]
 
