@@ -195,11 +195,14 @@ def test_ctrl_c_inside_a_long_operation_stops_within_two_seconds(delay):
         "try:\n"
         "    F.hitting()\n"
         "except KeyboardInterrupt:\n"
-        "    print('interrupted', flush=True)\n"
+        "    print('interrupted', time.perf_counter(), flush=True)\n"
         "print(U.family([[1, 2], [2, 3]]).hitting().minimal().count())\n")
-    rc, out, err, took = interrupt_after([sys.executable, "-c", code], delay, ready="ready")
-    assert rc == 0 and out.split() == ["interrupted", "2"] and err == "", err
-    assert took < 2.0
+    rc, out, err, _, sent = interrupt_after([sys.executable, "-c", code], delay, ready="ready")
+    said, caught, count = out.split()
+    assert rc == 0 and (said, count) == ("interrupted", "2") and err == "", err
+    # from the signal to the operation's end (the same monotonic clock in both
+    # processes; the universe's teardown and exit after it are not Ctrl-C's answer)
+    assert float(caught) - sent < 2.0
 
 
 def test_ctrl_c_while_the_kernels_compile(tmp_path):
@@ -220,7 +223,7 @@ def test_ctrl_c_while_the_kernels_compile(tmp_path):
         "print(U.family([[1, 2], [2, 3]]).hitting().minimal().count())\n")
     # (the child compiles two operations after the signal: 30-60 s of CPU, minutes of wall
     # time on a 2-core machine shared with other work); stderr holds the one compile note
-    rc, out, err, took = interrupt_after([sys.executable, "-c", code], 4.0, ready="ready", env=env,
+    rc, out, err, took, _ = interrupt_after([sys.executable, "-c", code], 4.0, ready="ready", env=env,
                                          wait=900)
     assert rc == 0 and out.split() == ["interrupted", "2"] and err.splitlines() == [NOTE], \
         (out, err)
