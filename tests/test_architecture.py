@@ -40,16 +40,6 @@ LONGEST_FUNCTION = 120
 
 #: (module, what) -> the owner who is removing it
 IN_FLIGHT = {
-    # puzzles -> zalg.kernels: the layer loops move onto zalg.frontier's machine interface
-    ("puzzles.nurimeizu.layout", "import zalg.kernels.native"): "frontier (issue 28)",
-    ("puzzles.nurimeizu.solve", "import zalg.kernels.native"): "frontier (issue 28)",
-    ("puzzles.nurimeizu.solve", "import zalg.kernels.nodes"): "frontier (issue 28)",
-    ("puzzles.nurimeizu.path_sweep", "import zalg.kernels.native"): "frontier (issue 28)",
-    ("puzzles.nurimeizu.path_sweep", "import zalg.kernels.nodes"): "frontier (issue 28)",
-    # imports inside functions without a stated reason, in files under rewrite
-    ("zalg.frontier.assemble", "lazy zalg.errors"): "frontier",
-    ("zalg.frontier.assemble", "lazy zalg.family"): "frontier",
-    ("zalg.frontier.run", "lazy zalg.kernels.nodes"): "frontier",
     # private names used across modules
     ("zalg.reading", "private _check"): "kernels (Manager has no public status check)",
     ("zalg.kernels.manager", "private _cz"): "kernels",

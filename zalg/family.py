@@ -36,10 +36,12 @@ class Family:
 
     __slots__ = ("universe", "_f", "__weakref__", "_arrays_cache", "_counts_cache", "_upclosed")
 
-    def __init__(self, universe: Universe, function):
+    def __init__(self, universe: Universe, function, arrays: tuple | None = None):
+        """F as the dd ``function`` of ``universe``'s manager; ``arrays``: its node arrays
+        when the caller has them (``node_arrays``' form), kept instead of read again."""
         self.universe = universe
         self._f = function
-        self._arrays_cache = None
+        self._arrays_cache = arrays
         self._counts_cache = None
         #: known to hold every superset (within some element set) of each member
         self._upclosed = False

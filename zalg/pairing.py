@@ -13,18 +13,18 @@ exactly one (Numberlink's instances; Yoshinaka et al. 2012, section 5).
 
 The universe holds the edges in the graph's order, and each pair element right
 after the edge at which the later of its two vertices leaves the frontier, so
-that the frontier engine (``_pairing``) can emit it as soon as the path is known.
+that the frontier engine (``frontier.pairs``) can decide it as soon as the later end leaves.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .frontier import pairing_layers as P
+from .frontier import pairs as P
+from .frontier.machine import Machine
+from .frontier.mate import EMPTY
 from .frontier.plan import plan_of
-from .frontier.run import run_layers
 from .graph import Graph, edge
-from .kernels.nodes import OK
 from .errors import InputError, OutOfMemory
 from .memory import default_budget
 from .universe import ELEMENT_BYTES, MAX_ELEMENTS, Universe
@@ -91,32 +91,14 @@ def pairing_relation(graph: Graph, cover: bool = False, max_paths: int | None = 
     plan = plan_of(graph)
     W = plan.width
     vid = {x: k for k, x in enumerate(graph.vertices)}
-    n = len(graph.vertices)
-    pair_level = np.full((n, n), -1, dtype=np.int64)
-    for x in U.elements:
-        if x[0] == "pair":
-            s, t = vid[x[1]], vid[x[2]]
-            pair_level[s, t] = pair_level[t, s] = U.level(x)
-    m = len(graph.edges)
-    info = np.zeros((m, P.PAIR_INFO_WIDTH), dtype=np.int64)
-    for i, (u, v) in enumerate(graph.edges):
-        info[i, P.P_CU], info[i, P.P_CV] = plan.cu[i], plan.cv[i]
-        info[i, P.P_ENTER_U], info[i, P.P_ENTER_V] = plan.enter[i]
-        info[i, P.P_LEAVE_U], info[i, P.P_LEAVE_V] = plan.leave[i]
-        info[i, P.P_VID_U], info[i, P.P_VID_V] = vid[u], vid[v]
     bound = -1 if max_paths is None else int(max_paths)
-    VB = W + n  # mate codes of committed ends start here
-    states = np.full((1, W + (1 if bound >= 0 else 0)), P.EMPTY, dtype=np.int32)
+    width = W + 2 + (1 if bound >= 0 else 0)
+    root = np.full(width, EMPTY, dtype=np.int32)
+    root[W:W + 2] = -1  # no pending pair
     if bound >= 0:
-        states[0, W] = 0
-    ctx = U.manager.ctx
-
-    def step(i, states):
-        status, states, lo, hi, aux = P.layer(states, W, VB, info[i], cover, bound, pair_level,
-                                              i == m - 1, ctx)
-        if status != OK:
-            return None
-        return states, lo, hi, aux[:, 0], aux[:, 1], aux[:, 2]
-
-    return run_layers(U, [U.level(e) for e in graph.edges], states, step, "pairing relation",
-                      progress, every=4)
+        root[W + 2] = 0  # no path completed
+    elements = U.elements
+    consts = np.array([W, W + len(graph.vertices), int(cover), bound, width], dtype=np.int64)
+    machine = Machine(P.step, P.final, P.info_rows(graph, plan, elements, vid), root, consts,
+                      takes=P.takes, name="pairing relation")
+    return machine.build(U, np.arange(len(elements)), progress)

@@ -3,9 +3,9 @@
 ``build(graph, kind, ...)`` dispatches to one of two constructions that give the
 identical ZDD:
 
-* ``method="frontier"`` (default): top-down frontier-based search with mate arrays
-  (``frontier.mate.layer`` computes a whole layer in compiled code), run and
-  assembled into CUDD by ``frontier.run_layers``;
+* ``method="frontier"`` (default): top-down frontier-based search with mate arrays:
+  the machines ``frontier.mate`` and ``frontier.oriented`` run on the compiled
+  frontier driver (``frontier.run_machine``);
 * ``method="algebra"``: the bottom-up mate-ZDD construction of Kawahara et al.
   written with the family algebra (``zalg.mate_algebra``).
 """
@@ -17,9 +17,8 @@ import numpy as np
 from .frontier import mate as M
 from .frontier import oriented as O
 from .frontier.plan import FrontierPlan, intervals, plan_of, terminal_labels
-from .frontier.run import run_layers, run_sweep
+from .frontier.machine import Machine
 from .frontier.spec import build as build_spec
-from .kernels.nodes import OK
 from .mate_algebra import build_algebra
 from .progress import Progress
 
@@ -151,21 +150,22 @@ def _frontier_orders(plan, key, W) -> np.ndarray:
 
 def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress,
               order=None, max_width=None):
-    """Run the compiled mate layers over ``levels`` (one info row and labels row each;
+    """Run the mate machine over ``levels`` (one info row and labels row each;
     ``order``: per level the frontier slots along the cut, for the crossing test)."""
     m = len(levels)
-    ctx = universe.manager.ctx
-
-    def step(i, states):
-        if order is None:
-            status, states, lo, hi = M.layer(states, W, info[i], labels[i], mode, cover,
-                                             i == m - 1, ctx)
-        else:
-            status, states, lo, hi = M.layer(states, W, info[i], labels[i], mode, cover,
-                                             i == m - 1, ctx, order[i])
-        return (states, lo, hi) if status == OK else None
-
-    return run_layers(universe, levels, states, step, what, progress, max_width=max_width)
+    rows = np.full((m, M.INFO_WIDTH + 2 * W), -1, dtype=np.int64)
+    rows[:, :M.INFO_WIDTH] = info
+    rows[:, M.INFO_WIDTH:M.INFO_WIDTH + W] = labels
+    if order is not None:
+        rows[:, M.INFO_WIDTH + W:] = order
+    labels = int(labels.max()) + 1
+    if W + labels >= M.STATE_MAX:
+        raise ValueError(f"a frontier of {W} vertices is wider than the mate machine allows")
+    consts = np.array([W, mode, int(cover), int(order is not None), labels, states.shape[1]],
+                      dtype=np.int64)
+    machine = Machine(M.step, M.final, rows, states[0], consts, M.work_size(W, labels),
+                      takes=M.takes, name=what)
+    return machine.build(universe, levels, progress, max_width)
 
 
 def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
@@ -315,6 +315,8 @@ def _oriented_base(graph, plan):
         info[:, O.O_LOC_U] = loc[:, 0]
         info[:, O.O_LOC_V] = loc[:, 1]
         plan.cache["oriented base"] = (pos, loc, info)
+        plan.cache["edge levels"] = np.array([graph.universe.level(e) for e in edges],
+                                             dtype=np.int64)
         plan.cache["edges at"] = at
         plan.cache["vertex set"] = frozenset(graph.vertices)
     return plan.cache["oriented base"]
@@ -330,48 +332,55 @@ def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixe
     U = graph.universe
     edges = graph.edges
     must = set(visit)
-    vset = frozenset(graph.vertices)
-    if must - vset:
-        raise ValueError(f"unknown vertex {sorted(must - vset, key=repr)[0]!r} to visit")
     if not edges:
+        vset = frozenset(graph.vertices)
+        if must - vset:
+            raise ValueError(f"unknown vertex {sorted(must - vset, key=repr)[0]!r} to visit")
         return U.empty
     plan = plan_of(graph)
     pos, loc, base = _oriented_base(graph, plan)
+    vset = plan.cache["vertex set"]
+    if must - vset:
+        raise ValueError(f"unknown vertex {sorted(must - vset, key=repr)[0]!r} to visit")
     info = base.copy()
-    for x in must:  # the visit flags of x at each of its edges
-        for i, side in plan.cache["edges at"].get(x, ()):
-            info[i, (O.O_VISIT_U, O.O_VISIT_V)[side]] = 1
-    for e, bit in (fixed or {}).items():
-        if e not in pos:
-            raise ValueError(f"fixed edge {e!r} is not an edge of the graph")
-        info[pos[e], O.O_ALLOWED] &= 2 if bit else 1
-    for e, (tail, head) in (one_way or {}).items():
-        if e not in pos or {tail, head} != set(e):
-            raise ValueError(f"one-way edge {e!r}: ({tail!r}, {head!r}) are not its ends")
-        info[pos[e], O.O_DIRS] &= 1 if tail == edges[pos[e]][0] else 2
+    at = plan.cache["edges at"]
+    cells = [(i, O.O_VISIT_U + side) for x in must for i, side in at.get(x, ())]
+    if cells:  # the visit flags of each vertex to visit, at each of its edges
+        info[tuple(np.array(cells).T)] = 1
+    if fixed:
+        where = [pos.get(e, -1) for e in fixed]
+        if -1 in where:
+            bad = next(e for e, i in zip(fixed, where) if i < 0)
+            raise ValueError(f"fixed edge {bad!r} is not an edge of the graph")
+        keep = np.array([2 if bit else 1 for bit in fixed.values()], dtype=np.int64)
+        info[where, O.O_ALLOWED] &= keep
+    if one_way:
+        where, dirs = [], []
+        for e, (tail, head) in one_way.items():
+            i = pos.get(e, -1)
+            if i < 0 or ((tail, head) != e and (head, tail) != e):
+                raise ValueError(f"one-way edge {e!r}: ({tail!r}, {head!r}) are not its ends")
+            where.append(i)
+            dirs.append(1 if tail == e[0] else 2)
+        info[where, O.O_DIRS] &= np.array(dirs, dtype=np.int64)
     for pair in forbidden_pairs:
         e, f = pair
-        if e not in pos or f not in pos:
+        i, k = pos.get(e, -1), pos.get(f, -1)
+        if i < 0 or k < 0:
             raise ValueError(f"forbidden pair {pair!r}: not edges of the graph")
         shared = set(e) & set(f)
         if len(shared) != 1 or e == f:
             raise ValueError(f"forbidden pair {pair!r}: the edges must share one vertex")
         (x,) = shared
-        for a, b in ((e, f), (f, e)):
-            i = pos[a]
-            side = 0 if edges[i][0] == x else 1
-            info[i, (O.O_FORBID_U, O.O_FORBID_V)[side]] |= 1 << int(loc[pos[b], 0 if edges[pos[b]][0] == x else 1])
+        side_e, side_f = (0 if e[0] == x else 1), (0 if f[0] == x else 1)
+        info[i, O.O_FORBID_U + side_e] |= 1 << int(loc[k, side_f])
+        info[k, O.O_FORBID_U + side_f] |= 1 << int(loc[i, side_e])
     W = plan.width
     if W > 0xFFFF - 4:
         raise ValueError(f"a frontier of {W} vertices is wider than the oriented machine allows")
-    states = O.packed_root(W)
-    ctx = U.manager.ctx
-
-    def sweep(states, start, work, kept, cap):
-        return O.sweep(states, W, info, start, len(edges), ctx, work, kept, cap)
-
-    return run_sweep(U, [U.level(e) for e in edges], states, sweep, "frontier (oriented cycle)",
-                     progress, max_width)
+    machine = Machine(O.step, O.final, info, O.packed_root(W)[0], np.array([W], dtype=np.int64),
+                      takes=O.takes, name="frontier (oriented cycle)")
+    return machine.build(U, plan.cache["edge levels"], progress, max_width)
 
 
 EMPTY_STATE = M.EMPTY

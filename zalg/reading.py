@@ -3,8 +3,9 @@
 All of these work on the exported node arrays of ``Family.node_arrays()`` (ids 0 and
 1 are the terminals ∅ and {∅}, children come before parents, the root is last) and
 the exact counts per node of ``Family.node_counts()`` (a :class:`NodeCounts`).
-Counts are exact Python integers: the compiled kernels count in base-2^32 limbs
-(or modulo large primes, combined by the Chinese remainder theorem).
+Counts are exact Python integers: the compiled kernels count in 64-bit integers
+and, past the first overflow, in base-2^64 limbs (counts by size modulo large
+primes, combined by the Chinese remainder theorem).
 """
 
 from __future__ import annotations
@@ -19,26 +20,31 @@ import numpy as np
 from .kernels import evaluate as E
 from .text import short_int
 
+_WIDE = int(E.WIDE_COUNT)
+
 __all__ = ["NodeCounts", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
            "iter_by_weight"]
 
 
 class NodeCounts:
     """Exact member counts of every node of one family's node arrays: ``c[node]`` is
-    the number of members of the family rooted at ``node``; ``c.root()`` is |F|."""
+    the number of members of the family rooted at ``node``; ``c.root()`` is |F|
+    (``kernels.evaluate.count_exact``: 64-bit counts, limbs only where they are needed)."""
 
     def __init__(self, level: np.ndarray, hi: np.ndarray, lo: np.ndarray, root: int):
         self.level, self.hi, self.lo, self.root_id = level, hi, lo, root
-        # no node has more members than the root (each extends to its own root member)
-        bits = E.log2_counts(hi, lo)[root]
-        limbs = 1 if bits == -np.inf else int(bits) // 32 + 2
-        self._limbs = E.count_limbs(hi, lo, limbs)
+        self._counts, self._big = E.count_exact(hi, lo)
         self._ints: dict[int, int] = {}
 
     def __getitem__(self, node: int) -> int:
+        x = int(self._counts[node])
+        if x < _WIDE:
+            return x
         c = self._ints.get(node)
         if c is None:
-            c = int.from_bytes(self._limbs[node].tobytes(), "little")
+            at = x - _WIDE
+            width = int(self._big[at])
+            c = int.from_bytes(self._big[at + 1:at + 1 + width].tobytes(), "little")
             self._ints[node] = c
         return c
 

@@ -52,7 +52,13 @@ def constraints(p) -> dict:
     ``fixed`` (edges no solution uses), ``one_way``, ``forbidden_pairs``, ``visit``."""
     arrows, winds = p.arrows(), p.winds()
     fixed, one_way, pairs = {}, {}, []
+    # an edge between two plain white cells is free both ways: only edges at a black,
+    # arrow or wind cell can carry a rule (this loop ran for every edge: 60 % of a
+    # 10x10 solve's time)
+    special = set(arrows) | set(winds) | set(p.black_cells())
     for a, b in p.edges():
+        if a not in special and b not in special:
+            continue
         e = (a, b)
         vertical = a[1] == b[1]
         if p.is_black(a) or p.is_black(b) or any(

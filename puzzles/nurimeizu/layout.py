@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from zalg.kernels.native import jit
+from zalg.frontier import compiled
 
 BLACK, WHITE, PATH, NONE = 0, 1, 2, 3
 NO_ICON, ICON_S, ICON_G, ICON_O, ICON_T = 0, 1, 2, 3, 4
@@ -66,7 +66,7 @@ def cell_info(p) -> tuple[np.ndarray, int]:
     return info, nslots
 
 
-@jit
+@compiled
 def relabel(t, W, extra, n_extra):
     """Number the white components (labels t[W:2W], 0 for none) 1, 2, ... in slot
     order, in place and without allocating (new labels are written negated while old

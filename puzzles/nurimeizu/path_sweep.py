@@ -35,10 +35,7 @@ from functools import lru_cache
 import numpy as np
 
 import zalg
-from zalg.frontier.mate import child_store, intern
-from zalg.frontier.run import run_layers
-from zalg.kernels.native import jit
-from zalg.kernels.nodes import OK, POLL_EVERY, poll
+from zalg.frontier import Machine, compiled, final_function, offset, step_function
 
 from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP, I_LAST, I_LATER,
                      I_R, I_ROOM, ICON_CODE, ICON_G, ICON_O, ICON_S, ICON_T, NO_ICON, NONE, PATH,
@@ -53,15 +50,15 @@ def universe(rows: int, cols: int) -> zalg.Universe:
     return zalg.Universe([(k, r, c) for r in range(rows) for c in range(cols) for k in ("b", "p")])
 
 
-@jit
+@compiled
 def _need(icon):
     return 1 if icon == ICON_S or icon == ICON_G else 2
 
 
-@jit
-def _b_step(s, t, bit, W, info):
+@compiled
+def _b_step(s, t, bit, W, width, info):
     """Decide b_x: icons are white; a room has one colour; nothing white after the end."""
-    for k in range(len(s)):
+    for k in range(width):
         t[k] = s[k]
     if bit == 1 and info[I_ICON] != NO_ICON:
         return False
@@ -76,10 +73,10 @@ def _b_step(s, t, bit, W, info):
     return True
 
 
-@jit
-def _p_step(s, t, bit, W, info):
+@compiled
+def _p_step(s, t, bit, W, width, info):
     """Decide p_x and add the cell to the frontier (see the module docstring)."""
-    for k in range(len(s)):
+    for k in range(width):
         t[k] = s[k]
     pend = t[3 * W + 2]
     t[3 * W + 2] = 0
@@ -156,7 +153,7 @@ def _p_step(s, t, bit, W, info):
     return True
 
 
-@jit
+@compiled
 def _final(t, W, icons_last_row):
     """After the last cell: every slot leaves; one white tree, path degrees right."""
     label = 0
@@ -174,49 +171,40 @@ def _final(t, W, icons_last_row):
     return label > 0 or t[3 * W + 1] == 1
 
 
-@jit
-def _icon_step(s, t, bit, W, info, kind):
+@compiled
+def _icon_step(s, t, bit, width, info, kind):
     """The forced value of a placement variable of the cell just added: a circle at x is
     broken (1) unless x is on the path, a triangle unless x is white off the path."""
-    for k in range(len(s)):
+    for k in range(width):
         t[k] = s[k]
     colour = t[info[I_C]]
     broken = colour != PATH if kind == 2 else colour != WHITE
     return bit == (1 if broken else 0)
 
 
-@jit
-def layer(states, W, info, kind, last, icons_last_row, ctx):
-    """Children of one layer (kind 0: b_x, 1: p_x, 2: circle at x broken, 3: triangle
-    at x broken): (status, states, lo, hi)."""
-    n = states.shape[0]
-    width = states.shape[1]
-    table, out = child_store(n, width)
-    count = 0
-    lo = np.empty(n, dtype=np.int64)
-    hi = np.empty(n, dtype=np.int64)
-    t = np.empty(width, dtype=np.int32)
-    for j in range(n):
-        if j % POLL_EVERY == POLL_EVERY - 1 and poll(ctx):
-            return 1, out[:0], lo, hi
-        for bit in range(2):
-            if kind == 0:
-                ok = _b_step(states[j], t, bit, W, info)
-            elif kind == 1:
-                ok = _p_step(states[j], t, bit, W, info)
-            else:
-                ok = _icon_step(states[j], t, bit, W, info, kind)
-            if not ok:
-                code = -1
-            elif last:
-                code = -2 if _final(t, W, icons_last_row) else -1
-            else:
-                code, count = intern(t, table, out, count)
-            if bit == 0:
-                lo[j] = code
-            else:
-                hi[j] = code
-    return OK, out[:count].copy(), lo, hi
+# the machine's constants: W, the state's width, then the icons of the last row;
+# an info row is the cell's ``cell_info`` row, then the kind of the variable
+K_W, K_WIDTH, K_ICONS = range(3)
+I_KIND = 10
+
+
+@step_function
+def step(s, t, bit, row, consts, work):
+    """The sweep's step (``zalg.frontier.machine``); kinds 0: b_x, 1: p_x, 2: circle at
+    x broken, 3: triangle at x broken."""
+    kind = row[I_KIND]
+    if kind == 0:
+        ok = _b_step(s, t, bit, consts[K_W], consts[K_WIDTH], row)
+    elif kind == 1:
+        ok = _p_step(s, t, bit, consts[K_W], consts[K_WIDTH], row)
+    else:
+        ok = _icon_step(s, t, bit, consts[K_WIDTH], row, kind)
+    return 2 if ok else 0
+
+
+@final_function
+def final(t, consts, work):
+    return 1 if _final(t, consts[K_W], offset(consts, K_ICONS)) else 0
 
 
 def sweep(p, universe: zalg.Universe, placements=(), progress=None) -> zalg.Family:
@@ -226,30 +214,22 @@ def sweep(p, universe: zalg.Universe, placements=(), progress=None) -> zalg.Fami
     info, nslots = cell_info(p)
     W = p.cols
     width = 3 * W + 3 + max(nslots, 1)
-    states = np.zeros((1, width), dtype=np.int32)
-    states[0, :W] = NONE
-    states[0, 3 * W] = NONE
-    states[0, 3 * W + 3:] = -1
-    icons_last_row = np.array([ICON_CODE.get(p.icons.get((p.rows - 1, c)), NO_ICON)
-                               for c in range(W)], dtype=np.int64)
+    root = np.zeros(width, dtype=np.int32)
+    root[:W] = NONE
+    root[3 * W] = NONE
+    root[3 * W + 3:] = -1
+    icons_last_row = [ICON_CODE.get(p.icons.get((p.rows - 1, c)), NO_ICON) for c in range(W)]
     extra = {}
     for cell, icon in placements:
         extra.setdefault(cell, []).append(icon)
-    steps, levels = [], []
+    rows, levels = [], []
     for i, (r, c) in enumerate(p.cells()):
         for kind, name in ((0, "b"), (1, "p")):
-            steps.append((i, kind))
+            rows.append([*info[i], kind])
             levels.append(universe.level((name, r, c)))
         for icon in sorted(extra.get((r, c), ()), key="ot".index):
-            steps.append((i, 2 if icon == "o" else 3))
+            rows.append([*info[i], 2 if icon == "o" else 3])
             levels.append(universe.level((icon, r, c)))
-    m = len(steps)
-    ctx = universe.manager.ctx
-
-    def step(j, states):
-        i, kind = steps[j]
-        status, states, lo, hi = layer(states, W, info[i], kind, j == m - 1, icons_last_row, ctx)
-        return (states, lo, hi) if status == OK else None
-
-    return run_layers(universe, levels, states, step, "nurimeizu sweep", progress)
-
+    machine = Machine(step, final, np.array(rows, dtype=np.int64), root,
+                      np.array([W, width, *icons_last_row]), name="nurimeizu sweep")
+    return machine.build(universe, levels, progress)

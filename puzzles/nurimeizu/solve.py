@@ -40,11 +40,7 @@ from functools import lru_cache
 import numpy as np
 
 import zalg
-from zalg.frontier.mate import child_store, intern
-from zalg.frontier.run import run_layers
-from zalg.kernels.native import jit
-from zalg.kernels.nodes import OK, POLL_EVERY, poll
-
+from zalg.frontier import Machine, compiled, final_function, offset, step_function, takes_function
 from zalg.progress import Progress
 
 from .layout import (BLACK, I_C, I_FIRST, I_ICON, I_LAST, I_R, I_ROOM, ICON_G, ICON_O, ICON_S,
@@ -64,12 +60,12 @@ def universe(rows: int, cols: int, transposed: bool = False) -> zalg.Universe:
     return zalg.Universe([(r, c) for r in range(rows) for c in range(cols)])
 
 
-@jit
+@compiled
 def _bit(s, base, NW, a, b):
     return (s[base + a * NW + b // _BITS] >> (b % _BITS)) & 1
 
 
-@jit
+@compiled
 def _put(t, base, NW, a, b, v):
     """Set the symmetric bit (a, b) of the path matrix to v."""
     for x, y in ((a, b), (b, a)):
@@ -81,7 +77,7 @@ def _put(t, base, NW, a, b, v):
             t[i] = t[i] & ~m
 
 
-@jit
+@compiled
 def _drop(t, base, NW, T, a):
     """Terminal a leaves: clear its row and column of the path matrix."""
     for w in range(NW):
@@ -90,7 +86,7 @@ def _drop(t, base, NW, T, a):
         _put(t, base, NW, x, a, 0)
 
 
-@jit
+@compiled
 def _viable(t, W, NW, base, lab, sl, gl, circ):
     """Can component ``lab`` still hold a good part of the S-G path?"""
     if sl == lab and gl == lab:
@@ -111,7 +107,7 @@ def _viable(t, W, NW, base, lab, sl, gl, circ):
     return True
 
 
-@jit
+@compiled
 def _merge_bits(s, t, W, NW, base, c, lu, ll, circ_u, circ_l, icon, terms, side):
     """Rewrite the path matrix for the component that white cell x (slot c) forms with
     the components of its upper (label lu) and left (label ll) neighbours."""
@@ -175,10 +171,10 @@ def _merge_bits(s, t, W, NW, base, c, lu, ll, circ_u, circ_l, icon, terms, side)
             _put(t, base, NW, a, b, g)
 
 
-@jit
-def _step(s, t, bit, W, NW, base, info, terms, side):
+@compiled
+def _step(s, t, bit, W, NW, base, width, info, terms, side):
     """Decide cell x (bit 1: black) and add it to the frontier."""
-    for k in range(len(s)):
+    for k in range(width):
         t[k] = s[k]
     FIN = 3 * W + 1
     SL = 3 * W + 2
@@ -257,7 +253,7 @@ def _step(s, t, bit, W, NW, base, info, terms, side):
     return True
 
 
-@jit
+@compiled
 def _final(t, W, NW, base):
     """After the last cell: the white cells are one tree holding S and G, with a good path."""
     if t[3 * W + 1] == 1:
@@ -276,33 +272,37 @@ def _final(t, W, NW, base):
             and _bit(t, base, NW, W, W + 1) == 1)
 
 
-@jit
-def layer(states, W, NW, base, info, last, ctx):
-    """Children of the layer of one cell: (status, states, lo, hi)."""
-    n = states.shape[0]
-    width = states.shape[1]
-    table, out = child_store(n, width)
-    count = 0
-    lo = np.empty(n, dtype=np.int64)
-    hi = np.empty(n, dtype=np.int64)
-    t = np.empty(width, dtype=np.int32)
-    terms = np.empty(W + 2, dtype=np.int64)
-    side = np.empty(W + 2, dtype=np.int64)
-    for j in range(n):
-        if j % POLL_EVERY == POLL_EVERY - 1 and poll(ctx):
-            return 1, out[:0], lo, hi
-        for bit in range(2):
-            if not _step(states[j], t, bit, W, NW, base, info, terms, side):
-                code = -1
-            elif last:
-                code = -2 if _final(t, W, NW, base) else -1
-            else:
-                code, count = intern(t, table, out, count)
-            if bit == 0:
-                lo[j] = code
-            else:
-                hi[j] = code
-    return OK, out[:count].copy(), lo, hi
+# the machine's constants
+K_W, K_NW, K_BASE, K_WIDTH = range(4)
+
+
+@step_function
+def step(s, t, bit, row, consts, work):
+    """The solver's step (``zalg.frontier.machine``); ``work`` holds the terminals of
+    a merge and their sides."""
+    W = consts[K_W]
+    return 2 if _step(s, t, bit, W, consts[K_NW], consts[K_BASE], consts[K_WIDTH], row, work,
+                      offset(work, W + 2)) else 0
+
+
+@final_function
+def final(t, consts, work):
+    return 1 if _final(t, consts[K_W], consts[K_NW], consts[K_BASE]) else 0
+
+
+@takes_function
+def takes(s, row, consts, work):
+    """0 where cell x cannot be black: an icon, a room already white, or a black
+    2x2 block."""
+    W = consts[K_W]
+    if row[I_ICON] != NO_ICON:
+        return 0
+    if row[I_FIRST] == 0 and s[3 * W + 4 + row[I_ROOM]] != BLACK:
+        return 0
+    c = row[I_C]
+    if row[I_R] > 0 and c > 0 and s[3 * W] == BLACK and s[c] == BLACK and s[c - 1] == BLACK:
+        return 0
+    return 1
 
 
 def transposed(p):
@@ -322,17 +322,11 @@ def solve(p, *, progress: Progress = None) -> zalg.Family:
     NW = (W + 2 + _BITS - 1) // _BITS
     base = 3 * W + 4 + max(nslots, 1)
     width = base + (W + 2) * NW
-    states = np.zeros((1, width), dtype=np.int32)
-    states[0, :W] = NONE
-    states[0, 3 * W] = NONE
-    states[0, 3 * W + 4:base] = -1
+    root = np.zeros(width, dtype=np.int32)
+    root[:W] = NONE
+    root[3 * W] = NONE
+    root[3 * W + 4:base] = -1
     U = universe(p.rows, p.cols)
-    levels = [U.level(x) for x in p.cells()]
-    m = len(levels)
-    ctx = U.manager.ctx
-
-    def step(i, states):
-        status, states, lo, hi = layer(states, W, NW, base, info[i], i == m - 1, ctx)
-        return (states, lo, hi) if status == OK else None
-
-    return run_layers(U, levels, states, step, "nurimeizu sweep", progress)
+    machine = Machine(step, final, info, root, np.array([W, NW, base, width]), 2 * W + 4,
+                      takes=takes, name="nurimeizu sweep")
+    return machine.build(U, [U.level(x) for x in p.cells()], progress)

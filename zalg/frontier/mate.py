@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.native import jit
-from ..kernels.nodes import INTERRUPTED, OK, POLL_EVERY, poll
+from .functions import compiled, final_function, step_function, takes_function
 
 EMPTY, SELF, DONE = -3, -1, -2
 CYCLE, CYCLES, PAIRS, FREE = 0, 1, 2, 3
@@ -47,7 +46,7 @@ F_SAME = 1
 FLAGS = 2
 
 
-@jit
+@compiled
 def far_ends(t, cu, cv):
     """Take the edge between the vertices in slots cu and cv, ends of two different
     fragments: a vertex that already had an edge now has two (DONE).  Returns the
@@ -64,7 +63,7 @@ def far_ends(t, cu, cv):
     return a, b
 
 
-@jit
+@compiled
 def _leave(t, c, label, W, mode, cover):
     """Check and clear slot c of a vertex whose last edge was just decided."""
     m = t[c]
@@ -86,7 +85,7 @@ def _leave(t, c, label, W, mode, cover):
     return ok
 
 
-@jit
+@compiled
 def _count(t, slot, need, opening, closing, later, bit):
     """Update one counted group; False when its requirement can no longer be met."""
     if slot < 0:
@@ -103,10 +102,11 @@ def _count(t, slot, need, opening, closing, later, bit):
     return True
 
 
-@jit
-def _step(s, t, bit, W, info, lab, mode, cover):
-    """The child of state s for the edge taken (bit 1) or not; written into t."""
-    for k in range(len(s)):
+@compiled
+def _step(s, t, bit, W, width, info, mode, cover):
+    """The child of state s for the edge taken (bit 1) or not; written into t.  The
+    terminal label of slot x is ``info[LABELS + x]``."""
+    for k in range(width):
         t[k] = s[k]
     if info[I_KIND] == OUTPUT_LEVEL:  # the element is present iff the count is off
         g = info[I_GA]
@@ -131,7 +131,7 @@ def _step(s, t, bit, W, info, lab, mode, cover):
         mv = t[cv]
         if mu == DONE or mv == DONE:
             return DEAD
-        if (lab[cu] >= 0 and mu != SELF) or (lab[cv] >= 0 and mv != SELF):
+        if (info[LABELS + cu] >= 0 and mu != SELF) or (info[LABELS + cv] >= 0 and mv != SELF):
             return DEAD
         if mu == cv:  # u and v end the same fragment: a cycle closes
             if mode == CYCLE:
@@ -148,8 +148,8 @@ def _step(s, t, bit, W, info, lab, mode, cover):
             la = -1
             lb = -1
             if mode == PAIRS:
-                la = a - W if a >= W else lab[a]
-                lb = b - W if b >= W else lab[b]
+                la = a - W if a >= W else info[LABELS + a]
+                lb = b - W if b >= W else info[LABELS + b]
             if la >= 0 and lb >= 0:  # both ends are terminals: the path is complete
                 if la != lb:
                     return DEAD
@@ -170,163 +170,147 @@ def _step(s, t, bit, W, info, lab, mode, cover):
     if not _count(t, info[I_GB], info[I_NEED_B], info[I_OPEN_B], info[I_CLOSE_B],
                   info[I_LATER_B], bit):
         return DEAD
-    if info[I_LEAVE_U] and not _leave(t, cu, lab[cu], W, mode, cover):
+    if info[I_LEAVE_U] and not _leave(t, cu, info[LABELS + cu], W, mode, cover):
         return DEAD
-    if info[I_LEAVE_V] and not _leave(t, cv, lab[cv], W, mode, cover):
+    if info[I_LEAVE_V] and not _leave(t, cv, info[LABELS + cv], W, mode, cover):
         return DEAD
     return GOING
 
 
-@jit
-def child_store(n, width):
-    """(hash table, row store) for the at most 2n children of n states (load <= 1/2).
-
-    A table entry holds a row's index in its low 32 bits and 31 bits of the row's
-    hash above them (-1: free), so most probes that miss never touch a row."""
-    cap = 16
-    while cap < 4 * n:
-        cap *= 2
-    return np.full(cap, -1, dtype=np.int64), np.empty((2 * n, width), dtype=np.int32)
-
-
-@jit
-def row_hash(t):
-    """A 64-bit hash of an int32 row: two entries per multiply, then a final mix."""
-    width = t.shape[0]
-    h = np.uint64(0x9E3779B97F4A7C15)
-    k = 0
-    while k + 1 < width:
-        w = (np.uint64(np.uint32(t[k])) << np.uint64(32)) | np.uint64(np.uint32(t[k + 1]))
-        h = (h ^ w) * np.uint64(0xFF51AFD7ED558CCD)
-        h ^= h >> np.uint64(29)
-        k += 2
-    if k < width:
-        h = (h ^ np.uint64(np.uint32(t[k]))) * np.uint64(0xC4CEB9FE1A85EC53)
-    h ^= h >> np.uint64(32)
-    h *= np.uint64(0xD6E8FEB86659FD93)
-    h ^= h >> np.uint64(32)
-    return h
-
-
-@jit
-def intern(t, table, out, count):
-    """Index of row t among ``out[:count]`` (open-addressing ``table``), added if new.
-
-    Returns (index, new count).  ``table`` has a power-of-two size above ``count``."""
-    width = t.shape[0]
-    mask = table.shape[0] - 1
-    h = row_hash(t)
-    tag = np.int64(h >> np.uint64(33))
-    pos = np.int64(h & np.uint64(mask))
-    while True:
-        e = table[pos]
-        if e == -1:
-            table[pos] = (tag << 32) | count
-            for k in range(width):
-                out[count, k] = t[k]
-            return count, count + 1
-        if (e >> 32) == tag:
-            i = e & 0xFFFFFFFF
-            same = True
-            for k in range(width):
-                if out[i, k] != t[k]:
-                    same = False
-                    break
-            if same:
-                return i, count
-        pos = (pos + 1) & mask
-
-
-@jit
-def crosses(t, W, order):
+@compiled
+def crosses(t, W, info, work):
     """Whether two labels whose paths both have two open ends on the frontier (both
-    terminals behind it) alternate along the frontier (``order``: the slots in their
-    order along it, -1 after the last) with no end of a loose fragment (a path piece
-    without a terminal) between them: their remaining paths, on the side not yet
-    decided, would have to cross (planar graphs only).  A fragment is a bridge
+    terminals behind it) alternate along the frontier (``info[LABELS + W:]``: the slots in
+    their order along it, -1 after the last) with no end of a loose fragment (a path
+    piece without a terminal) between them: their remaining paths, on the side not
+    yet decided, would have to cross (planar graphs only).  A fragment is a bridge
     through the decided side: a path may leave the undecided side at one end and come
     back at the other, so two labels are only cut when no bridge end lies inside the
-    span of their four ends."""
+    span of their four ends.  ``work``: room for 2 * (labels) + W integers."""
+    order = LABELS + W
     top_label = -1
     for i in range(W):
-        s = order[i]
+        s = info[order + i]
         if s < 0:
             break
         if t[s] - W > top_label:
             top_label = t[s] - W
     if top_label < 1:
         return False
-    seen = np.zeros(top_label + 1, dtype=np.int32)
-    segment = np.full(top_label + 1, -1, dtype=np.int32)  # -2: ends in two segments
+    n = top_label + 1
+    seen = 0  # work[seen + label]: ends of the label met; work[segment + label]: where
+    segment = n  # they lie (-1: none yet, -2: in two segments); then the stack
+    stack = 2 * n
+    for label in range(n):
+        work[seen + label] = 0
+        work[segment + label] = -1
     part = 0  # segments of the order between fragment ends
     for i in range(W):
-        s = order[i]
+        s = info[order + i]
         if s < 0:
             break
         if 0 <= t[s] < W:
             part += 1
         elif t[s] >= W:
             label = t[s] - W
-            seen[label] += 1
-            if segment[label] == -1:
-                segment[label] = part
-            elif segment[label] != part:
-                segment[label] = -2
-    stack = np.empty(W, dtype=np.int32)
+            work[seen + label] += 1
+            if work[segment + label] == -1:
+                work[segment + label] = part
+            elif work[segment + label] != part:
+                work[segment + label] = -2
     top = 0
     for i in range(W):
-        s = order[i]
+        s = info[order + i]
         if s < 0:
             break
         if t[s] < W:  # a bridge end leaves the stack empty: only labels whose two
             continue  # ends share a segment are pushed, and each is popped in it
         label = t[s] - W
-        if seen[label] != 2 or segment[label] < 0:
+        if work[seen + label] != 2 or work[segment + label] < 0:
             continue
-        if top > 0 and stack[top - 1] == label:
+        if top > 0 and work[stack + top - 1] == label:
             top -= 1
             continue
         for k in range(top):
-            if stack[k] == label:
+            if work[stack + k] == label:
                 return True  # a label between its two ends is still open
-        stack[top] = label
+        work[stack + top] = label
         top += 1
     return False
 
 
-@jit
-def layer(states, W, info, lab, mode, cover, last, ctx, order=None):
-    """All children of one layer: (status, distinct child states, lo codes, hi codes).
+#: the state type: every mate value (slots, W + label, counts) fits 16 bits
+STATE = np.int16
+#: the largest W + labels (and group size) a 16-bit state can hold
+STATE_MAX = 32000
 
-    A code is an index into the child states, -1 for REJECT or -2 for ACCEPT.
-    Status INTERRUPTED when Ctrl-C arrived (``ctx``: the manager's, for ``poll``)."""
-    n = states.shape[0]
-    width = states.shape[1]
-    table, out = child_store(n, width)
-    count = 0
-    lo = np.empty(n, dtype=np.int64)
-    hi = np.empty(n, dtype=np.int64)
-    t = np.empty(width, dtype=np.int32)
-    for j in range(n):
-        if j % POLL_EVERY == POLL_EVERY - 1 and poll(ctx):
-            return INTERRUPTED, out[:0], lo, hi
-        for bit in range(2):
-            status = _step(states[j], t, bit, W, info, lab, mode, cover)
-            if status == GOING and order is not None and crosses(t, W, order):
-                status = DEAD
-            if status == GOING and last:
-                if (mode == CYCLE and t[W + F_CLOSED] != 1) or t[W + F_SAME] == 1:
-                    status = DEAD
-                else:
-                    status = ACCEPT
-            if status == DEAD:
-                code = -1
-            elif status == ACCEPT:
-                code = -2
-            else:
-                code, count = intern(t, table, out, count)
-            if bit == 0:
-                lo[j] = code
-            else:
-                hi[j] = code
-    return OK, out[:count].copy(), lo, hi
+# the machine's constants; an info row holds the I_* columns, then the terminal
+# label of every slot (-1: none), then the slots in their order along the frontier
+K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH = range(6)
+LABELS = INFO_WIDTH
+
+
+def work_size(W: int, labels: int) -> int:
+    """The scratch ``step`` needs (the crossing test's)."""
+    return 2 * labels + W + 2
+
+
+@step_function(state=STATE)
+def step(s, t, bit, row, consts, work):
+    """The mate machine's step (``frontier.machine``)."""
+    W = consts[K_W]
+    status = _step(s, t, bit, W, consts[K_WIDTH], row, consts[K_MODE], consts[K_COVER])
+    if status == GOING and consts[K_ORDER] == 1 and crosses(t, W, row, work):
+        return DEAD
+    return status
+
+
+@compiled
+def _group_full(s, slot, need, opening):
+    """Whether counted group ``slot`` cannot take one more edge."""
+    if slot < 0 or need < 0:
+        return False
+    return (0 if opening else s[slot]) + 1 > need
+
+
+@takes_function(state=STATE)
+def takes(s, row, consts, work):
+    """0 where the step surely rejects the edge (the driver's lookahead): not allowed,
+    the cycle closed, an end already of degree 2 or a terminal with its one edge, a
+    path closing on itself, a vertex other than a terminal leaving with this one
+    edge, a counted group full; an output level whose count is right."""
+    W = consts[K_W]
+    if row[I_KIND] == OUTPUT_LEVEL:
+        return 1 if s[row[I_GA]] != row[I_NEED_A] else 0
+    if (row[I_ALLOWED] >> 1) & 1 == 0 or s[W + F_CLOSED] == 1:
+        return 0
+    cu = row[I_CU]
+    cv = row[I_CV]
+    mu = SELF if row[I_ENTER_U] else s[cu]
+    mv = SELF if row[I_ENTER_V] else s[cv]
+    if mu == DONE or mv == DONE:
+        return 0
+    if (row[LABELS + cu] >= 0 and mu != SELF) or (row[LABELS + cv] >= 0 and mv != SELF):
+        return 0
+    mode = consts[K_MODE]
+    if mu == cv and mode != CYCLE and mode != CYCLES:
+        return 0
+    if mode != FREE and mu != cv:  # an end that leaves here with one edge must be a terminal
+        if row[I_LEAVE_U] and mu == SELF and row[LABELS + cu] < 0:
+            return 0
+        if row[I_LEAVE_V] and mv == SELF and row[LABELS + cv] < 0:
+            return 0
+    if _group_full(s, row[I_GA], row[I_NEED_A], row[I_OPEN_A]) \
+            or _group_full(s, row[I_GB], row[I_NEED_B], row[I_OPEN_B]):
+        return 0
+    return 1
+
+
+@final_function(state=STATE)
+def final(t, consts, work):
+    """Accepted after the last edge: the single cycle closed (mode CYCLE), and not
+    the one excluded loop."""
+    W = consts[K_W]
+    if (consts[K_MODE] == CYCLE and t[W + F_CLOSED] != 1) or t[W + F_SAME] == 1:
+        return 0
+    return 1

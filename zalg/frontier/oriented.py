@@ -17,7 +17,7 @@ whatever the number of such directions.  The state per frontier slot (W slots):
 Then one flag: the cycle has closed.  Joining two fragment ends u, v by edge uv
 is possible in direction u→v when u's end is FREE or HEAD, v's end FREE or
 TAIL, and the edge allows u→v; the joined fragment is FREE when both directions
-remain, else oriented.  The layer is ``layer(states, W, info, last, ctx)``.
+remain, else oriented.  The machine is ``step`` / ``final`` (``frontier.machine``).
 
 ``info`` per edge (``O_*`` columns): slots and entering / leaving flags of u and
 v, allowed values (bit 0: absent, bit 1: present), allowed directions (bit 0:
@@ -29,9 +29,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.native import jit
-from ..kernels.nodes import INTERRUPTED, NOMEM, OK, POLL_EVERY, WIDE, over_budget, poll
-from .mate import DONE, EMPTY, SELF, child_store, intern
+from .functions import compiled, final_function, step_function, takes_function
+from .mate import DONE, EMPTY, SELF
 
 FREE, HEAD, TAIL = 0, 1, 2
 (O_CU, O_CV, O_ENTER_U, O_ENTER_V, O_LEAVE_U, O_LEAVE_V, O_ALLOWED, O_DIRS,
@@ -53,12 +52,12 @@ _SELF_WORD = SELF + 4
 _DONE_WORD = DONE + 4
 
 
-@jit
+@compiled
 def _word(mate, orient, first):
     return (mate + 4) | (orient << _ORIENT_SHIFT) | ((first + 1) << _FIRST_SHIFT)
 
 
-@jit
+@compiled
 def _directions(ou, ov, dirs):
     """Bit 0: the edge can run u→v; bit 1: v→u (given the ends' orientations)."""
     out = 0
@@ -69,14 +68,14 @@ def _directions(ou, ov, dirs):
     return out
 
 
-@jit
+@compiled
 def _pair_ok(x, forbid):
     """A vertex (slot word x, one edge so far) may take this edge as its second."""
     k = ((x >> _FIRST_SHIFT) & 0x7F) - 1
     return k < 0 or ((forbid >> k) & 1) == 0
 
 
-@jit
+@compiled
 def _leave(t, c, visit):
     """Check and clear slot c of a vertex whose last edge was just decided."""
     m = (t[c] & _MATE_MASK) - 4
@@ -88,7 +87,7 @@ def _leave(t, c, visit):
     return True
 
 
-@jit
+@compiled
 def _step(s, t, bit, W, info):
     for k in range(W + 1):
         t[k] = s[k]
@@ -163,80 +162,39 @@ def packed_root(W: int) -> np.ndarray:
     return row
 
 
-@jit
-def layer(states, W, info, last, ctx):
-    """All children of one layer: (status, child states, lo codes, hi codes).
-
-    Codes: an index into the child states, -1 REJECT, -2 ACCEPT (the cycle closed)."""
-    n = states.shape[0]
-    table, out = child_store(n, W + 1)
-    count = 0
-    lo = np.empty(n, dtype=np.int64)
-    hi = np.empty(n, dtype=np.int64)
-    t = np.empty(W + 1, dtype=np.int32)
-    for j in range(n):
-        if j % POLL_EVERY == POLL_EVERY - 1 and poll(ctx):
-            return INTERRUPTED, out[:0], lo, hi
-        s = states[j]
-        for bit in range(2):
-            status = _step(s, t, bit, W, info)
-            if status == DEAD:
-                code = -1
-            elif last:
-                code = -2 if t[W] == 1 else -1
-            else:
-                code, count = intern(t, table, out, count)
-            if bit == 0:
-                lo[j] = code
-            else:
-                hi[j] = code
-    return OK, out[:count].copy(), lo, hi
+@step_function
+def step(s, t, bit, row, consts, work):
+    """The oriented machine's step (``frontier.machine``; ``consts[0]``: W)."""
+    return _step(s, t, bit, consts[0], row)
 
 
-@jit
-def sweep(states, W, infos, start, stop, ctx, work, kept, max_width):
-    """Layers ``start`` .. ``stop - 1`` in one call (or fewer: it returns once ``work``
-    states have been expanded, so that the caller can show progress; WIDE before a
-    level of more than ``max_width`` states, when ``max_width`` >= 0).
+@takes_function
+def takes(s, row, consts, work):
+    """0 where the step surely rejects the edge (the driver's lookahead): not allowed,
+    the cycle closed, an end of degree 2, a forbidden pair, no direction left, or a
+    vertex leaving here with this one edge."""
+    W = consts[0]
+    if (row[O_ALLOWED] >> 1) & 1 == 0 or s[W] == 1:
+        return 0
+    cu = row[O_CU]
+    cv = row[O_CV]
+    xu = _SELF_WORD if row[O_ENTER_U] else s[cu]
+    xv = _SELF_WORD if row[O_ENTER_V] else s[cv]
+    mu = (xu & _MATE_MASK) - 4
+    mv = (xv & _MATE_MASK) - 4
+    if mu == DONE or mv == DONE:
+        return 0
+    if (mu != SELF and not _pair_ok(xu, row[O_FORBID_U])) \
+            or (mv != SELF and not _pair_ok(xv, row[O_FORBID_V])):
+        return 0
+    if _directions((xu >> _ORIENT_SHIFT) & 3, (xv >> _ORIENT_SHIFT) & 3, row[O_DIRS]) == 0:
+        return 0
+    if mu != cv and ((row[O_LEAVE_U] and mu == SELF) or (row[O_LEAVE_V] and mv == SELF)):
+        return 0
+    return 1
 
-    Returns (status, states, sizes, lo codes, hi codes, next layer, kept bytes):
-    the codes of all layers run, concatenated, ``sizes`` their state counts.  Before
-    each layer the states, the codes kept so far (``kept`` bytes) and the next
-    layer's tables are checked against the universe's memory budget: NOMEM when
-    they would pass it."""
-    m = infos.shape[0]
-    cap = 1024
-    lo_all = np.empty(cap, dtype=np.int64)
-    hi_all = np.empty(cap, dtype=np.int64)
-    sizes = np.zeros(stop - start, dtype=np.int64)
-    used = 0
-    done = 0
-    i = start
-    while i < stop:
-        n = states.shape[0]
-        if max_width >= 0 and n > max_width:
-            return WIDE, states, sizes[:i - start], lo_all[:used], hi_all[:used], i, kept
-        if over_budget(ctx, 2 * kept + 6 * states.nbytes + 64 * n):  # codes copied at assembly
-            return NOMEM, states, sizes[:i - start], lo_all[:used], hi_all[:used], i, kept
-        status, nxt, lo, hi = layer(states, W, infos[i], i == m - 1, ctx)
-        if status != OK:
-            return status, states, sizes[:i - start], lo_all[:used], hi_all[:used], i, kept
-        while used + n > cap:
-            cap *= 2
-            bigger = np.empty(cap, dtype=np.int64)
-            bigger[:used] = lo_all[:used]
-            lo_all = bigger
-            bigger = np.empty(cap, dtype=np.int64)
-            bigger[:used] = hi_all[:used]
-            hi_all = bigger
-        lo_all[used:used + n] = lo
-        hi_all[used:used + n] = hi
-        used += n
-        kept += 16 * n
-        sizes[i - start] = n
-        states = nxt
-        i += 1
-        done += n
-        if done >= work:
-            break
-    return OK, states, sizes[:i - start], lo_all[:used], hi_all[:used], i, kept
+
+@final_function
+def final(t, consts, work):
+    """Accepted after the last edge: the cycle has closed."""
+    return 1 if t[consts[0]] == 1 else 0

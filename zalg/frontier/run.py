@@ -1,11 +1,12 @@
-"""Running compiled frontier layers: memory checks, Ctrl-C, progress, then assembly.
+"""Running a frontier machine: memory checks, Ctrl-C, progress, reduction, CUDD nodes.
 
-A compiled construction is a function ``step(i, states) -> (states, lo, hi)`` or
-``(states, lo, hi, aux_level, aux_hi, aux_lo)`` for each level i; ``run_layers``
-calls it level by level, checks before each level that the states and layers
-kept so far stay within the universe's memory budget, turns an allocation
-failure into :class:`zalg.OutOfMemory`, reports progress (``zalg.progress``) when asked,
-and assembles the diagram into the universe (``assemble``).
+``run_machine`` calls the compiled driver (``driver.sweep``) repeatedly, each call
+running levels until about ``SWEEP_WORK`` states were expanded, so that progress
+shows (``zalg.progress``) and a diagram of hundreds of small levels still costs
+only a few Python calls.  The driver checks the universe's memory budget before
+each level and notices Ctrl-C; a level wider than ``max_width`` stops the run with
+``TooWide`` before it is expanded.  Then ``driver.reduce`` reduces the diagram in
+plain arrays and ``output`` creates its nodes in CUDD.
 """
 
 from __future__ import annotations
@@ -13,83 +14,71 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import OutOfMemory, TooWide
+from ..kernels.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
-from .assemble import assemble, assemble_flat
+from . import driver
+from .driver import REJECT_CODE
+from .functions import MAY_TAKE
+from .output import family_of
+from .store import COUNT, M_LEVEL, M_NODE, M_WIDTH, Store
 
-__all__ = ["run_layers", "run_sweep"]
+__all__ = ["run_machine"]
 
-
-def _bytes(arrays) -> int:
-    return sum(a.nbytes for a in arrays if isinstance(a, np.ndarray))
-
-
-def run_layers(universe, levels: list[int], states: np.ndarray, step, what: str,
-               progress: Progress = None, every: int = 8, max_width: int | None = None):
-    """The family of the layered diagram that ``step`` computes, from the root ``states``
-    (``TooWide`` when a level would have more than ``max_width`` states)."""
-    M = universe.manager
-    layers = []
-    kept = 0
-    m = len(levels)
-    report = reporter(progress).stage(what, total=m)
-    for i in range(m):
-        if max_width is not None and len(states) > max_width:
-            raise TooWide(what, i + 1, len(states), max_width)
-        # a layer's children: at most two per state, plus the codes and the hash table;
-        # the codes kept so far count twice: assembling copies them into one array
-        need = M.memory_in_use() + 2 * kept + 6 * states.nbytes + 64 * len(states)
-        if M.budget and need > M.budget:
-            raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)", M.budget)
-        try:
-            out = step(i, states)
-        except MemoryError:
-            raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)",
-                              M.budget or None) from None
-        if out is None:  # the step noticed Ctrl-C
-            raise KeyboardInterrupt
-        states, layer = out[0], out[1:]
-        layers.append(layer)
-        kept += _bytes(layer)
-        if report.active and (i % every == 0 or i == m - 1):
-            report.update(i + 1, detail=f"{len(states)} states")
-    report.close()
-    return assemble(universe, levels, layers)
-
-
-#: states a compiled sweep expands between two returns to Python (progress, Ctrl-C)
+#: states a driver call expands before it returns to Python (progress, Ctrl-C)
 SWEEP_WORK = 1 << 20
 
 
-def run_sweep(universe, levels: list[int], states: np.ndarray, sweep, what: str,
-              progress: Progress = None, max_width: int | None = None):
-    """The family of the layered diagram that a compiled ``sweep`` computes, from the
-    root ``states``: ``sweep(states, start, work, kept, max_width)`` runs layers from
-    ``start`` in one compiled call (see ``oriented.sweep``), so a diagram of hundreds
-    of small layers costs a few Python calls, not hundreds.  ``TooWide`` when a level
-    would have more than ``max_width`` states (checked inside the compiled call)."""
-    from ..kernels.nodes import INTERRUPTED, NOMEM, WIDE
+def run_machine(universe, levels, machine, progress: Progress = None,
+                max_width: int | None = None):
+    """The family ``machine`` describes (see ``frontier.machine``), its level j deciding
+    the element at universe level ``levels[j]``."""
+    levels = np.ascontiguousarray(levels, dtype=np.int64)
+    m = machine.levels
+    if len(levels) != m or np.any(np.diff(levels) <= 0) or levels[0] < 0 \
+            or levels[-1] >= len(universe):
+        raise ValueError("a machine needs one universe level per level, increasing")
     M = universe.manager
+    what = machine.name
     cap = -1 if max_width is None else int(max_width)
-    m = len(levels)
-    sizes, los, his = [], [], []
-    i, kept = 0, 0
+    work = np.zeros(max(int(machine.work_size), 1), dtype=np.int64)
+    if machine.takes is not None:
+        takes, mode = machine.takes, driver.TAKES_LOOKAHEAD
+    else:
+        takes = MAY_TAKE[machine.root.dtype]
+        mode = driver.EXACT_LOOKAHEAD if machine.lookahead else driver.NO_LOOKAHEAD
+    functions = machine.step.entry(), machine.final.entry(), takes.entry()
+    try:
+        store = Store(m, machine.root)
+    except MemoryError:
+        raise OutOfMemory(what, M.budget or None) from None
+    codes = np.full(1024, REJECT_CODE, dtype=np.int64)
+    start = np.zeros(m + 1, dtype=np.int64)
     report = reporter(progress).stage(what, total=m)
-    while i < m:
+    rows, src, nxt, free, meta = store.rows, store.src, store.next, store.free, store.meta
+    while meta[M_LEVEL] < m:
         try:
-            status, states, sz, lo, hi, i, kept = sweep(states, i, SWEEP_WORK, kept, cap)
+            status, codes, rows, src, nxt, free = driver.sweep(
+                functions[0], functions[1], functions[2], machine.info, machine.consts, work, mode,
+                rows, src, nxt, free, store.levels, meta, codes, start, M.ctx, SWEEP_WORK, cap)
         except MemoryError:
             status = NOMEM
-        sizes.append(sz)
-        los.append(lo)
-        his.append(hi)
+        level = int(meta[M_LEVEL])
         if status == INTERRUPTED:
             raise KeyboardInterrupt
         if status == WIDE:
-            raise TooWide(what, i + 1, len(states), cap)
+            raise TooWide(what, level + 1, int(meta[M_WIDTH]), cap)
         if status == NOMEM:
-            raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)",
-                              M.budget or None)
-        report.update(i, detail=f"{len(states)} states")
+            raise OutOfMemory(f"{what} (level {level + 1} of {m}, "
+                              f"{int(store.levels[level, COUNT])} states)", M.budget or None)
+        report.update(level, detail=f"{int(meta[M_WIDTH])} states")
     report.close()
-    return assemble_flat(universe, levels, np.concatenate(sizes), np.concatenate(los),
-                         np.concatenate(his))
+    nodes = int(meta[M_NODE]) - 1
+    del store, rows, src, nxt, free
+    if M.budget and M.memory_in_use() + codes.nbytes + 48 * nodes > M.budget:
+        raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget)
+    try:
+        level, hi, lo, root = driver.reduce(codes, start, levels, len(universe))
+    except MemoryError:
+        raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget or None) from None
+    del codes
+    return family_of(universe, level, hi, lo, root, f"{what}: making nodes")

@@ -6,7 +6,8 @@ defined in another file, keeps its cached machine code after that file changes
 (a stale step function returned 117 instead of 131 until ``__pycache__`` was
 deleted, issue 28).  Here the stamp of every zalg kernel is a hash of every
 *compiled source* of its package: each file that defines compiled code
-(``@jit``, ``@intrinsic``, ``@overload``, ...), with every file of the same
+(``@jit``, ``@intrinsic``, ``@overload``, a frontier machine's ``@step_function``,
+``@compiled``, ...), with every file of the same
 package that such a file imports, followed through imports.  A kernel outside
 zalg (a puzzle's) gets zalg's stamp plus that of its own package.  Editing any of
 them makes the next run compile again, whatever numba's own stamp says; editing a
@@ -31,7 +32,8 @@ __all__ = ["StampedCache", "package_stamp", "compiled_sources", "cache_folder"]
 
 #: a decorator that makes numba compile the function below it
 _COMPILED = re.compile(
-    r"^[ \t]*@[ \t]*(?:[\w.]+\.)?(?:jit|njit|cfunc|intrinsic|overload\w*|register_jitable)\b",
+    r"^[ \t]*@[ \t]*(?:[\w.]+\.)?(?:jit|njit|cfunc|intrinsic|overload\w*|register_jitable"
+    r"|compiled|step_function|final_function|takes_function)\b",
     re.MULTILINE)
 
 _ZALG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

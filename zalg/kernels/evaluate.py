@@ -1,5 +1,6 @@
 """Reading exported node arrays (ids 0 = ∅, 1 = {∅}, children before parents):
-exact counts, counts by size, weights, and the tilted sampler's tables.
+exact counts (64-bit until a count overflows, then as many limbs as it needs),
+counts by size, weights, and the tilted sampler's tables.
 
 No CUDD node is touched here; long loops pause for other threads and Ctrl-C
 (``poll``) and report INTERRUPTED."""
@@ -11,40 +12,64 @@ from .native import jit
 from .nodes import INTERRUPTED, OK, poll
 
 
-@jit
-def log2_counts(hi, lo):
-    """log2 of every node's member count (-inf for ∅), in floating point: a size
-    estimate only, used to choose how many limbs or primes exact counting needs."""
-    n = len(hi)
-    c = np.empty(n)
-    c[0] = -np.inf
-    c[1] = 0.0
-    for i in range(2, n):
-        a = c[hi[i]]
-        b = c[lo[i]]
-        top = max(a, b)
-        if top == -np.inf:
-            c[i] = -np.inf
-        else:
-            c[i] = top + np.log2(np.exp2(a - top) + np.exp2(b - top))
-    return c
+#: in ``count_exact``'s ``counts``, the bit that marks a wide count (an offset in ``big``)
+WIDE_COUNT = np.uint64(1) << np.uint64(63)
 
 
 @jit
-def count_limbs(hi, lo, limbs):
-    """Exact member counts of every node, as little-endian base-2^32 limbs."""
+def count_exact(hi, lo):
+    """Exact member counts of every node of exported arrays, in one pass from the
+    terminals up: (counts, big).  ``counts[i]`` (uint64) is node i's count while it
+    is below 2^63, which is every node below the first overflow for most families;
+    past it, ``counts[i]`` is ``WIDE_COUNT | k`` and the count is ``big[k + 1 : k + 1 +
+    big[k]]``, little-endian base-2^64 limbs, as many as it needs (one more than its
+    wider child at most: overflow-checked promotion)."""
     n = len(hi)
-    c = np.zeros((n, limbs), dtype=np.uint32)
-    c[1, 0] = 1
+    counts = np.zeros(n, dtype=np.uint64)
+    big = np.zeros(64, dtype=np.uint64)
+    used = 0
+    if n > 1:
+        counts[1] = 1
     for i in range(2, n):
+        x = counts[hi[i]]
+        y = counts[lo[i]]
+        if (x | y) < WIDE_COUNT:  # both narrow (a wide one has the top bit)
+            s = x + y
+            if s < WIDE_COUNT:  # and so is the sum
+                counts[i] = s
+                continue
+        wa = x >= WIDE_COUNT
+        wb = y >= WIDE_COUNT
+        oa = np.int64(x & ~WIDE_COUNT)
+        ob = np.int64(y & ~WIDE_COUNT)
+        la = np.int64(big[oa]) if wa else np.int64(1)
+        lb = np.int64(big[ob]) if wb else np.int64(1)
+        width = max(la, lb) + 1
+        if used + width + 1 > big.shape[0]:
+            grown = np.zeros(2 * (used + width + 1), dtype=np.uint64)
+            grown[:used] = big[:used]
+            big = grown
         carry = np.uint64(0)
-        a = hi[i]
-        b = lo[i]
-        for j in range(limbs):
-            s = np.uint64(c[a, j]) + np.uint64(c[b, j]) + carry
-            c[i, j] = np.uint32(s & np.uint64(0xFFFFFFFF))
-            carry = s >> np.uint64(32)
-    return c
+        top = 1
+        for k in range(width):
+            p = np.uint64(0)
+            q = np.uint64(0)
+            if k < la:
+                p = big[oa + 1 + k] if wa else x
+            if k < lb:
+                q = big[ob + 1 + k] if wb else y
+            t = p + q
+            c1 = t < p
+            t2 = t + carry
+            c2 = t2 < t
+            big[used + 1 + k] = t2
+            carry = np.uint64(1) if (c1 or c2) else np.uint64(0)
+            if t2 != 0:
+                top = k + 1
+        big[used] = np.uint64(top)
+        counts[i] = WIDE_COUNT | np.uint64(used)
+        used += 1 + top
+    return counts, big[:used]
 
 
 @jit
