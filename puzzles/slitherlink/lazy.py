@@ -1,0 +1,130 @@
+"""The minimum and the hardest good hint sets without the whole family H.
+
+H (``design.instances``) is the family of hitting sets, within the candidates Y,
+of the violation sets V = {viol(C') : C' ≠ C*}.  A designer asks for little of it:
+the good hint sets of fewest cells and the hardest minimal ones.  Both come from
+a growing family K ⊆ minimal(V) of violation sets found on demand (implicit
+hitting sets): hitting(K) ⊇ H, so
+
+* the smallest members of hitting(K) that are good (they hit every member of W,
+  the frontier relation {C' ∪ viol(C')}) are exactly the minimum members of H
+  once any of them is good: H has no smaller member than hitting(K) has;
+* a member of hitting(K) of least positive weight that is good is a member of H
+  of least weight, and it is minimal (dropping a cell lowers the weight).
+
+A candidate S that is not good has a cycle C' ≠ C* whose violation set misses S;
+one of fewest cells among those (a minimal violation set) joins K and rules S
+out.  Each round checks a whole layer of candidates at once with family
+operations on W: Y ∖ S ⊇ viol(C') exactly when X ∪ (Y ∖ S) ⊇ C' ∪ viol(C') (X:
+the edges), so the bad candidates are the members of {X ∪ (Y ∖ S)} that contain
+a member of W (``restrict``), and the new violation sets come from the members of
+W inside them (``permit``).  Neither H nor ∃x.W is ever built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import zalg
+from zalg.progress import Progress, reporter
+
+from .design import loop_hints, difficulty, violation_relation
+
+__all__ = ["minimum_hint_sets", "hardest_hint_sets"]
+
+
+class _Oracle:
+    """W = {C' ∪ viol(C') : C' ≠ C*} and the growing family K of violation sets."""
+
+    def __init__(self, shape, cycle, candidates, multi: bool, progress: Progress):
+        self.W, self.Y, self.U = violation_relation(shape, cycle, candidates, multi, progress)
+        self.X = [x for x in self.U.elements if x not in set(self.Y)]  # edges, other cells
+        self.edges = self.U.family([self.X])
+        self.cells = self.U.power_set(self.Y)
+        self.hits = self.cells                 # hitting(K) over Y, K = ∅ so far
+        self.found = 0                         # |K|
+        self.weights = {y: 1 for y in self.Y}  # count cells only (edges weigh 0)
+
+    def toggled(self, C: zalg.Family) -> zalg.Family:
+        """{Y ∖ S : S ∈ C} for a family C over Y."""
+        for y in self.Y:
+            C = C.change(y)
+        return C
+
+    def complements(self, C: zalg.Family) -> zalg.Family:
+        """{X ∪ (Y ∖ S) : S ∈ C}."""
+        return self.toggled(C) * self.edges
+
+    def bad(self, C: zalg.Family) -> zalg.Family:
+        """The members S of C that some other cycle C' satisfies (viol(C') ∩ S = ∅)."""
+        inside = self.complements(C).restrict(self.W)
+        return self.toggled(inside / self.edges) if inside else self.U.empty
+
+    def learn(self, bad: zalg.Family, limit: int) -> None:
+        """Add to K violation sets that rule out members of ``bad``: every violation
+        set of fewest cells inside some X ∪ (Y ∖ S), S ∈ bad (each is minimal: a
+        smaller one inside the same set would have fewer cells), at most ``limit``."""
+        inside = self.W.permit(self.complements(bad))
+        fewest, _ = inside.min_weight(self.weights)
+        new = inside.exists(self.X, within=self.cells.of_size(fewest))
+        if new.count() > limit:
+            new = self.U.family(new.sample(limit, seed=self.found))
+        self.found += new.count()
+        self.hits = self.hits & new.hitting(self.Y)
+
+
+def minimum_hint_sets(shape, cycle: Iterable, candidates: Iterable | None = None,
+                      multi: bool = False, per_round: int = 64,
+                      progress: Progress = None) -> zalg.Family:
+    """The good hint sets of fewest cells: ``design.minimum(design.instances(...))``,
+    without building H (see the module's docstring)."""
+    with reporter(progress) as report:
+        o = _Oracle(shape, cycle, candidates, multi, report)
+        if o.bad(o.cells.of_size(len(o.Y))):
+            return o.U.empty                     # not even every hint makes C* unique
+        while True:
+            sizes = o.hits.by_size()
+            m = min(sizes)
+            layer = o.hits.of_size(m)
+            bad = o.bad(layer)
+            good = layer - bad
+            report.note(f"size {m}: {sizes[m]} candidates, {bad.count()} ruled out, "
+                        f"{o.found} violation sets")
+            if good:
+                return good
+            o.learn(bad, per_round)
+
+
+def hardest_hint_sets(shape, cycle: Iterable, count: int = 10, candidates: Iterable | None = None,
+                      progress: Progress = None) -> list[tuple[frozenset, tuple]]:
+    """The ``count`` hardest minimal good hint sets by the paper's key (as
+    ``design.rank_by_difficulty`` orders them), hardest first, with their keys,
+    without building H: members of hitting(K) in order of the key's weight, each
+    kept if good and minimal, else ruled out by a new violation set."""
+    rows, cols = shape
+    h = loop_hints(frozenset(cycle), rows, cols)
+    with reporter(progress) as report:
+        o = _Oracle(shape, cycle, candidates, False, report)
+        B = len(o.Y) + 1
+        order = (4, 0, 3, 1, 2)
+        weight = {y: B ** (len(order) - 1 - order.index(h[y])) for y in o.Y}
+        chosen: list[frozenset] = []
+        seen: set = set()
+        while len(chosen) < count:
+            for _, S in o.hits.iter_by_weight(weight):
+                if S in seen:
+                    continue
+                single = o.U.family([S])
+                if o.bad(single):
+                    o.learn(single, 1)
+                    break
+                seen.add(S)
+                smaller = o.U.family([S - {y} for y in S])
+                if o.bad(smaller) == smaller:         # no good set one cell smaller
+                    chosen.append(S)
+                    report.note(f"{len(chosen)} of {count}: {difficulty(S, h)}")
+                    if len(chosen) == count:
+                        break
+            else:
+                break                            # hitting(K) exhausted
+        return [(S, difficulty(S, h)) for S in chosen]
