@@ -62,11 +62,16 @@ class _Oracle:
 
     def learn(self, bad: zalg.Family, limit: int) -> None:
         """Add to K violation sets that rule out members of ``bad``: every violation
-        set of fewest cells inside some X ∪ (Y ∖ S), S ∈ bad (each is minimal: a
-        smaller one inside the same set would have fewer cells), at most ``limit``."""
-        inside = self.W.permit(self.complements(bad))
-        fewest, _ = inside.min_weight(self.weights)
-        new = inside.exists(self.X, within=self.cells.of_size(fewest))
+        set of fewest cells that misses some S ∈ bad (each is minimal: a smaller one
+        would miss S too), at most ``limit`` of them.  The sets of s cells missing
+        some S are few, so ∃x.W is taken only along them (``exists(within=...)``),
+        s = 1, 2, ... until some are violation sets."""
+        avoiding = self.toggled(bad)
+        for s in range(len(self.Y) + 1):
+            within = self.cells.of_size(s).permit(avoiding)
+            new = self.W.exists(self.X, within=within)
+            if new:
+                break
         if new.count() > limit:
             new = self.U.family(new.sample(limit, seed=self.found))
         self.found += new.count()
