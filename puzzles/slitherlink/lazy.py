@@ -61,21 +61,28 @@ class _Oracle:
         return self.toggled(inside / self.edges) if inside else self.U.empty
 
     def learn(self, bad: zalg.Family, limit: int) -> None:
-        """Add to K violation sets that rule out members of ``bad``: every violation
-        set of fewest cells that misses some S ∈ bad (each is minimal: a smaller one
-        would miss S too), at most ``limit`` of them.  The sets of s cells missing
-        some S are few, so ∃x.W is taken only along them (``exists(within=...)``),
-        s = 1, 2, ... until some are violation sets."""
+        """Add to K violation sets that rule out every member of ``bad`` (or at
+        least ``limit`` new sets): repeatedly, every violation set of fewest cells
+        that misses some S ∈ bad (each is minimal: a smaller one would miss S too),
+        then the members of ``bad`` those do not rule out yet."""
+        learned = self.U.empty
+        while bad and learned.count() < limit:
+            new = self._fewest_missing(bad)
+            learned |= new
+            bad = bad & new.hitting(self.Y)   # the members no new set rules out
+        self.found += learned.count()
+        self.hits = self.hits & learned.hitting(self.Y)
+
+    def _fewest_missing(self, bad: zalg.Family) -> zalg.Family:
+        """The violation sets of fewest cells that miss some member of ``bad``.  The
+        sets of s cells missing some S are few, so ∃x.W is taken only along them
+        (``exists(within=...)``), s = 1, 2, ... until some are violation sets."""
         avoiding = self.toggled(bad)
         for s in range(len(self.Y) + 1):
-            within = self.cells.of_size(s).permit(avoiding)
-            new = self.W.exists(self.X, within=within)
+            new = self.W.exists(self.X, within=self.cells.of_size(s).permit(avoiding))
             if new:
-                break
-        if new.count() > limit:
-            new = self.U.family(new.sample(limit, seed=self.found))
-        self.found += new.count()
-        self.hits = self.hits & new.hitting(self.Y)
+                return new
+        raise AssertionError("a bad candidate has a violation set missing it")
 
 
 def minimum_hint_sets(shape, cycle: Iterable, candidates: Iterable | None = None,
