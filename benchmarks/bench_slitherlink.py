@@ -204,16 +204,23 @@ def instance_table(args) -> None:
               f"{r['minimal']:10d} {r['t_min']:7.2f} {r['min_size']!s:>6}", flush=True)
 
 
+def finished_cases(kind, names, limit, width):
+    """(name, result) of each case ``[kind, name]`` run in a fresh process; a case that
+    failed is printed as its row instead."""
+    for name in names:
+        r = run_case(__file__, [kind, name], limit)
+        if "failed" in r:
+            print(f"{name:{width}} {r['failed']}", flush=True)
+        else:
+            yield name, r
+
+
 def loop_table(args) -> None:
     print("\nA designer's run on the 6x6 loops of issue 15, all 36 cells (H, minimal, minimum, "
           "ten hardest)")
     print(f"{'case':12} {'good hint sets':>15} {'H s':>6} {'minimal':>8} {'min s':>6} "
           f"{'minimum':>7} {'fewest':>6} {'s':>5} {'rank s':>6} {'total s':>7} {'peak GB':>7}")
-    for name in LOOPS:
-        r = run_case(__file__, ["loop", name], args.limit)
-        if "failed" in r:
-            print(f"{name:12} {r['failed']}", flush=True)
-            continue
+    for name, r in finished_cases("loop", LOOPS, args.limit, 12):
         total = r["t_h"] + r["t_min"] + r["t_minimum"] + r["t_rank"]
         print(f"{name:12} {r['H']:15d} {r['t_h']:6.1f} {r['minimal']:8d} {r['t_min']:6.1f} "
               f"{r['minimum']:7d} {r['fewest']:6d} {r['t_minimum']:5.1f} {r['t_rank']:6.1f} "
@@ -225,11 +232,7 @@ def designer_table(args) -> None:
           "minimal; CPU s)")
     print(f"{'case':18} {'minimum':>7} {'fewest':>6} {'min s':>7} {'rank s':>6} {'hardest':>18} "
           f"{'hard s':>7} {'total s':>7} {'peak GB':>7}")
-    for name in DESIGNER_CASES:
-        r = run_case(__file__, ["lazy", name], args.limit * 3)
-        if "failed" in r:
-            print(f"{name:18} {r['failed']}", flush=True)
-            continue
+    for name, r in finished_cases("lazy", DESIGNER_CASES, args.limit * 3, 18):
         total = r["t_minimum"] + r["t_rank"] + r["t_hardest"]
         print(f"{name:18} {r['minimum']:7d} {r['fewest']:6d} {r['t_minimum']:7.1f} "
               f"{r['t_rank']:6.1f} {str(tuple(r['hardest_minimal'])):>18} {r['t_hardest']:7.1f} "
