@@ -111,7 +111,7 @@ def designer_case(name) -> dict:
     """The designer's answers without H (``lazy``): the minimum good hint sets, the
     ten hardest of them, and the ten hardest minimal ones; CPU seconds per step
     (``time.process_time``) and the peak resident memory."""
-    from puzzles.slitherlink import design as I, lazy as L
+    from puzzles.slitherlink import Puzzle, design as I, lazy as L
     from puzzles.loops import outline, random_loop
     if name in LOOPS:
         text = LOOPS[name]
@@ -120,18 +120,21 @@ def designer_case(name) -> dict:
     else:
         _, rows, cols, seed, _ = next(case for case in CASES if case[0] == name)
         shape, loop = (rows, cols), random_loop(rows, cols, fill=0.6, seed=seed)
-    small = random_loop(3, 3, seed=1)
-    L.minimum_hint_sets((3, 3), small), L.hardest_hint_sets((3, 3), small, 2)  # load kernels
+    L.LazyDesign((3, 3), random_loop(3, 3, seed=1)).hardest(2)  # load the kernels
     out = {}
     t = time.process_time()
-    M = L.minimum_hint_sets(shape, loop)
+    design = L.LazyDesign(shape, loop)
+    M = design.minimum()
     out["t_minimum"], out["minimum"], out["fewest"] = time.process_time() - t, M.count(), min(M.by_size())
     t = time.process_time()
     top = [key for _, key in zip(range(10), I.rank_by_difficulty(M, loop))]
     out["t_rank"], out["hardest_minimum"] = time.process_time() - t, top[0]
     t = time.process_time()
-    hard = L.hardest_hint_sets(shape, loop, 10)
+    hard = design.hardest(10)
     out["t_hardest"], out["hardest_minimal"] = time.process_time() - t, hard[0][1]
+    out["learned"] = design.found
+    h = I.loop_hints(loop, *shape)  # spot check with the solver: five minimum sets are unique
+    out["checked"] = all(Puzzle(*shape, {E: h[E] for E in S}).count() == 1 for S in M.sample(5, seed=1))
     out["rss_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     return out
 
@@ -231,12 +234,13 @@ def designer_table(args) -> None:
     print("\nThe designer's answers without H (lazy: minimum, ten hardest of them, ten hardest "
           "minimal; CPU s)")
     print(f"{'case':18} {'minimum':>7} {'fewest':>6} {'min s':>7} {'rank s':>6} {'hardest':>18} "
-          f"{'hard s':>7} {'total s':>7} {'peak GB':>7}")
+          f"{'hard s':>7} {'total s':>7} {'peak GB':>7} {'K':>5} {'unique':>6}")
     for name, r in finished_cases("lazy", DESIGNER_CASES, args.limit * 3, 18):
         total = r["t_minimum"] + r["t_rank"] + r["t_hardest"]
         print(f"{name:18} {r['minimum']:7d} {r['fewest']:6d} {r['t_minimum']:7.1f} "
               f"{r['t_rank']:6.1f} {str(tuple(r['hardest_minimal'])):>18} {r['t_hardest']:7.1f} "
-              f"{total:7.1f} {r['rss_gb']:7.2f}", flush=True)
+              f"{total:7.1f} {r['rss_gb']:7.2f} {r['learned']:5d} {'yes' if r['checked'] else 'NO':>6}",
+              flush=True)
 
 
 def solving_table(args) -> None:

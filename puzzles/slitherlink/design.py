@@ -44,7 +44,7 @@ from .puzzle import Puzzle
 from .solve import board_graph
 
 __all__ = ["instance_universe", "instances", "violation_relation", "minimum", "rank_by_difficulty", "difficulty",
-           "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
+           "difficulty_weights", "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
 
 
 @lru_cache(maxsize=16)
@@ -184,6 +184,14 @@ def difficulty(member: Iterable, h: dict) -> tuple:
     return tuple(values.count(v) for v in _PRECEDENCE)
 
 
+def difficulty_weights(cells: Iterable, h: dict) -> dict:
+    """One weight per cell encoding the key: B^4 for a 4, B^3 for a 0, ..., 1 for a 2
+    (B above any count), so the order of total weight is the key's order."""
+    cells = list(cells)
+    B = len(cells) + 1
+    return {cell: B ** (len(_PRECEDENCE) - 1 - _PRECEDENCE.index(h[cell])) for cell in cells}
+
+
 def rank_by_difficulty(H: zalg.Family, cycle: Iterable) -> Iterator[tuple[frozenset, tuple]]:
     """The members of H, hardest first, with their difficulty keys, lazily.
 
@@ -193,9 +201,7 @@ def rank_by_difficulty(H: zalg.Family, cycle: Iterable) -> Iterator[tuple[frozen
     rows = 1 + max((r for r, _ in cells), default=0)
     cols = 1 + max((c for _, c in cells), default=0)
     h = loop_hints(cycle, rows, cols)
-    B = len(cells) + 1
-    weight = {cell: B ** (len(_PRECEDENCE) - 1 - _PRECEDENCE.index(h[cell])) for cell in cells}
-    for _, member in H.iter_by_weight(weight):
+    for _, member in H.iter_by_weight(difficulty_weights(cells, h)):
         yield member, difficulty(member, h)
 
 

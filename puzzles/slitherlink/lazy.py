@@ -28,9 +28,9 @@ from collections.abc import Iterable
 import zalg
 from zalg.progress import Progress, reporter
 
-from .design import loop_hints, difficulty, violation_relation
+from .design import difficulty, difficulty_weights, loop_hints, violation_relation
 
-__all__ = ["minimum_hint_sets", "hardest_hint_sets"]
+__all__ = ["LazyDesign", "minimum_hint_sets", "hardest_hint_sets"]
 
 
 class _Oracle:
@@ -85,58 +85,70 @@ class _Oracle:
         raise AssertionError("a bad candidate has a violation set missing it")
 
 
+class LazyDesign(_Oracle):
+    """One loop's designer answers, sharing W and the violation sets learned so far
+    (asking for the minimum first makes the hardest cheaper, and the reverse)."""
+
+    def __init__(self, shape, cycle: Iterable, candidates: Iterable | None = None,
+                 multi: bool = False, progress: Progress = None):
+        self.report = reporter(progress)
+        cycle = frozenset(cycle)
+        super().__init__(shape, cycle, candidates, multi, self.report)
+        self.h = loop_hints(cycle, *shape)
+
+    def minimum(self, per_round: int = 64) -> zalg.Family:
+        """The good hint sets of fewest cells: ``design.minimum(design.instances(...))``."""
+        with self.report:
+            if self.bad(self.cells.of_size(len(self.Y))):
+                return self.U.empty                  # not even every hint makes C* unique
+            while True:
+                sizes = self.hits.by_size()
+                m = min(sizes)
+                layer = self.hits.of_size(m)
+                bad = self.bad(layer)
+                good = layer - bad
+                self.report.note(f"size {m}: {sizes[m]} candidates, {bad.count()} ruled out, "
+                                 f"{self.found} violation sets")
+                if good:
+                    return good
+                self.learn(bad, per_round)
+
+    def hardest(self, count: int = 10) -> list[tuple[frozenset, tuple]]:
+        """The ``count`` hardest minimal good hint sets by the paper's key (as
+        ``design.rank_by_difficulty`` orders them), hardest first, with their keys:
+        members of hitting(K) in the key's order, each kept if good and minimal, else
+        ruled out by new violation sets (and the order restarts)."""
+        with self.report:
+            weight = difficulty_weights(self.Y, self.h)
+            chosen: list[frozenset] = []
+            seen: set = set()
+            while len(chosen) < count:
+                for _, S in self.hits.iter_by_weight(weight):
+                    if S in seen:
+                        continue
+                    single = self.U.family([S])
+                    if self.bad(single):
+                        self.learn(single, 1)
+                        break
+                    seen.add(S)
+                    smaller = self.U.family([S - {y} for y in S])
+                    if self.bad(smaller) == smaller:  # no good set one cell smaller
+                        chosen.append(S)
+                        self.report.note(f"{len(chosen)} of {count}: {difficulty(S, self.h)}")
+                        if len(chosen) == count:
+                            break
+                else:
+                    break                             # hitting(K) exhausted
+            return [(S, difficulty(S, self.h)) for S in chosen]
+
+
 def minimum_hint_sets(shape, cycle: Iterable, candidates: Iterable | None = None,
-                      multi: bool = False, per_round: int = 64,
-                      progress: Progress = None) -> zalg.Family:
-    """The good hint sets of fewest cells: ``design.minimum(design.instances(...))``,
-    without building H (see the module's docstring)."""
-    with reporter(progress) as report:
-        o = _Oracle(shape, cycle, candidates, multi, report)
-        if o.bad(o.cells.of_size(len(o.Y))):
-            return o.U.empty                     # not even every hint makes C* unique
-        while True:
-            sizes = o.hits.by_size()
-            m = min(sizes)
-            layer = o.hits.of_size(m)
-            bad = o.bad(layer)
-            good = layer - bad
-            report.note(f"size {m}: {sizes[m]} candidates, {bad.count()} ruled out, "
-                        f"{o.found} violation sets")
-            if good:
-                return good
-            o.learn(bad, per_round)
+                      multi: bool = False, progress: Progress = None) -> zalg.Family:
+    """``LazyDesign(...).minimum()``: the good hint sets of fewest cells, without H."""
+    return LazyDesign(shape, cycle, candidates, multi, progress).minimum()
 
 
 def hardest_hint_sets(shape, cycle: Iterable, count: int = 10, candidates: Iterable | None = None,
                       progress: Progress = None) -> list[tuple[frozenset, tuple]]:
-    """The ``count`` hardest minimal good hint sets by the paper's key (as
-    ``design.rank_by_difficulty`` orders them), hardest first, with their keys,
-    without building H: members of hitting(K) in order of the key's weight, each
-    kept if good and minimal, else ruled out by a new violation set."""
-    rows, cols = shape
-    h = loop_hints(frozenset(cycle), rows, cols)
-    with reporter(progress) as report:
-        o = _Oracle(shape, cycle, candidates, False, report)
-        B = len(o.Y) + 1
-        order = (4, 0, 3, 1, 2)
-        weight = {y: B ** (len(order) - 1 - order.index(h[y])) for y in o.Y}
-        chosen: list[frozenset] = []
-        seen: set = set()
-        while len(chosen) < count:
-            for _, S in o.hits.iter_by_weight(weight):
-                if S in seen:
-                    continue
-                single = o.U.family([S])
-                if o.bad(single):
-                    o.learn(single, 1)
-                    break
-                seen.add(S)
-                smaller = o.U.family([S - {y} for y in S])
-                if o.bad(smaller) == smaller:         # no good set one cell smaller
-                    chosen.append(S)
-                    report.note(f"{len(chosen)} of {count}: {difficulty(S, h)}")
-                    if len(chosen) == count:
-                        break
-            else:
-                break                            # hitting(K) exhausted
-        return [(S, difficulty(S, h)) for S in chosen]
+    """``LazyDesign(...).hardest(count)``: the hardest minimal good hint sets, without H."""
+    return LazyDesign(shape, cycle, candidates, False, progress).hardest(count)
