@@ -41,10 +41,12 @@ def test_minimum_and_hardest_equal_the_whole_h_route(shape, seed, drop):
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     candidates = [E for i, E in enumerate(cells) if not (drop >> i) & 1 or i % 3]
     H = I.instances(shape, loop, candidates=candidates)
-    assert L.minimum_hint_sets(shape, loop, candidates) == I.minimum(H)
+    design = L.LazyDesign(shape, loop, candidates)  # one design: the minimum, then the hardest
+    assert design.minimum() == I.minimum(H)
     minimal = H.minimal()
     want = [key for _, (_, key) in zip(range(6), I.rank_by_difficulty(minimal, loop))]
-    got = L.hardest_hint_sets(shape, loop, 6, candidates)
+    got = design.hardest(6)
+    assert [key for _, key in L.hardest_hint_sets(shape, loop, 6, candidates)] == want
     assert [key for _, key in got] == want  # ties may come in another order
     assert all(S in minimal and I.difficulty(S, I.loop_hints(loop, rows, cols)) == key
                for S, key in got)
