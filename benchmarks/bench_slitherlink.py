@@ -127,7 +127,7 @@ def designer_case(name) -> dict:
     M = design.minimum()
     out["t_minimum"], out["minimum"], out["fewest"] = time.process_time() - t, M.count(), min(M.by_size())
     t = time.process_time()
-    top = [key for _, key in zip(range(10), I.rank_by_difficulty(M, loop))]
+    top = [key for _, (_, key) in zip(range(10), I.rank_by_difficulty(M, loop))]
     out["t_rank"], out["hardest_minimum"] = time.process_time() - t, top[0]
     t = time.process_time()
     hard = design.hardest(10)
