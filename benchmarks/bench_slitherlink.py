@@ -10,7 +10,11 @@ hold a greedily found minimal hint set, padded with random cells (see
 Solving: puzzles made from random loops with hints on 55 % of the cells, on boards
 from 10x10 to 36x20 (the paper: 9-26 s for 37x21); median of 3 runs.
 
-    python benchmarks/bench_slitherlink.py [--limit SECONDS] [--loops | --solving]
+The designer's answers without H (``puzzles.slitherlink.lazy``): the minimum good
+hint sets and the ten hardest minimal ones on the 6x6 loops and on 8x8 with all 64
+cells (the paper could not finish that one in a day).
+
+    python benchmarks/bench_slitherlink.py [--limit SECONDS] [--loops | --solving | --designer]
 """
 
 from __future__ import annotations
@@ -100,6 +104,41 @@ def pipeline_case(name) -> dict:
     return out
 
 
+DESIGNER_CASES = ["6x6 loop A", "6x6 loop B", "8x8, all 64 cells"]
+
+
+def designer_case(name) -> dict:
+    """The designer's answers without H (``lazy``): the minimum good hint sets, the
+    ten hardest of them, and the ten hardest minimal ones; CPU seconds per step
+    (``time.process_time``) and the peak resident memory."""
+    from puzzles.slitherlink import Puzzle, design as I, lazy as L
+    from puzzles.loops import outline, random_loop
+    if name in LOOPS:
+        text = LOOPS[name]
+        shape = (len(text), len(text[0]))
+        loop = outline({(r, c) for r, row in enumerate(text) for c, x in enumerate(row) if x == "#"})
+    else:
+        _, rows, cols, seed, _ = next(case for case in CASES if case[0] == name)
+        shape, loop = (rows, cols), random_loop(rows, cols, fill=0.6, seed=seed)
+    L.LazyDesign((3, 3), random_loop(3, 3, seed=1)).hardest(2)  # load the kernels
+    out = {}
+    t = time.process_time()
+    design = L.LazyDesign(shape, loop)
+    M = design.minimum()
+    out["t_minimum"], out["minimum"], out["fewest"] = time.process_time() - t, M.count(), min(M.by_size())
+    t = time.process_time()
+    top = [key for _, (_, key) in zip(range(10), I.rank_by_difficulty(M, loop))]
+    out["t_rank"], out["hardest_minimum"] = time.process_time() - t, top[0]
+    t = time.process_time()
+    hard = design.hardest(10)
+    out["t_hardest"], out["hardest_minimal"] = time.process_time() - t, hard[0][1]
+    out["learned"] = design.found
+    h = I.loop_hints(loop, *shape)  # spot check with the solver: five minimum sets are unique
+    out["checked"] = all(Puzzle(*shape, {E: h[E] for E in S}).count() == 1 for S in M.sample(5, seed=1))
+    out["rss_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    return out
+
+
 #: boards up to this many cells also run the algebraic route (solve(method="algebra"))
 ALGEBRA_CELLS = 200
 
@@ -136,16 +175,21 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=600, help="seconds per instance case")
     ap.add_argument("--loops", action="store_true", help="run the 6x6 loop table only")
     ap.add_argument("--solving", action="store_true", help="run the solving table only")
+    ap.add_argument("--designer", action="store_true",
+                    help="run the designer's answers without H only")
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
         return serve_case(args.case, {"inst": instance_case, "solve": solve_case,
-                                      "loop": pipeline_case})
+                                      "loop": pipeline_case, "lazy": designer_case})
     if args.solving:
         return solving_table(args)
+    if args.designer:
+        return designer_table(args)
     if not args.loops:
         instance_table(args)
     loop_table(args)
+    designer_table(args)
     if not args.loops:
         solving_table(args)
 
@@ -163,20 +207,40 @@ def instance_table(args) -> None:
               f"{r['minimal']:10d} {r['t_min']:7.2f} {r['min_size']!s:>6}", flush=True)
 
 
+def finished_cases(kind, names, limit, width):
+    """(name, result) of each case ``[kind, name]`` run in a fresh process; a case that
+    failed is printed as its row instead."""
+    for name in names:
+        r = run_case(__file__, [kind, name], limit)
+        if "failed" in r:
+            print(f"{name:{width}} {r['failed']}", flush=True)
+        else:
+            yield name, r
+
+
 def loop_table(args) -> None:
     print("\nA designer's run on the 6x6 loops of issue 15, all 36 cells (H, minimal, minimum, "
           "ten hardest)")
     print(f"{'case':12} {'good hint sets':>15} {'H s':>6} {'minimal':>8} {'min s':>6} "
           f"{'minimum':>7} {'fewest':>6} {'s':>5} {'rank s':>6} {'total s':>7} {'peak GB':>7}")
-    for name in LOOPS:
-        r = run_case(__file__, ["loop", name], args.limit)
-        if "failed" in r:
-            print(f"{name:12} {r['failed']}", flush=True)
-            continue
+    for name, r in finished_cases("loop", LOOPS, args.limit, 12):
         total = r["t_h"] + r["t_min"] + r["t_minimum"] + r["t_rank"]
         print(f"{name:12} {r['H']:15d} {r['t_h']:6.1f} {r['minimal']:8d} {r['t_min']:6.1f} "
               f"{r['minimum']:7d} {r['fewest']:6d} {r['t_minimum']:5.1f} {r['t_rank']:6.1f} "
               f"{total:7.1f} {r['rss_gb']:7.2f}", flush=True)
+
+
+def designer_table(args) -> None:
+    print("\nThe designer's answers without H (lazy: minimum, ten hardest of them, ten hardest "
+          "minimal; CPU s)")
+    print(f"{'case':18} {'minimum':>7} {'fewest':>6} {'min s':>7} {'rank s':>6} {'hardest':>18} "
+          f"{'hard s':>7} {'total s':>7} {'peak GB':>7} {'K':>5} {'unique':>6}")
+    for name, r in finished_cases("lazy", DESIGNER_CASES, args.limit * 3, 18):
+        total = r["t_minimum"] + r["t_rank"] + r["t_hardest"]
+        print(f"{name:18} {r['minimum']:7d} {r['fewest']:6d} {r['t_minimum']:7.1f} "
+              f"{r['t_rank']:6.1f} {str(tuple(r['hardest_minimal'])):>18} {r['t_hardest']:7.1f} "
+              f"{total:7.1f} {r['rss_gb']:7.2f} {r['learned']:5d} {'yes' if r['checked'] else 'NO':>6}",
+              flush=True)
 
 
 def solving_table(args) -> None:

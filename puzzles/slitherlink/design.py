@@ -43,8 +43,8 @@ from .model import check_solution
 from .puzzle import Puzzle
 from .solve import board_graph
 
-__all__ = ["instance_universe", "instances", "minimum", "rank_by_difficulty", "difficulty",
-           "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
+__all__ = ["instance_universe", "instances", "violation_relation", "minimum", "rank_by_difficulty", "difficulty",
+           "difficulty_weights", "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
 
 
 @lru_cache(maxsize=16)
@@ -105,29 +105,48 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     over the cell elements of ``instance_universe(rows, cols)``."""
     rows, cols = _shape(puzzle_or_shape)
     loop = _check_loop(rows, cols, cycle, multi)
+    Y = _candidates(rows, cols, loop, candidates)
+    kind = "cycles" if multi else "cycle"
+    if method == "literal":
+        return _literal(rows, cols, loop, Y, loop_hints(loop, rows, cols), kind)
+    if method != "hitting":
+        raise ValueError(f"unknown method {method!r}: use 'hitting' or 'literal'")
+    if not Y:
+        return _only_solution(rows, cols, loop, kind, instance_universe(rows, cols))
+    with reporter(progress) as report:
+        W, Y, _ = violation_relation((rows, cols), loop, Y, multi, report)
+        with report.waiting("hitting sets"):
+            return W.hitting(Y)  # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
+
+
+def _candidates(rows, cols, loop, candidates) -> list:
     U = instance_universe(rows, cols)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     Y = cells if candidates is None else sorted(set(candidates))
     for cell in Y:
         if cell not in U or len(cell) != 2 or cell in loop:
             raise PuzzleFormatError(f"candidates: {cell!r} is not a cell of the {rows}x{cols} board")
+    return Y
+
+
+def violation_relation(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = None,
+                       multi: bool = False, progress: Progress = None):
+    """(W, Y, U): W = {C' ∪ viol(C') : C' ≠ C*} over the edges and the candidate
+    cells Y (viol(C'): the cells of Y whose hint C' contradicts), built top-down by
+    the frontier engine, in the universe U = ``instance_universe(rows, cols)``."""
+    rows, cols = _shape(puzzle_or_shape)
+    loop = _check_loop(rows, cols, cycle, multi)
+    Y = _candidates(rows, cols, loop, candidates)
+    U = instance_universe(rows, cols)
     h = loop_hints(loop, rows, cols)
-    kind = "cycles" if multi else "cycle"
-    if method == "literal":
-        return _literal(rows, cols, loop, Y, h, kind)
-    if method != "hitting":
-        raise ValueError(f"unknown method {method!r}: use 'hitting' or 'literal'")
-    if not Y:
-        return _only_solution(rows, cols, loop, kind, U)
-    G = board_graph(rows, cols)
     with reporter(progress) as report:
-        W = build_recorded(G, kind, U, {E: (square_sides(E), h[E]) for E in Y}, exclude=loop,
+        W = build_recorded(board_graph(rows, cols), "cycles" if multi else "cycle", U,
+                           {E: (square_sides(E), h[E]) for E in Y}, exclude=loop,
                            progress=report)
         if report.active:  # node_count exports W: only when someone listens
             report.note(f"relation of other cycles and their violation sets: "
                         f"{W.node_count()} nodes")
-        with report.waiting("hitting sets"):
-            return W.hitting(Y)  # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
+    return W, Y, U
 
 
 def _only_solution(rows, cols, loop, kind, U) -> zalg.Family:
@@ -165,6 +184,14 @@ def difficulty(member: Iterable, h: dict) -> tuple:
     return tuple(values.count(v) for v in _PRECEDENCE)
 
 
+def difficulty_weights(cells: Iterable, h: dict) -> dict:
+    """One weight per cell encoding the key: B^4 for a 4, B^3 for a 0, ..., 1 for a 2
+    (B above any count), so the order of total weight is the key's order."""
+    cells = list(cells)
+    B = len(cells) + 1
+    return {cell: B ** (len(_PRECEDENCE) - 1 - _PRECEDENCE.index(h[cell])) for cell in cells}
+
+
 def rank_by_difficulty(H: zalg.Family, cycle: Iterable) -> Iterator[tuple[frozenset, tuple]]:
     """The members of H, hardest first, with their difficulty keys, lazily.
 
@@ -174,9 +201,7 @@ def rank_by_difficulty(H: zalg.Family, cycle: Iterable) -> Iterator[tuple[frozen
     rows = 1 + max((r for r, _ in cells), default=0)
     cols = 1 + max((c for _, c in cells), default=0)
     h = loop_hints(cycle, rows, cols)
-    B = len(cells) + 1
-    weight = {cell: B ** (len(_PRECEDENCE) - 1 - _PRECEDENCE.index(h[cell])) for cell in cells}
-    for _, member in H.iter_by_weight(weight):
+    for _, member in H.iter_by_weight(difficulty_weights(cells, h)):
         yield member, difficulty(member, h)
 
 

@@ -1,0 +1,70 @@
+"""The designer's answers without H (``lazy``): identical to the whole-H route and
+to brute force on small boards."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from puzzles.loops import outline, random_loop
+from puzzles.slitherlink import Puzzle
+from puzzles.slitherlink import design as I
+from puzzles.slitherlink import lazy as L
+
+
+def brute_force_minimum(rows, cols, loop, candidates):
+    """Good hint sets of fewest cells, by solving every subset of the candidates."""
+    h = I.loop_hints(loop, rows, cols)
+    for k in range(len(candidates) + 1):
+        good = {frozenset(S) for S in combinations(candidates, k)
+                if Puzzle(rows, cols, {E: h[E] for E in S}).count() == 1}
+        if good:
+            return good
+    return set()
+
+
+@pytest.mark.parametrize("rows, cols, seed", [(3, 3, 1), (3, 3, 4), (3, 4, 2), (2, 5, 3)])
+def test_minimum_equals_brute_force(rows, cols, seed):
+    loop = random_loop(rows, cols, seed=seed)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    assert set(L.minimum_hint_sets((rows, cols), loop)) == brute_force_minimum(rows, cols, loop, cells)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([(3, 4), (4, 4), (4, 5), (5, 4)]), st.integers(0, 10 ** 6),
+       st.integers(0, 2 ** 20))
+def test_minimum_and_hardest_equal_the_whole_h_route(shape, seed, drop):
+    rows, cols = shape
+    loop = random_loop(rows, cols, seed=seed)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    candidates = [E for i, E in enumerate(cells) if not (drop >> i) & 1 or i % 3]
+    H = I.instances(shape, loop, candidates=candidates)
+    design = L.LazyDesign(shape, loop, candidates)  # one design: the minimum, then the hardest
+    assert design.minimum() == I.minimum(H)
+    minimal = H.minimal()
+    want = [key for _, (_, key) in zip(range(6), I.rank_by_difficulty(minimal, loop))]
+    got = design.hardest(6)
+    assert [key for _, key in L.hardest_hint_sets(shape, loop, 6, candidates)] == want
+    assert [key for _, key in got] == want  # ties may come in another order
+    assert all(S in minimal and I.difficulty(S, I.loop_hints(loop, rows, cols)) == key
+               for S, key in got)
+
+
+def test_5x7_paper_loop_shape_and_a_6x6_loop():
+    loop = random_loop(5, 7, seed=5)
+    H = I.instances((5, 7), loop)
+    assert L.minimum_hint_sets((5, 7), loop) == I.minimum(H)
+    text = ["......", ".####.", ".#..#.", ".#.##.", ".#....", "......"]
+    region = {(r, c) for r, row in enumerate(text) for c, x in enumerate(row) if x == "#"}
+    M = L.minimum_hint_sets((6, 6), outline(region))
+    assert (M.count(), M.by_size()) == (20, {9: 20})  # the whole-H route's figures (benchmark)
+
+
+def test_no_good_hint_set():
+    loop = random_loop(4, 4, seed=2)
+    few = [(0, 0)]  # one hint never pins a 4x4 loop
+    assert L.minimum_hint_sets((4, 4), loop, few) == I.instances((4, 4), loop, few)
+    assert not L.minimum_hint_sets((4, 4), loop, few)
+    assert L.hardest_hint_sets((4, 4), loop, 3, few) == []
