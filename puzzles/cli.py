@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -248,6 +249,9 @@ def main(argv: list[str] | None = None) -> int:
 def _finish(status: int, message: str | None) -> int:
     """Report, flush, and (outside of tests) leave at once: an interrupted or failed run
     may hold families whose teardown at exit would only make noise."""
+    leaving = status != EXIT_OK and os.environ.get("ZALG_NO_EXIT") is None and _is_program()
+    if leaving:  # a second Ctrl-C must not cut this report short
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if message:
         print(message[:2000].replace("\n", " "), file=sys.stderr)
     try:
