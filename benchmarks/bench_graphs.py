@@ -20,6 +20,7 @@ the leaving vertices' images) with the calls per edge and the working family's s
 """
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -106,9 +107,6 @@ NODES = harness.field("nodes", "check", 9, "d", index=1)
 
 
 def tables(args) -> list:
-    if args.split:
-        split(args.split)
-        return []
     sizes = range(args.min, args.max + 1)
     peer = args.peer == "graphillion"
 
@@ -207,5 +205,15 @@ def add_options(ap) -> None:
                     help="only: where the algebraic construction of N x N paths spends its time")
 
 
+def profile(argv: list[str]) -> int:
+    """``--split N``: the profile, in this process (not a table of the harness)."""
+    ap = argparse.ArgumentParser(description="where the algebra's time goes")
+    ap.add_argument("--split", type=int, required=True, metavar="N")
+    split(ap.parse_args(argv).split)
+    return 0
+
+
 if __name__ == "__main__":
+    if "--split" in sys.argv:
+        raise SystemExit(profile(sys.argv[1:]))
     raise SystemExit(harness.main(sys.modules[__name__], tables, add_options))
