@@ -90,7 +90,7 @@ def toy(tmp_path):
 
 def run_toy(script, *args):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    run = subprocess.run([sys.executable, str(script), "--limit", "20", *args],
+    run = subprocess.run([sys.executable, str(script), "--limit", "10", *args],
                          capture_output=True, text=True, env=env, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
     return run
@@ -120,7 +120,7 @@ def test_rounds_are_interleaved_fresh_processes_and_results_checked(toy, tmp_pat
     assert rows["disagrees"]["same"] is False and rows["disagrees"]["ratio"] is None
     fails = rows["fails"]["sides"][1]
     assert len(fails["cpu"]) == 1 and "ValueError: no such board" in fails["errors"][0]
-    assert rows["too slow"]["sides"][0]["errors"] == ["not finished within 20 s"]
+    assert rows["too slow"]["sides"][0]["errors"] == ["not finished within 10 s"]
     assert len(report["load_start"]) == 3 and len(report["load_end"]) == 3
     printed = run.stdout.splitlines()
     line = next(x for x in printed if x.startswith("disagrees"))
