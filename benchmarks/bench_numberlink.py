@@ -27,6 +27,7 @@ algebra against the frontier engine.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import sys
@@ -115,7 +116,10 @@ def solving_board(kind, rows, cols, seed):
 
 def solve_case(kind, rows, cols, seed, cover) -> dict:
     """Every solution of a board (its graph built beforehand; the solve measured)."""
-    p = solving_board(kind, rows, cols, seed)
+    from puzzles import numberlink as N
+    url = solving_board(kind, rows, cols, seed).to_url()
+    gc.collect()  # the board random_instance checked is gone, and its solutions with it
+    p = N.Puzzle.from_url(url)
     p.graph()
     with harness.measure():
         F = p.solve(cover=cover)
@@ -249,13 +253,19 @@ def decided_alike(zdd, cp) -> bool:
     return min(counts[0], 2) == min(counts[1], 2)
 
 
+def _board(url: str) -> str:
+    """"RxC" of a puzz.link URL (.../numlin/COLS/ROWS/...)."""
+    cols, rows = url.split("/")[-3:-1]
+    return f"{rows}x{cols}"
+
+
 def tables(args) -> list:
     every = not (args.instances or args.solving or args.hard or args.algebra)
     out = []
     if every or args.instances:
         out.append(instance_table(args))
     if every or args.solving:
-        rows = [harness.Row(f"{r}x{c} {kind} {'cover' if cover else 'free'}",
+        rows = [harness.Row(f"{r}x{c} {kind}{seed or ''} {'cover' if cover else 'free'}",
                             (harness.Case("solve_case", (kind, r, c, seed, cover)),))
                 for kind, r, c, seed in SOLVING for cover in (False, True)]
         cols = (harness.field("pairs", "pairs", 5, "d"),
@@ -263,11 +273,10 @@ def tables(args) -> list:
         out.append(harness.Table("Solving (pairs at the ends of covering path matchings)",
                                  ("zalg",), rows, cols, name_width=20))
     if every or args.hard:
-        rows = [harness.Row(f"{url.split('/')[-3]}x{url.split('/')[-2]} {kind[:3]} "
-                            f"{'cover' if cover else 'free'}",
+        rows = [harness.Row(f"{_board(url)} {kind[:3]}{i} {'cover' if cover else 'free'}",
                             (harness.Case("zdd_count", (url, cover)),
                              harness.Case("cpsat_case", (url, cover, args.cpsat), warm=False)))
-                for kind, url in hard_boards() for cover in (False, True)]
+                for i, (kind, url) in enumerate(hard_boards(), 1) for cover in (False, True)]
         cols = (harness.field("pairs", "pairs", 5, "d"),
                 harness.field("solutions", "check", 9, "d"),
                 harness.Column("CP-SAT", lambda res: None if res[1] is None else
@@ -278,12 +287,11 @@ def tables(args) -> list:
                                  ("zalg", "CP-SAT"), rows, cols, same=decided_alike,
                                  name_width=20))
     if every or args.algebra:
-        rows = [harness.Row(f"{url.split('/')[-3]}x{url.split('/')[-2]} "
-                            f"{'cover' if cover else 'free'}",
+        rows = [harness.Row(f"{_board(url)} pub{i} {'cover' if cover else 'free'}",
                             (harness.Case("zdd_count", (url, cover, "algebra")),
                              harness.Case("zdd_count", (url, cover))))
-                for kind, url in hard_boards() if kind == "published" and "/10/10/" in url
-                for cover in (False, True)]
+                for i, (kind, url) in enumerate(hard_boards(), 1)
+                if kind == "published" and "/10/10/" in url for cover in (False, True)]
         cols = (harness.field("solutions", "check", 9, "d"),)
         out.append(harness.Table("The algebraic route (mate-ZDD, labelled ends) against the "
                                  "frontier engine, published 10x10 boards",

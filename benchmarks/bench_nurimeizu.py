@@ -109,15 +109,19 @@ def generate_case(n: int, seeds: int) -> dict:
             "rooms": statistics.median(rooms), "icons": statistics.median(icons)}
 
 
+#: generates puzzles in a separate process: the solver caches the puzzles it made
+GENERATE = ("import sys; from puzzles import nurimeizu as G; "
+            "n, first, last = map(int, sys.argv[1:]); "
+            "print(' '.join(G.generate(n, n, seed=s).to_url() for s in range(first, last)))")
+
+
 def puzzle_urls(n: int, seeds: int) -> list[str]:
-    """The puzzles of seeds 0..seeds-1 (generated once and kept in a file, so every run
-    and every side works on the same boards)."""
-    from puzzles import nurimeizu
+    """The puzzles of seeds 0..seeds-1 (generated once, in another process, and kept in
+    a file, so every run and every side works on the same boards)."""
     path = DATA / f"nurimeizu-{n}x{n}.txt"
     urls = path.read_text().split() if path.exists() else []
     if len(urls) < seeds:
-        for seed in range(len(urls), seeds):
-            urls.append(nurimeizu.generate(n, n, seed=seed).to_url())
+        urls += harness.elsewhere(GENERATE, str(n), str(len(urls)), str(seeds)).split()
         path.write_text("\n".join(urls) + "\n")
     return urls[:seeds]
 

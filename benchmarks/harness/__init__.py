@@ -45,14 +45,16 @@ What the harness does with it:
   interleaved, and prints new/old per row and their geometric mean;
 * each tree's kernels are compiled or loaded once before the rows, and ``warm()``
   runs again, untimed, in every measuring process of a case with ``warm=True``;
+* ``elsewhere(code, *args)`` runs set-up in a separate process when its caches must not
+  reach the measured step (puzzles a solver made are cached by that solver);
 * ``--json FILE`` writes every round of every side; ``--only REGEX`` picks rows;
   ``--limit S`` bounds each measuring process.
 """
 from __future__ import annotations
 
-from .child import Step, measure, record
+from .child import Step, elsewhere, measure, record
 from .runner import main
 from .tables import Case, Column, Row, Table, field, same_check
 
-__all__ = ["Case", "Column", "Row", "Table", "Step", "field", "measure", "record", "main",
-           "same_check"]
+__all__ = ["Case", "Column", "Row", "Table", "Step", "elsewhere", "field", "measure", "record",
+           "main", "same_check"]

@@ -96,6 +96,17 @@ def _run_case(module, request: dict) -> dict:
     return {"result": result, **_SPENT}
 
 
+def elsewhere(code: str, *args: str) -> str:
+    """The standard output of ``python -c code args`` in a separate process with this
+    process's environment (the same tree): for set-up whose caches must not reach the
+    measured steps, such as generating the puzzles that a case then solves (a solver
+    keeps the families of the puzzles it solved)."""
+    run = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    if run.returncode:
+        raise RuntimeError((run.stderr.strip().splitlines() or ["failed"])[-1][:300])
+    return run.stdout
+
+
 @dataclass
 class Measurement:
     """What one measuring process gave: its result, the CPU and wall seconds of its
