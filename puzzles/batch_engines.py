@@ -14,7 +14,8 @@ record, or the exception that kept it from returning one (a worker that died).
   when that step ends (it is never lost, and the pool is never left half shut; during
   the shutdown it ends the workers at once).  On Linux a worker also dies with the
   process that started it, however that ends.  Each worker gets 1/jobs of the
-  memory budget (``--memory`` / ``ZALG_MEMORY``).
+  memory budget (``--memory`` / ``ZALG_MEMORY``), set in the worker by
+  ``zalg.memory.set_default_budget``.
 * ``scheduler``: a running Dask scheduler (``distributed.Client(address)``); its
   workers need zalg installed.  Connection problems are a UserError.
 
@@ -34,6 +35,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from typing import Any, Union
+
+from zalg.memory import default_budget, set_default_budget
 
 from .cli import UserError
 
@@ -96,7 +99,6 @@ WORKER_MINIMUM = 300 << 20
 def _worker_budget(workers: int) -> int:
     """Each worker's share of this run's memory budget (bytes); a UserError when the
     budget cannot hold that many workers."""
-    from zalg.memory import default_budget
     try:
         total = default_budget()
     except ValueError as exc:
@@ -114,7 +116,7 @@ def _worker_start(budget: int, parent: int) -> None:
     worker's budget."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
-    os.environ["ZALG_MEMORY"] = str(budget)
+    set_default_budget(budget)
 
 
 def _die_with(parent: int) -> None:

@@ -17,6 +17,7 @@ closed early (``| head``).  No exit path prints a traceback or CUDD's
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import signal
@@ -27,17 +28,23 @@ from pathlib import Path
 import zalg
 from zalg import commands as algebra_commands
 from zalg.errors import InputError, OutOfMemory
+from zalg.memory import default_budget_of
 from zalg.memory import parse_size as parse_memory
 
 from . import genre as G
 from .board import MAX_SIDE, check_size
 from .errors import PuzzleFormatError
 from .inputs import read_source
+from .solving import Solutions
 
 __all__ = ["UserError", "main", "read_puzzle", "parse_puzzle", "parse_size", "bounded_int",
            "write_file", "output_dir", "note", "write_svg", "show_generated", "EXIT_USAGE",
            "EXIT_MEMORY",
            "EXIT_INTERRUPTED"]
+
+#: Applications of the genres with a subcommand of their own; imported by name, like the
+#: genres, since they import the genres (and with them this module).
+APPLICATIONS = ("puzzles.studio",)
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_MEMORY, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 3, 130, 141
 
@@ -166,7 +173,6 @@ def report_solutions(puzzle, family, args, what: str, unique: str = "unique") ->
     and when there are several name the edges or cells where they differ; write
     ``args.svg`` (that solution, the differences dashed in red) and
     ``args.puzzle_svg`` (the board alone)."""
-    from .solving import Solutions
     S = Solutions(puzzle, family)
     n = S.count()
     if getattr(args, "count", False):
@@ -212,44 +218,52 @@ def build_parser() -> argparse.ArgumentParser:
     algebra_commands.register(sub)
     for module in G.genres():
         module.register(sub)
+    for name in APPLICATIONS:
+        importlib.import_module(name).register(sub)
     return parser
 
 
 def _run(argv) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    budget = None
     if args.memory is not None:
         try:
-            os.environ["ZALG_MEMORY"] = str(parse_memory(args.memory))
+            budget = parse_memory(args.memory)
         except ValueError as exc:
             raise UserError(f"--memory: {exc}") from None
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_OK
-    return args.run(args)
+    if budget is None:
+        return args.run(args)
+    with default_budget_of(budget):  # the budget of the universes this command makes
+        return args.run(args)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the ``zalg`` command; returns its exit status."""
+def main(argv: list[str] | None = None, *, program: bool = False) -> int:
+    """Run the ``zalg`` command; returns its exit status.  ``program``: this process is
+    the ``zalg`` program itself (``puzzles.program``), which a failed run leaves at once."""
     try:
         status = _run(argv)
     except (UserError, PuzzleFormatError, InputError) as exc:
-        return _finish(EXIT_USAGE, f"zalg: error: {exc}")
+        return _finish(EXIT_USAGE, f"zalg: error: {exc}", program)
     except OutOfMemory as exc:
-        return _finish(EXIT_MEMORY, f"zalg: {exc}")
+        return _finish(EXIT_MEMORY, f"zalg: {exc}", program)
     except MemoryError:
-        return _finish(EXIT_MEMORY, "zalg: out of memory")
+        return _finish(EXIT_MEMORY, "zalg: out of memory", program)
     except KeyboardInterrupt:
-        return _finish(EXIT_INTERRUPTED, "zalg: interrupted")
+        return _finish(EXIT_INTERRUPTED, "zalg: interrupted", program)
     except BrokenPipeError:
-        return _finish(EXIT_PIPE, None)
-    return _finish(status, None)
+        return _finish(EXIT_PIPE, None, program)
+    return _finish(status, None, program)
 
 
-def _finish(status: int, message: str | None) -> int:
-    """Report, flush, and (outside of tests) leave at once: an interrupted or failed run
-    may hold families whose teardown at exit would only make noise."""
-    leaving = status != EXIT_OK and os.environ.get("ZALG_NO_EXIT") is None and _is_program()
+def _finish(status: int, message: str | None, program: bool) -> int:
+    """Report, flush, and (in the program, not in a test calling main) leave at once: an
+    interrupted or failed run may hold families whose teardown at exit would only make
+    noise."""
+    leaving = status != EXIT_OK and program and os.environ.get("ZALG_NO_EXIT") is None
     if leaving:  # a second Ctrl-C must not cut this report short
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     if message:
@@ -262,11 +276,6 @@ def _finish(status: int, message: str | None) -> int:
         sys.stderr.flush()
     except ValueError:
         pass
-    if status != EXIT_OK and os.environ.get("ZALG_NO_EXIT") is None and _is_program():
+    if status != EXIT_OK and program and os.environ.get("ZALG_NO_EXIT") is None:
         os._exit(status)
     return status
-
-
-def _is_program() -> bool:
-    """Whether this process is the ``zalg`` program itself (not a test calling main)."""
-    return getattr(sys, "_zalg_program", False)

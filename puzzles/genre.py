@@ -1,30 +1,41 @@
 """What every puzzle genre provides, and the registry of genres.
 
-A genre is a package ``puzzles/<name>/`` of the same shape:
+A genre is a package ``puzzles/<name>/`` of the same shape (docs/architecture.md):
 
-* ``model.py``: the board, its formats (puzz.link URL, pzprv3, plain text) and an
-  independent answer checker;
-* ``solve.py``: every solution as a ``zalg.Family``;
+* ``model.py``: ``Board``, the board as data: geometry, formats (puzz.link URL,
+  pzprv3, plain text) and an independent answer checker ``check_solution``;
+* ``solve.py``: ``solve(board, *options, progress=None)``, every solution as a
+  ``zalg.Family``;
+* ``draw.py``: text and SVG pictures (``picture`` and ``marks``, which ``render`` uses);
+* ``puzzle.py``: the front door ``Puzzle(Board, Solvable, solver=..., drawing=...)``:
+  the board that solves (its families kept per board and options) and draws itself;
 * ``design.py``: instances for designers (enumeration, generation, reduction);
-* ``draw.py``: text and SVG pictures;
-* ``cli.py``: its ``zalg <name> ...`` subcommands;
+* ``cli.py``: its ``zalg <name> ...`` subcommands (``solve`` and ``generate`` declared
+  with ``puzzles.subcommands``);
 * ``__init__.py``: the genre's public API, which satisfies :class:`Genre`.
 
 Adding a genre: copy that shape and add its name to :data:`GENRES`.  The
-registry imports genres by name, so nothing here depends on any of them.
+registry imports genres by name, so nothing here depends on any of them; a genre
+that lives elsewhere (the tests' toy genre) is registered for a while with
+:func:`registered`.  Genres never import one another: what two of them share lives
+in ``puzzles/`` (``board``, ``loops``, ``render``, ``solving``, ``subcommands``, ...).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol, runtime_checkable
 
 from .violations import Violation
 
-__all__ = ["Genre", "PuzzleType", "GENRES", "genres", "genre"]
+__all__ = ["Genre", "PuzzleType", "GENRES", "genres", "genre", "names", "registered"]
 
 GENRES = ("slitherlink", "numberlink", "nagareru", "nurimeizu")
+
+#: genres registered for a while (name -> the module path of their package)
+_ELSEWHERE: dict[str, str] = {}
 
 
 @runtime_checkable
@@ -52,13 +63,13 @@ class PuzzleType(Protocol):
 
     def to_text(self) -> str: ...
 
-    def solve(self) -> Any: ...
+    def solve(self, *options, progress=None, **keywords) -> Any: ...
 
-    def count(self) -> int: ...
+    def count(self, *options, **keywords) -> int: ...
 
-    def is_unique(self) -> bool: ...
+    def is_unique(self, *options, **keywords) -> bool: ...
 
-    def solution(self) -> Any: ...
+    def solution(self, *options, **keywords) -> Any: ...
 
     def render(self, solution=None, fmt: str = "text") -> str: ...
 
@@ -70,7 +81,8 @@ class Genre(Protocol):
     NAME: str        # the subcommand: "slitherlink"
     PID: str         # pzprjs's name in URLs and files: "slither"
     EXAMPLES: tuple  # puzz.link URLs of small boards (examples, tests, fuzzing)
-    Puzzle: type     # a PuzzleType
+    Board: type      # the board (model.py)
+    Puzzle: type     # a PuzzleType: the Board with puzzles.solving.Solvable (puzzle.py)
     FAILCODES: dict  # pzprjs failcode -> the rule name check_solution reports
 
     def check_solution(self, puzzle: Any, answer: Iterable) -> list[Violation]: ...
@@ -78,19 +90,39 @@ class Genre(Protocol):
     def register(self, subparsers) -> None: ...
 
 
+def names() -> tuple[str, ...]:
+    """The names of every registered genre, in registry order."""
+    return GENRES + tuple(_ELSEWHERE)
+
+
 def genre(name: str):
-    """The genre package ``puzzles.<name>``, checked against :class:`Genre`."""
-    if name not in GENRES:
-        raise ValueError(f"unknown genre {name!r}: one of {', '.join(GENRES)}")
-    module = importlib.import_module(f"puzzles.{name}")
+    """The genre package ``puzzles.<name>`` (or one :func:`registered` elsewhere), checked
+    against :class:`Genre`."""
+    if name not in names():
+        raise ValueError(f"unknown genre {name!r}: one of {', '.join(names())}")
+    path = _ELSEWHERE.get(name, f"puzzles.{name}")
+    module = importlib.import_module(path)
     if not isinstance(module, Genre):
-        missing = [a for a in ("NAME", "PID", "EXAMPLES", "Puzzle", "FAILCODES", "check_solution",
-                               "register")
+        missing = [a for a in ("NAME", "PID", "EXAMPLES", "Board", "Puzzle", "FAILCODES",
+                               "check_solution", "register")
                    if not hasattr(module, a)]
-        raise TypeError(f"puzzles.{name} does not provide {', '.join(missing)}")
+        raise TypeError(f"{path} does not provide {', '.join(missing)}")
     return module
 
 
 def genres() -> list:
     """Every registered genre package, in registry order."""
-    return [genre(name) for name in GENRES]
+    return [genre(name) for name in names()]
+
+
+@contextmanager
+def registered(name: str, module: str) -> Iterator[None]:
+    """The genre package ``module`` (a module path) registered as ``name`` while the block
+    runs: the ``zalg`` program and :func:`genres` see it (tests add a toy genre so)."""
+    if name in names():
+        raise ValueError(f"a genre named {name!r} is registered already")
+    _ELSEWHERE[name] = module
+    try:
+        yield
+    finally:
+        del _ELSEWHERE[name]

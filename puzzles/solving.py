@@ -1,17 +1,40 @@
-"""What every genre's ``Puzzle`` derives from its family of all solutions, and the
-view of those solutions for notebooks and the command line."""
+"""The front door every genre's ``Puzzle`` shares: solving through one cache, one
+``render``, and the view of all solutions for notebooks and the command line.
+
+A genre's ``Puzzle`` (``puzzles/<genre>/puzzle.py``) is its board class (``model.py``:
+data, geometry, formats, checker; a frozen dataclass) with :class:`Solvable` mixed in::
+
+    class Puzzle(Board, Solvable, solver=solve.solve, drawing=draw):
+        \"\"\"A Slitherlink puzzle: ...\"\"\"
+
+``solver(board, *options, progress=None, **options)`` builds the family of all
+solutions (its options are the genre's: Numberlink's ``cover``, Slitherlink's
+``method``, ...); ``drawing`` is the genre's ``draw`` module, which provides
+``picture(board, solution, fmt)`` (``fmt`` "text" or "svg") and ``marks(board,
+differ)`` (SVG marks on the edges or cells where solutions differ).
+"""
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from functools import lru_cache
-from typing import TYPE_CHECKING
+import inspect
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Set
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
 
 from zalg.progress import Progress
+
+from .render import with_marks
 
 if TYPE_CHECKING:
     import zalg
 
-__all__ = ["SolvedByFamily", "Pictured", "Solutions", "undecided", "unit_text"]
+__all__ = ["Solvable", "SolutionCache", "SOLVED", "Solutions", "undecided", "unit_text",
+           "FORMATS"]
+
+#: the picture formats of ``render``
+FORMATS = ("text", "svg")
 
 
 def undecided(family) -> frozenset:
@@ -29,6 +52,173 @@ def unit_text(x) -> str:
     if isinstance(x, tuple):
         return ",".join(map(str, x))
     return str(x)
+
+
+# ---- the one solution cache ------------------------------------------------------------------
+
+class _Entry(dict):
+    """What solving one board built, by key (a dict that can be weakly referenced)."""
+
+
+def _frozen(value) -> Hashable:
+    """A hashable stand-in for a board field (mappings and sets by their items)."""
+    if isinstance(value, Mapping):
+        return frozenset((k, _frozen(v)) for k, v in value.items())
+    if isinstance(value, Set):
+        return frozenset(value)
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+class SolutionCache:
+    """Families (and other values) built from boards, per board value and key.
+
+    A board's entry is kept on the board itself, so its results never change while it
+    lives; equal boards alive at the same time share one entry; and the entries of
+    the last ``recent`` boards stay even when those boards are gone (a board read
+    again from the same URL finds its solutions)."""
+
+    #: the attribute of a board that holds its entry
+    ATTRIBUTE = "_solved_entry"
+
+    def __init__(self, recent: int = 16):
+        self.recent = recent
+        self._shared: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+        self._recent: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(board) -> tuple:
+        """The board's value: its class and fields (never the board object itself)."""
+        return (type(board),) + tuple(_frozen(getattr(board, f.name)) for f in fields(board))
+
+    def entry(self, board) -> dict:
+        """The board's entry (made on first use)."""
+        entry = board.__dict__.get(self.ATTRIBUTE)
+        key = self.key(board) if entry is None or self.recent else None
+        with self._lock:
+            if entry is None:
+                entry = self._shared.get(key)
+                if entry is None:
+                    entry = self._shared[key] = _Entry()
+            if self.recent:
+                self._recent[key] = entry
+                self._recent.move_to_end(key)
+                while len(self._recent) > self.recent:
+                    self._recent.popitem(last=False)
+        if board.__dict__.get(self.ATTRIBUTE) is not entry:
+            object.__setattr__(board, self.ATTRIBUTE, entry)  # boards are frozen dataclasses
+        return entry
+
+    def get(self, board, key: Hashable, build: Callable[[], Any]) -> Any:
+        """The value under ``key`` in the board's entry, built by ``build()`` when absent."""
+        entry = self.entry(board)
+        if key not in entry:
+            value = build()
+            entry.setdefault(key, value)
+        return entry[key]
+
+    def clear(self) -> None:
+        """Forget the recent entries (boards alive keep theirs)."""
+        with self._lock:
+            self._recent.clear()
+
+
+#: the cache of every genre's solutions
+SOLVED = SolutionCache()
+
+
+# ---- the front door ---------------------------------------------------------------------------
+
+class Solvable:
+    """``solve``, ``count``, ``is_unique``, ``solution``, ``solutions``, ``render`` and
+    notebook pictures for a genre's board class (see the module).
+
+    Every method takes the genre's solve options (``p.count(cover=True)``); families
+    are kept in :data:`SOLVED` per board and options (``progress`` is no option: a
+    call with a listener builds afresh, so that it sees the work, and keeps what was
+    kept)."""
+
+    def __init_subclass__(cls, solver: Callable | None = None, drawing=None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if solver is not None:
+            signature = inspect.signature(solver)
+            progress = signature.parameters.get("progress")
+            if progress is None or progress.kind is not inspect.Parameter.KEYWORD_ONLY:
+                raise TypeError(f"{cls.__name__}: the solver {solver.__name__} must take "
+                                "progress= (keyword only)")
+            cls._solver = staticmethod(solver)
+            cls._solver_signature = signature
+        if drawing is not None:
+            missing = [name for name in ("picture", "marks") if not callable(getattr(drawing, name, None))]
+            if missing:
+                raise TypeError(f"{cls.__name__}: the drawing lacks {', '.join(missing)}")
+            cls._drawing = drawing
+
+    # ---- solving ----------------------------------------------------------------------
+    def solver_inputs(self) -> dict:
+        """Keyword arguments every solver call gets besides the options, derived from the
+        board and kept with it (none by default; Numberlink passes its graph, so that
+        ``p.graph()`` and ``p``'s families share one universe)."""
+        return {}
+
+    def remember(self, key: Hashable, build: Callable[[], Any]) -> Any:
+        """A value derived from this board, built once by ``build()`` and kept with its
+        solutions in :data:`SOLVED` (under ``key``, which solve options never use)."""
+        return SOLVED.get(self, ("value", key), build)
+
+    def solve(self, *options, progress: Progress = None, **keywords) -> zalg.Family:
+        """Every solution as a ``zalg.Family`` (the genre's ``solve`` module with these
+        options; ``progress``: see ``zalg.progress``)."""
+        inputs = self.solver_inputs()
+        bound = self._solver_signature.bind(self, *options, progress=progress, **keywords,
+                                            **inputs)
+        bound.apply_defaults()
+        board = next(iter(self._solver_signature.parameters))
+        key = ("solve",) + tuple((name, _frozen(value)) for name, value in bound.arguments.items()
+                                 if name not in inputs and name not in (board, "progress"))
+        if progress:
+            family = self._solver(*bound.args, **bound.kwargs)
+            SOLVED.entry(self).setdefault(key, family)
+            return family
+        return SOLVED.get(self, key, lambda: self._solver(*bound.args, **bound.kwargs))
+
+    def count(self, *options, **keywords) -> int:
+        """The number of solutions (exact)."""
+        return self.solve(*options, **keywords).count()
+
+    def is_unique(self, *options, **keywords) -> bool:
+        """True when the puzzle has exactly one solution."""
+        return self.count(*options, **keywords) == 1
+
+    def solution(self, *options, **keywords):
+        """One solution (the first member in the family's order, so always the same one
+        for the same board), or None if there is none."""
+        return next(iter(self.solve(*options, **keywords)), None)
+
+    def solutions(self, *options, **keywords) -> Solutions:
+        """Every solution (``solve(*options, **keywords)``) as a :class:`Solutions` view."""
+        return Solutions(self, self.solve(*options, **keywords))
+
+    # ---- pictures ---------------------------------------------------------------------
+    def render(self, solution=None, fmt: str = "text", differ=()) -> str:
+        """The board with an optional solution (its edges or black cells) as ``"text"`` or
+        ``"svg"``; ``differ``: the edges or cells marked in SVG as those on which
+        solutions differ."""
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown render format {fmt!r}: use 'text' or 'svg'")
+        picture = self._drawing.picture(self, solution, fmt)
+        return with_marks(picture, self._drawing.marks(self, differ)) if fmt == "svg" else picture
+
+    def _repr_svg_(self) -> str:
+        return self.render(fmt="svg")
+
+    def __getstate__(self) -> dict:
+        """Pickle and copy the board only, never its solutions (CUDD objects)."""
+        state = dict(self.__dict__)
+        state.pop(SolutionCache.ATTRIBUTE, None)
+        return state
 
 
 class Solutions:
@@ -87,45 +277,3 @@ class Solutions:
         n = self.count()
         return (f"<{n} solution{'' if n == 1 else 's'} of a {self.puzzle.rows}x{self.puzzle.cols} "
                 f"{genre} puzzle>")
-
-
-class Pictured:
-    """Notebook pictures for a genre's ``Puzzle``: the board alone (``_repr_svg_``) and
-    ``solutions()``, which draws one solution and marks where the others differ."""
-
-    def _repr_svg_(self) -> str:
-        return self.render(fmt="svg")
-
-    def solutions(self, *args, **kwargs) -> Solutions:
-        """Every solution (``solve(*args, **kwargs)``) as a :class:`Solutions` view."""
-        return Solutions(self, self.solve(*args, **kwargs))
-
-
-class SolvedByFamily(Pictured, ABC):
-    """``solve()`` (cached per board), ``count()``, ``is_unique()``, ``solution()`` for a
-    puzzle class that defines ``_solve_fresh(progress)``: the Family of all solutions."""
-
-    @abstractmethod
-    def _solve_fresh(self, progress: Progress):
-        """The Family of all solutions, built now (each genre's ``solve`` module)."""
-
-    def solve(self, progress: Progress = None) -> zalg.Family:
-        """Every solution as a ``zalg.Family`` (the genre's ``solve`` module)."""
-        return self._solve_fresh(progress) if progress else _cached(self)
-
-    def count(self) -> int:
-        """The number of solutions (exact)."""
-        return self.solve().count()
-
-    def is_unique(self) -> bool:
-        """True when the puzzle has exactly one solution."""
-        return self.count() == 1
-
-    def solution(self):
-        """One solution (the first in the family's order), or None if there is none."""
-        return next(iter(self.solve()), None)
-
-
-@lru_cache(maxsize=16)
-def _cached(p: SolvedByFamily):
-    return p._solve_fresh(False)

@@ -1,21 +1,78 @@
-"""The shape of the code: no import circles, the library never imports its applications,
-and every registered genre has the same package shape.
+"""The shape of the code, read from the source (AST) of ``zalg`` and ``puzzles``:
 
-Imports are read from the source (AST), module-level and inside functions alike;
-only imports under ``if TYPE_CHECKING:`` are left out (they never run)."""
+* no import circles; the library never imports its applications; ``puzzles`` never
+  imports ``zalg.kernels`` (it reaches zalg through its public API); no genre imports
+  another (what genres share lives in ``puzzles/``);
+* few imports inside functions, each with its reason in a comment;
+* no private access across modules (the rule: :func:`private_uses`);
+* no function over 120 lines;
+* every registered genre has the package shape of docs/architecture.md.
+
+Imports are read module-level and inside functions alike; only imports under
+``if TYPE_CHECKING:`` are left out (they never run).
+
+``IN_FLIGHT`` lists what other branches of the same piece of work (issues 28 and 31:
+helpers "kernels" and "frontier") are removing from files they own; each entry must
+still be found, so the list shrinks as they land."""
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 import re
+from contextlib import nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from puzzles import genre as G
+from puzzles.solving import Solvable
+from puzzles.subcommands import GenerateCommand, SolveCommand
+from tests.helpers import toy_genre
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("zalg", "puzzles")
+#: the most imports of project modules that may run inside functions (zalg and puzzles)
+MOST_LAZY_IMPORTS = 15
+#: the longest function (lines, decorators and docstring included)
+LONGEST_FUNCTION = 120
 
+#: (module, what) -> the owner who is removing it
+IN_FLIGHT = {
+    # puzzles -> zalg.kernels: the layer loops move onto zalg.frontier's machine interface
+    ("puzzles.nurimeizu.layout", "import zalg.kernels.native"): "frontier (issue 28)",
+    ("puzzles.nurimeizu.solve", "import zalg.kernels.native"): "frontier (issue 28)",
+    ("puzzles.nurimeizu.solve", "import zalg.kernels.nodes"): "frontier (issue 28)",
+    ("puzzles.nurimeizu.path_sweep", "import zalg.kernels.native"): "frontier (issue 28)",
+    ("puzzles.nurimeizu.path_sweep", "import zalg.kernels.nodes"): "frontier (issue 28)",
+    # imports inside functions without a stated reason, in files under rewrite
+    ("zalg.frontier.assemble", "lazy zalg.errors"): "frontier",
+    ("zalg.frontier.assemble", "lazy zalg.family"): "frontier",
+    ("zalg.frontier.run", "lazy zalg.kernels.nodes"): "frontier",
+    # private names used across modules
+    ("zalg.reading", "private _check"): "kernels (Manager has no public status check)",
+    ("zalg.kernels.manager", "private _cz"): "kernels",
+}
+
+#: private names of other projects that a module may use, and why
+OUTSIDE_PRIVATE = {
+    ("puzzles.cli", "_exit"): "os._exit: a documented function of os",
+    ("puzzles.program", "_exit"): "os._exit: a documented function of os",
+    ("puzzles.batch_engines", "_processes"): "a pool's worker processes: the standard library "
+                                             "has no public way to end them at once",
+    ("zalg.kernels.native", "_CFuncPtr"): "ctypes: native.py binds CUDD below dd's public API",
+    ("zalg.kernels.native", "_index_of_var"): "dd: native.py binds CUDD below dd's public API",
+    ("zalg.kernels.native", "_var_with_index"): "dd: native.py binds CUDD below dd's public API",
+    ("zalg.kernels.manager", "_add_int"): "dd: a Function from a node pointer (kernels)",
+    ("zalg.kernels.cache", "_py_file"): "numba: its cache locators' source file (the stamp)",
+    ("zalg.kernels.cache", "_cache"): "numba: a dispatcher's cache (no public reader)",
+    ("zalg.kernels.cache", "_cache_file"): "numba: a dispatcher's cache index (no public reader)",
+    ("zalg.kernels.cache", "_load_index"): "numba: its cache index reader (no public one)",
+}
+
+
+# ---- reading the source --------------------------------------------------------------------
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
@@ -33,7 +90,7 @@ def project_modules() -> dict[str, Path]:
 
 
 def _type_checking_blocks(tree: ast.AST) -> set[int]:
-    """ids of import nodes inside ``if TYPE_CHECKING:``."""
+    """ids of the nodes inside ``if TYPE_CHECKING:``."""
     skip = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and isinstance(node.test, (ast.Name, ast.Attribute)) \
@@ -44,13 +101,25 @@ def _type_checking_blocks(tree: ast.AST) -> set[int]:
     return skip
 
 
-def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The project modules that module ``name`` imports."""
+@dataclass(frozen=True)
+class Import:
+    target: str    # the project module imported
+    line: int
+    lazy: bool     # inside a function
+
+
+def _functions(tree: ast.AST) -> list[ast.AST]:
+    return [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def imports(name: str, path: Path, modules: dict[str, Path]) -> list[Import]:
+    """The imports of project modules that module ``name`` runs."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip = _type_checking_blocks(tree)
+    lazy = {id(n) for f in _functions(tree) for n in ast.walk(f)}
     is_pkg = path.name == "__init__.py"
     base = name.split(".") if is_pkg else name.split(".")[:-1]
-    out = set()
+    out = []
     for node in ast.walk(tree):
         if id(node) in skip:
             continue
@@ -72,8 +141,13 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
             while t and t not in modules:
                 t = t.rpartition(".")[0]
             if t and t != name:
-                out.add(t)
+                out.append(Import(t, node.lineno, id(node) in lazy))
     return out
+
+
+def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The project modules that module ``name`` imports."""
+    return {i.target for i in imports(name, path, modules)}
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -122,12 +196,105 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def test_the_import_graph_is_read_correctly():
+def has_reason(lines: list[str], lineno: int) -> bool:
+    """A comment on the import's line or on the line just above it."""
+    here = lines[lineno - 1]
+    above = lines[lineno - 2].strip() if lineno > 1 else ""
+    return "#" in here.split("import", 1)[-1] or (above.startswith("#") and len(above) > 2)
+
+
+def lazy_imports() -> list[tuple[str, Import, bool]]:
+    """(module, import, has a reason) for every import statement inside a function that
+    imports a project module (one a module and line)."""
+    modules = project_modules()
+    out = []
+    for name, path in sorted(modules.items()):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i in sorted(set(imports(name, path, modules)), key=lambda i: (i.line, i.target)):
+            if i.lazy:
+                out.append((name, i, has_reason(lines, i.line)))
+    return out
+
+
+_ACCESSORS = ("getattr", "setattr", "hasattr", "delattr")
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def defined_names(tree: ast.AST) -> set[str]:
+    """Every name a module defines: functions, classes, assignment targets, parameters,
+    ``__slots__`` entries, and attributes it sets on ``self``, ``cls`` or anything else
+    (``x._n = ...``, ``object.__setattr__(self, "_n", ...)``)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            out.add(node.attr)
+        elif isinstance(node, ast.Call) and len(node.args) >= 2 \
+                and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str) \
+                and ast.unparse(node.func) in ("setattr", "object.__setattr__"):
+            out.add(node.args[1].value)
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__"
+                                                  for t in node.targets):
+            out |= {n.value for n in ast.walk(node.value)
+                    if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return out
+
+
+def private_uses(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, name) for every use of a private name that the module does not define.
+
+    A name with one leading underscore is private to the module that defines it (see
+    :func:`defined_names`): another module may not read or write it as an attribute
+    (``obj._name``, ``getattr(obj, "_name")``) nor import it (``from m import _name``)."""
+    mine = defined_names(tree)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr not in mine:
+            out.append((node.lineno, node.attr))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in _ACCESSORS and len(node.args) >= 2 \
+                and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str) \
+                and _is_private(node.args[1].value) and node.args[1].value not in mine:
+            out.append((node.lineno, node.args[1].value))
+        elif isinstance(node, ast.ImportFrom):
+            out += [(node.lineno, a.name) for a in node.names if _is_private(a.name)]
+    return out
+
+
+def in_flight(found: set[tuple[str, str]], kind: str) -> set[tuple[str, str]]:
+    """The IN_FLIGHT entries of one kind (the first word of their second part); each
+    must be among ``found``."""
+    listed = {k for k in IN_FLIGHT if k[1].split()[0] == kind}
+    stale = listed - found
+    assert not stale, f"no longer found, remove from IN_FLIGHT: {sorted(stale)}"
+    return listed
+
+
+# ---- the rules ------------------------------------------------------------------------------
+
+def test_the_source_is_read_correctly():
     graph = import_graph()
     assert "zalg.kernels.driver" in graph["zalg.kernels.manager"]
     assert "zalg.kernels.ops.nonsup" in graph["zalg.kernels.ops.minimal"]
-    assert "puzzles.cli" in graph["puzzles.slitherlink.cli"]
+    assert "puzzles.cli" in graph["puzzles.subcommands"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    code = ("import os\nclass A:\n    __slots__ = ('_s',)\n    def __init__(self, v):\n"
+            "        self._mine = v\n        object.__setattr__(self, '_set', v)\n"
+            "def f(b, _arg):\n    from m import _hidden  # why\n"
+            "    return b._mine, b._set, b._s, _arg, b._other, getattr(b, '_theirs', 0), os._exit\n")
+    tree = ast.parse(code)
+    assert {"_mine", "_set", "_s", "_arg"} <= defined_names(tree)
+    assert {n for _, n in private_uses(tree)} == {"_hidden", "_other", "_theirs", "_exit"}
+    lines = code.splitlines()
+    assert has_reason(lines, 8) and not has_reason(lines, 1)
 
 
 def test_no_import_circles():
@@ -149,11 +316,75 @@ def test_the_library_never_imports_its_applications():
             assert names == [], name
 
 
-@pytest.mark.parametrize("name", G.GENRES)
-def test_every_genre_has_the_package_shape(name):
-    folder = ROOT / "puzzles" / name
-    for part in ("__init__", "model", "solve", "design", "draw", "cli"):
+def test_puzzles_never_import_the_kernels():
+    found = {(m, f"import {t}") for m, targets in import_graph().items() if m.startswith("puzzles")
+             for t in targets if t == "zalg.kernels" or t.startswith("zalg.kernels.")}
+    assert found - in_flight(found, "import") == set()
+
+
+def _genre_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "puzzles" and parts[1] in G.GENRES else None
+
+
+def test_no_genre_imports_another():
+    graph = import_graph()
+    crossing = sorted((m, t) for m, targets in graph.items() for t in targets
+                      if _genre_of(m) and _genre_of(t) and _genre_of(m) != _genre_of(t))
+    assert crossing == []
+
+
+def test_imports_inside_functions_are_few_and_each_says_why():
+    lazy = lazy_imports()
+    found = {(m, f"lazy {i.target}") for m, i, reason in lazy if not reason}
+    unexplained = found - in_flight(found, "lazy")
+    assert unexplained == set(), "give the reason in a comment, or import at module level"
+    assert len(lazy) <= MOST_LAZY_IMPORTS, [(m, i.target, i.line) for m, i, _ in lazy]
+
+
+def test_no_private_access_across_modules():
+    found = set()
+    for name, path in sorted(project_modules().items()):
+        for line, attr in private_uses(ast.parse(path.read_text(encoding="utf-8"))):
+            if (name, attr) not in OUTSIDE_PRIVATE:
+                found.add((name, f"private {attr}"))
+    assert found - in_flight(found, "private") == set()
+
+
+def test_no_function_is_longer_than_120_lines():
+    long = []
+    for name, path in sorted(project_modules().items()):
+        for f in _functions(ast.parse(path.read_text(encoding="utf-8"))):
+            length = f.end_lineno - min([f.lineno] + [d.lineno for d in f.decorator_list]) + 1
+            if length > LONGEST_FUNCTION:
+                long.append((name, f.name, length))
+    assert long == []
+
+
+# ---- the genre shape ------------------------------------------------------------------------
+
+SHAPE = ("__init__", "model", "solve", "draw", "puzzle", "design", "cli")
+#: what only the shared front door defines (one cache of solutions, one render)
+FRONT_DOOR = ("solve", "count", "is_unique", "solution", "solutions", "render", "_repr_svg_")
+
+
+def genre_folders():
+    return [(name, ROOT / "puzzles" / name) for name in G.GENRES] + \
+        [(toy_genre.NAME, Path(toy_genre.__file__).parent)]
+
+
+@pytest.mark.parametrize("name, folder", genre_folders(), ids=lambda v: str(v).split("/")[-1])
+def test_every_genre_has_the_package_shape(name, folder):
+    for part in SHAPE:
         assert (folder / f"{part}.py").is_file(), f"{name}/{part}.py"
-    module = G.genre(name)
-    assert isinstance(module, G.Genre)
-    assert isinstance(module.Puzzle, type) and module.NAME == name
+    with G.registered(name, toy_genre.__name__) if name == toy_genre.NAME else nullcontext():
+        module = G.genre(name)
+    assert isinstance(module, G.Genre) and module.NAME == name
+    assert issubclass(module.Puzzle, module.Board) and issubclass(module.Puzzle, Solvable)
+    for cls in (module.Puzzle, module.Board):
+        assert not set(FRONT_DOOR) & set(vars(cls)), f"{cls.__qualname__} solves or draws itself"
+    solve = importlib.import_module(f"{module.__name__}.solve").solve
+    assert inspect.signature(solve).parameters["progress"].kind is inspect.Parameter.KEYWORD_ONLY
+    cli = importlib.import_module(f"{module.__name__}.cli")
+    assert isinstance(cli.SOLVE, SolveCommand) and cli.SOLVE.puzzle is module.Puzzle
+    assert isinstance(cli.GENERATE, GenerateCommand)

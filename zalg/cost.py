@@ -43,7 +43,7 @@ def cost_le(family: Family, weights, bound: int) -> Family:
         return family
     if bound < -span:
         return family.universe.empty
-    level, hi, lo, root = family._arrays()
+    level, hi, lo, root = family.node_arrays()
     out = K.cost_le(level, hi, lo, int(root), w, bound)
     return family.universe.build_arrays(*out, "a cost-bounded family")
 
@@ -63,5 +63,5 @@ def probability(family: Family, p) -> float:
     for q in values:
         if isinstance(q, bool) or not isinstance(q, numbers.Real) or not 0 <= q <= 1:
             raise ValueError(f"probabilities must be real numbers from 0 to 1, got {q!r}")
-    level, hi, lo, root = family._arrays()
+    level, hi, lo, root = family.node_arrays()
     return float(K.probability(level, hi, lo, int(root), np.array(values, dtype=np.float64)))

@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from . import cost, notation, persist, reading
 from .kernels import native as N
 from .kernels import ops as K
+from .reading import NodeCounts
 from .relation import Relation
+from .text import short_int
 
 if TYPE_CHECKING:  # pragma: no cover
     from .universe import Universe
@@ -64,7 +67,7 @@ class Family:
             return self.universe.single(other)
         raise TypeError(f"expected a Family of the same universe, got {other!r}")
 
-    def _apply(self, op: int, step: str, other: Family | None = None, b: int = 0, k: int = 0,
+    def _apply(self, op: K.Op, step: str, other: Family | None = None, b: int = 0, k: int = 0,
                aux: np.ndarray | None = None) -> Family:
         U = self.universe
         if aux is None:
@@ -305,8 +308,12 @@ class Family:
         return p == one
 
     # ---- reading ----------------------------------------------------------------------
-    def _arrays(self):
-        """(level, hi, lo, root) of the ZDD, children first (cached)."""
+    def node_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """The ZDD as arrays ``(level, hi, lo, root)``, one entry per node id: ids 0 and 1
+        are the terminals ∅ and {∅} (their level is ``len(universe)``), children come
+        before parents, ``root`` is the id of F's own node.  A node's members are the
+        members of its ``lo`` child, and those of its ``hi`` child each with the element
+        of its level added.  Computed once per family (read them; do not change them)."""
         cache = self._arrays_cache
         n = len(self.universe)
         if cache is None:
@@ -318,92 +325,87 @@ class Family:
         self._arrays_cache = cache
         return cache
 
+    def node_counts(self) -> NodeCounts:
+        """The exact number of members below every node of :meth:`node_arrays`
+        (``c[node]``, ``c.root()`` = |F|); computed once per family."""
+        if self._counts_cache is None:
+            self._counts_cache = NodeCounts(*self.node_arrays())
+        return self._counts_cache
+
     def node_count(self) -> int:
         """Number of decision nodes of the ZDD (terminals not counted)."""
-        return len(self._arrays()[0]) - 2
+        return len(self.node_arrays()[0]) - 2
 
     def support(self) -> frozenset:
         """The elements that occur in at least one member."""
-        level = self._arrays()[0][2:]
+        level = self.node_arrays()[0][2:]
         els = self.universe.elements
         return frozenset(els[int(lev)] for lev in np.unique(level))
 
     def count(self) -> int:
         """The number of members |F|, exact."""
-        from .reading import counts
-        return counts(self).root()
+        return self.node_counts().root()
 
     def __len__(self) -> int:
         n = self.count()
         if n > sys.maxsize:
-            raise OverflowError(f"the family has {n} members, more than len() can return; use count()")
+            raise OverflowError(f"the family has {short_int(n)} members, more than len() can return; "
+                                "use count()")
         return n
 
     def by_size(self) -> dict[int, int]:
         """{k: number of members of size k}, for every size that occurs."""
-        from .reading import by_size
-        return by_size(self)
+        return reading.by_size(self)
 
     def __iter__(self) -> Iterator[frozenset]:
         """The members as frozensets of elements."""
-        from .reading import iterate
-        return iterate(self)
+        return reading.iterate(self)
 
     def sample(self, k: int = 1, seed=None) -> list[frozenset]:
         """k distinct members drawn uniformly at random (exact for any family size)."""
-        from .reading import sample
-        return sample(self, k, seed)
+        return reading.sample(self, k, seed)
 
     def sample_of_size(self, size: int, seed=None, tries: int = 100_000) -> frozenset | None:
         """One member of the given size, uniformly among those (None if ``tries``
         tilted draws find none); for families too big for exact counts by size."""
-        from .reading import sample_of_size
-        return sample_of_size(self, size, seed, tries)
+        return reading.sample_of_size(self, size, seed, tries)
 
     def min_weight(self, weights) -> tuple:
         """(w(a), a) for a member a of least total weight w(a) = Σ_{x∈a} w[x]."""
-        from .reading import extreme_weight
-        return extreme_weight(self, weights, 1)
+        return reading.extreme_weight(self, weights, 1)
 
     def max_weight(self, weights) -> tuple:
         """(w(a), a) for a member a of greatest total weight."""
-        from .reading import extreme_weight
-        return extreme_weight(self, weights, -1)
+        return reading.extreme_weight(self, weights, -1)
 
     def iter_by_weight(self, weights, descending: bool = False) -> Iterator[tuple]:
         """(w(a), a) for every member a, lazily, in ascending order of weight (descending
         with ``descending=True``)."""
-        from .reading import iter_by_weight
-        return iter_by_weight(self, weights, descending)
+        return reading.iter_by_weight(self, weights, descending)
 
     def cost_le(self, weights, bound: int) -> Family:
         """{a ∈ F : w(a) ≤ bound}, w(a) = Σ_{x∈a} w[x] for integer weights (a mapping,
         missing elements weigh 0, or one per element in universe order)."""
-        from .cost import cost_le
-        return cost_le(self, weights, bound)
+        return cost.cost_le(self, weights, bound)
 
     def cost_ge(self, weights, bound: int) -> Family:
         """{a ∈ F : w(a) ≥ bound} for integer weights."""
-        from .cost import cost_ge
-        return cost_ge(self, weights, bound)
+        return cost.cost_ge(self, weights, bound)
 
     def probability(self, p) -> float:
         """Pr[X ∈ F] for a random set X holding each element x independently with
         probability p[x] (a mapping, missing elements 0, or one per element)."""
-        from .cost import probability
-        return probability(self, p)
+        return cost.probability(self, p)
 
     # ---- notebooks (Graphillion and networkx: ``zalg.interop``) ------------------------
     def _repr_html_(self) -> str:
         """Jupyter's view: members, nodes and a few members."""
-        from .notation import html_summary
-        return html_summary(self)
+        return notation.html_summary(self)
 
     # ---- notation and persistence -----------------------------------------------------
     def to_sympy(self):
         """F as a sympy polynomial in Minato's notation (sum of products of elements)."""
-        from .notation import to_sympy
-        return to_sympy(self)
+        return notation.to_sympy(self)
 
     def dump(self, target, format: str | None = None) -> None:
         """Save F with its universe's elements to ``target``: a path (written whole or
@@ -412,13 +414,11 @@ class Family:
         ``format``: ``"npz"`` (binary, fast) or ``"json"`` (interchange); by default
         JSON for a name ending in ``.json`` or ``.gz`` (gzip), else npz.  Read it
         back with ``zalg.load``."""
-        from .persist import write
-        write(target, self.universe.elements, *self._arrays(), format=format)
+        persist.write(target, self.universe.elements, *self.node_arrays(), format=format)
 
     def dumps(self, format: str = "npz") -> bytes:
         """The bytes ``dump`` would save in ``format`` (read back with ``zalg.loads``)."""
-        from .persist import dumps
-        return dumps(self.universe.elements, *self._arrays(), format=format)
+        return persist.dumps(self.universe.elements, *self.node_arrays(), format=format)
 
     # ---- pickling and copies: data only, never CUDD objects ---------------------------
     def __reduce__(self):
@@ -433,14 +433,12 @@ class Family:
         return self
 
     def __repr__(self) -> str:
-        from .notation import short_text
-        return short_text(self)
+        return notation.short_text(self)
 
 
 def _unpickled(universe: Universe, data: bytes, upclosed: bool) -> Family:
     """The family of ``Family.__reduce__``: npz bytes read into ``universe``."""
-    from .persist import loads
-    stored = loads(data)
+    stored = persist.loads(data)
     F = universe.from_arrays(stored.elements, stored.level, stored.hi, stored.lo, stored.root,
                              "a pickled family")
     F._upclosed = upclosed

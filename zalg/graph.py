@@ -14,20 +14,22 @@ from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
 from .frontier.plan import FrontierPlan
+from .paths import build, build_degree, build_oriented_cycle
 from .universe import Universe
 from .progress import Progress
 
 if TYPE_CHECKING:
     import networkx
 
-__all__ = ["Graph", "grid", "grid_edges", "sweep_order", "SWEEPS", "frontier_width"]
+__all__ = ["Graph", "edge", "grid", "grid_edges", "sweep_order", "SWEEPS", "frontier_width"]
 
 
 def _sort_key(v):
     return (type(v).__name__, v) if not isinstance(v, tuple) else ("tuple", v)
 
 
-def _edge(u, v) -> tuple:
+def edge(u, v) -> tuple:
+    """The edge between vertices u and v as a sorted pair (a ValueError for u == v)."""
     if u == v:
         raise ValueError(f"self-loop at {u!r}: graphs here are simple")
     try:
@@ -63,7 +65,7 @@ class Graph:
                 u, v = pair
             except (TypeError, ValueError):
                 raise ValueError(f"an edge must be a pair of vertices, got {pair!r}") from None
-            e = _edge(u, v)
+            e = edge(u, v)
             seen.setdefault(e, None)
         given = list(seen)
         self.vertices: list = []
@@ -91,7 +93,7 @@ class Graph:
     # ---- orders -----------------------------------------------------------------------
     def _ordered(self, edges: list[tuple], order) -> list[tuple]:
         if not isinstance(order, str):
-            ordered = [_edge(*e) for e in order]
+            ordered = [edge(*e) for e in order]
             if sorted(map(repr, ordered)) != sorted(map(repr, edges)):
                 raise ValueError("an explicit order must list every edge exactly once")
             return ordered
@@ -137,7 +139,6 @@ class Graph:
     def paths(self, s, t, method: str = "frontier", progress: Progress = None):
         """All simple paths between s and t, as sets of edges ({∅} when s == t).
         ``progress`` (frontier method): see ``zalg.progress``."""
-        from .paths import build
         return build(self, "paths", pairs=[(s, t)], method=method, progress=progress)
 
     def path_matchings(self, pairs=None, cover: bool = False, method: str = "frontier",
@@ -150,13 +151,11 @@ class Graph:
         ``fixed`` maps edges to 0 or 1 decided in advance (only members that agree);
         frontier method only: ``max_width`` raises ``zalg.TooWide`` rather than expand
         a level of more states."""
-        from .paths import build
         return build(self, "matchings", pairs=pairs, cover=cover, method=method, fixed=fixed,
                      max_width=max_width, progress=progress)
 
     def cycles(self, method: str = "frontier", progress: Progress = None):
         """All simple cycles (one cycle each) as sets of edges."""
-        from .paths import build
         return build(self, "cycle", method=method, progress=progress)
 
     def oriented_cycles(self, one_way=None, forbidden_pairs=(), visit=(), fixed=None,
@@ -169,13 +168,11 @@ class Graph:
         member however many directions it allows (frontier method only).  ``max_width``:
         raise ``zalg.TooWide`` rather than expand a level of more states (to try
         another edge order)."""
-        from .paths import build_oriented_cycle
         return build_oriented_cycle(self, one_way, forbidden_pairs, visit, fixed, progress,
                                     max_width)
 
     def cycle_sets(self, method: str = "frontier"):
         """Sets of vertex-disjoint cycles (every vertex of degree 0 or 2), ∅ included."""
-        from .paths import build
         return build(self, "cycles", method=method)
 
     def degree_constrained(self, degrees, method: str = "frontier"):
@@ -183,7 +180,6 @@ class Graph:
 
         ``degrees`` maps a vertex to an iterable of allowed degrees (a vertex not in
         the mapping may have any degree)."""
-        from .paths import build_degree
         return build_degree(self, degrees)
 
 

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .graph import Graph
+from .universe import Universe
+
 if TYPE_CHECKING:
     import graphillion
 
     from .family import Family
-    from .graph import Graph
-    from .universe import Universe
 
 __all__ = ["graphillion_universe", "to_setset", "from_setset", "to_graphset", "from_graphset"]
 
@@ -55,7 +56,7 @@ def _edge_key(x) -> Any:
 def _dump_text(family: Family, var_of: dict) -> str:
     """Graphillion's dump of the family: lines ``id var lo hi`` children first, B and T
     the terminals, ``.`` at the end; ``var_of`` maps a zalg level to its variable."""
-    level, hi, lo, root = family._arrays()
+    level, hi, lo, root = family.node_arrays()
     if root < 2:
         return ("T" if root == 1 else "B") + "\n.\n"
     n = len(level)
@@ -95,7 +96,7 @@ def to_graphset(family: Family) -> graphillion.GraphSet:
 
 def _vars(family: Family, var_of_key: dict, key, what: str) -> dict:
     """{zalg level: Graphillion variable} for the levels the family uses."""
-    level = family._arrays()[0][2:]
+    level = family.node_arrays()[0][2:]
     els = family.universe.elements
     out = {}
     for lev in np.unique(level).tolist():
@@ -158,7 +159,6 @@ def from_setset(ss, universe: Universe | None = None) -> Family:
     gl = _graphillion()
     elements = list(gl.setset.universe())
     if universe is None:
-        from .universe import Universe
         universe = Universe(elements)
     return _from_dump(ss.dumps(), elements, universe, lambda x: x, "setset")
 
@@ -169,7 +169,6 @@ def from_graphset(gs, universe: Universe | Graph | None = None) -> Family:
     gl = _graphillion()
     edges = [tuple(e[:2]) for e in gl.GraphSet.universe()]
     if universe is None:
-        from .graph import Graph
         universe = Graph(edges, order="as-is").universe
     elif hasattr(universe, "universe") and hasattr(universe, "edges"):
         universe = universe.universe

@@ -59,15 +59,10 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
     intermediate family F over edge and mate elements (for teaching and debugging)."""
     U = graph.universe
     edges = graph.edges
-    index = {x: i for i, x in enumerate(graph.vertices)}
     degree = {x: 0 for x in graph.vertices}
     for u, v in edges:
         degree[u] += 1
         degree[v] += 1
-    plan = plan_of(graph)
-    first, last = plan.first, plan.last
-
-    free = kind == "matchings" and pairs is None
     terminals: dict = {}
     if kind in ("paths", "matchings") and pairs is not None:
         terminals = terminal_labels(graph.vertices, pairs)
@@ -80,53 +75,14 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
     if not edges:
         return U.unit if kind in ("cycles", "matchings") and not terminals else U.empty
 
-    # ---- the private universe: which mate elements exist, and where they sit ---------
-    labels = sorted(set(terminals.values()))
-
-    kill = first  # the step at which a vertex leaves the reverse frontier: its first edge
-
-    def key(x, y):
-        return ("m",) + ((x, y) if index[x] <= index[y] else (y, x))
-
-    live_at = []  # vertices in the reverse frontier while edge j is processed
-    live: set = set()
-    for j in range(len(edges) - 1, -1, -1):
-        for x in edges[j]:
-            if last[x] == j:
-                live.add(x)
-        live_at.append(sorted(live, key=index.get))
-        for x in edges[j]:
-            if kill[x] == j:
-                live.discard(x)
-    live_at.reverse()
-    position: dict = {}
-    for j, group in enumerate(live_at):
-        for x in group:
-            for y in group:
-                position[key(x, y)] = max(kill[x], kill[y])
-            if free:
-                position[("o", x)] = kill[x]
-            for k in labels:
-                position[("o", x, k)] = kill[x]
-    for x in graph.vertices:
-        if degree[x]:
-            position[key(x, x)] = kill[x]
-    order = [("z",)] if kind == "cycle" else []
-    by_step: dict = {}
-    for k, p in position.items():
-        by_step.setdefault(p, []).append(k)
-    for j, e in enumerate(edges):
-        order += by_step.get(j, [])
-        order.append(("e", e))
-    V = Universe(order)
-
-    # ---- the construction --------------------------------------------------------------
+    M = _Mates(graph, kind, free=kind == "matchings" and pairs is None,
+               labels=sorted(set(terminals.values())), degree=degree)
+    V = M.universe
     # a terminal of label k starts as the end of an empty fragment ending at "label k"
-    F = V.family([[("o", x, terminals[x]) if x in terminals else key(x, x)
+    F = V.family([[("o", x, terminals[x]) if x in terminals else M.key(x, x)
                    for x in graph.vertices if degree[x]]])
     if trace:
         trace("start: every vertex is its own mate", F)
-    z = V.single(("z",)) if kind == "cycle" else None
     fixed = fixed or {}
     due: dict = {}  # the step at which a count group is decided: its first edge
     position_of = {x: i for i, x in enumerate(edges)}
@@ -135,48 +91,105 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
         due.setdefault(position_of[members[0]], []).append((members, k))
     for j in range(len(edges) - 1, -1, -1):
         a, b = edges[j]
-        e = V.single(("e", edges[j]))
-        group = live_at[j]
-        terms = []
-        ends_a = _ends(a, group, key, free, labels)
-        ends_b = _ends(b, group, key, free, labels)
-        if fixed.get(edges[j]) == 0:
-            ends_a = []  # the edge is never taken
-        for c, mac in ends_a:
-            Fa = F / V.single(mac)
-            if not Fa:
-                continue
-            if c == ("v", b):  # a and b end the same fragment: the edge closes a cycle
-                if kind == "cycle":
-                    terms.append((Fa % z) * e * z)
-                elif kind == "cycles":
-                    terms.append(Fa * e)
-                continue
-            for d, mbd in ends_b:
-                joined = _joined(c, d, key)
-                if joined is None:
-                    continue
-                Fab = Fa / V.single(mbd)
-                if Fab:
-                    terms.append(Fab * e * V.family([joined]))
-        taken = union(terms, universe=V)
+        taken = M.with_edge(F, j) if fixed.get(edges[j]) != 0 else V.empty
         F = taken if fixed.get(edges[j]) == 1 else F | taken
         for members, k in due.get(j, ()):
             F = F.image(V.relation(_count_rows(members, k)))
         if trace:
             trace(f"edge {a}-{b}", F)
         for x in dict.fromkeys((a, b)):
-            if kill[x] == j:  # one pass: drop x's mate marks, as _leave_rows says
-                F = F.image(V.relation(_leave_rows(x, group, key, free, cover, labels,
-                                                   x in terminals)))
+            if M.kill[x] == j:  # one pass: drop x's mate marks, as _leave_rows says
+                F = F.image(V.relation(_leave_rows(x, M.live_at[j], M.key, M.free, cover,
+                                                   M.labels, x in terminals)))
                 if trace:
                     trace(f"vertex {x} leaves", F)
 
     if kind == "cycle":
-        F = F / z
+        F = F / M.z
     if trace:
         trace("finish", F)
     return U.adopt(F, rename=lambda x: x[1] if x[0] == "e" else x)
+
+
+class _Mates:
+    """The private universe of edge and mate elements of one construction, and its
+    edge step.
+
+    ``live_at[j]``: the vertices in the reverse frontier while edge j is processed;
+    ``kill[x]``: the step at which x leaves it (its first edge); every mate element
+    sits just above the edge at which it dies (see the module)."""
+
+    def __init__(self, graph, kind: str, free: bool, labels: list, degree: dict):
+        self.kind, self.free, self.labels = kind, free, labels
+        self.edges = edges = graph.edges
+        self.index = {x: i for i, x in enumerate(graph.vertices)}
+        plan = plan_of(graph)
+        self.kill = kill = plan.first
+        live_at = []
+        live: set = set()
+        for j in range(len(edges) - 1, -1, -1):
+            for x in edges[j]:
+                if plan.last[x] == j:
+                    live.add(x)
+            live_at.append(sorted(live, key=self.index.get))
+            for x in edges[j]:
+                if kill[x] == j:
+                    live.discard(x)
+        live_at.reverse()
+        self.live_at = live_at
+        position: dict = {}
+        for group in live_at:
+            for x in group:
+                for y in group:
+                    position[self.key(x, y)] = max(kill[x], kill[y])
+                if free:
+                    position[("o", x)] = kill[x]
+                for k in labels:
+                    position[("o", x, k)] = kill[x]
+        for x in graph.vertices:
+            if degree[x]:
+                position[self.key(x, x)] = kill[x]
+        order = [("z",)] if kind == "cycle" else []
+        by_step: dict = {}
+        for k, p in position.items():
+            by_step.setdefault(p, []).append(k)
+        for j, e in enumerate(edges):
+            order += by_step.get(j, [])
+            order.append(("e", e))
+        self.universe = Universe(order)
+        self.z = self.universe.single(("z",)) if kind == "cycle" else None
+
+    def key(self, x, y) -> tuple:
+        """The mate element saying that x and y end one fragment."""
+        return ("m",) + ((x, y) if self.index[x] <= self.index[y] else (y, x))
+
+    def with_edge(self, F, j: int):
+        """The members of F extended by edge j, its two fragments joined:
+        Σ_{c,d} (F / m_ac / m_bd) * e_ab * m_cd, cycles closed per kind."""
+        V = self.universe
+        a, b = self.edges[j]
+        e = V.single(("e", self.edges[j]))
+        group = self.live_at[j]
+        ends_b = _ends(b, group, self.key, self.free, self.labels)
+        terms = []
+        for c, mac in _ends(a, group, self.key, self.free, self.labels):
+            Fa = F / V.single(mac)
+            if not Fa:
+                continue
+            if c == ("v", b):  # a and b end the same fragment: the edge closes a cycle
+                if self.kind == "cycle":
+                    terms.append((Fa % self.z) * e * self.z)
+                elif self.kind == "cycles":
+                    terms.append(Fa * e)
+                continue
+            for d, mbd in ends_b:
+                joined = _joined(c, d, self.key)
+                if joined is None:
+                    continue
+                Fab = Fa / V.single(mbd)
+                if Fab:
+                    terms.append(Fab * e * V.family([joined]))
+        return union(terms, universe=V)
 
 
 def _ends(a, group, key, free: bool, labels: list) -> list:

@@ -2,10 +2,12 @@
 
 A Universe's budget bounds what CUDD allocates for it plus the tables of the
 kernels running on it; going past it raises :class:`zalg.OutOfMemory`.  The
-default is ``ZALG_MEMORY`` when set, else :data:`DEFAULT_SHARE` of the memory the
-process may use (the smallest of physical memory, a cgroup limit and the
-address-space limit), so that a runaway computation fails with a clean error
-before the machine starts swapping or the kernel kills it.
+default is the budget a program chose with :func:`set_default_budget` (the
+``zalg --memory`` option, a batch worker's share), else ``ZALG_MEMORY`` when set,
+else :data:`DEFAULT_SHARE` of the memory the process may use (the smallest of
+physical memory, a cgroup limit and the address-space limit), so that a runaway
+computation fails with a clean error before the machine starts swapping or the
+kernel kills it.
 """
 
 from __future__ import annotations
@@ -13,8 +15,13 @@ from __future__ import annotations
 import os
 import re
 import resource
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-__all__ = ["parse_size", "machine_memory", "default_budget", "DEFAULT_SHARE", "MIN_BUDGET"]
+from .errors import InputError
+
+__all__ = ["parse_size", "machine_memory", "default_budget", "set_default_budget",
+           "default_budget_of", "DEFAULT_SHARE", "MIN_BUDGET"]
 
 DEFAULT_SHARE = 0.75
 #: The smallest budget accepted: a CUDD manager alone needs a few megabytes.
@@ -70,12 +77,41 @@ def machine_memory() -> int:
     return min(limits) if limits else 8 << 30
 
 
+#: the budget chosen by :func:`set_default_budget` (None: not chosen)
+_chosen: int | None = None
+
+
+def set_default_budget(size: int | str | None) -> int | None:
+    """Make ``size`` (bytes, or a text such as ``300M``; see :func:`parse_size`) the
+    budget of every universe made from now on in this process without ``memory=``;
+    ``None`` returns to ``ZALG_MEMORY`` or the machine's share.  Returns the previous
+    choice (None if there was none)."""
+    global _chosen
+    previous = _chosen
+    _chosen = None if size is None else parse_size(size)
+    return previous
+
+
+@contextmanager
+def default_budget_of(size: int | str | None) -> Iterator[None]:
+    """:func:`set_default_budget` while the block runs, the previous choice after it."""
+    previous = set_default_budget(size)
+    try:
+        yield
+    finally:
+        set_default_budget(previous)
+
+
 def default_budget() -> int:
-    """``ZALG_MEMORY`` if set, else DEFAULT_SHARE of :func:`machine_memory`."""
+    """The budget chosen by :func:`set_default_budget`, else ``ZALG_MEMORY`` if set, else
+    DEFAULT_SHARE of :func:`machine_memory`.  A ``ZALG_MEMORY`` that is no size is an
+    :class:`zalg.errors.InputError` (one line)."""
+    if _chosen is not None:
+        return _chosen
     env = os.environ.get("ZALG_MEMORY", "").strip()
     if env:
         try:
             return parse_size(env)
         except ValueError as exc:
-            raise ValueError(f"ZALG_MEMORY: {exc}") from None
+            raise InputError(f"the environment variable ZALG_MEMORY: {exc}") from None
     return int(DEFAULT_SHARE * machine_memory())

@@ -18,6 +18,10 @@ polynomial.
 
 from __future__ import annotations
 
+from html import escape
+
+from .text import abbreviated, short_int
+
 __all__ = ["parse", "to_sympy", "short_text", "html_summary", "tokens"]
 
 _OPS = {"+": 1, "*": 2}  # precedence
@@ -64,64 +68,91 @@ def _shown(text: str) -> str:
 
 
 def parse(universe, text: str):
-    """The family of a Minato expression over ``universe``'s elements."""
+    """The family of a Minato expression over ``universe``'s elements.
+
+    The whole text is checked first (syntax and names, no family is built), so a
+    mistake anywhere is reported at once, however long the text."""
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a string, got {text!r}")
-    names = {str(x): x for x in universe.elements if str(x).isidentifier()}
-    values: list = []          # operand stack (families)
+    values: list = []
+    for kind, item in _postfix(text, _names(universe)):
+        if kind == "op":
+            b = values.pop()
+            a = values.pop()
+            values.append(a | b if item == "+" else a * b)
+        elif kind == "name":
+            values.append(universe.single(item))
+        else:
+            values.append(universe.unit if item else universe.empty)
+    return values[0]
+
+
+_AMBIGUOUS = object()
+
+
+def _names(universe) -> dict:
+    """{text: element} for the elements whose ``str`` is an identifier; a text shared
+    by two elements (``'True'`` and ``True``) maps to a marker and is refused."""
+    names: dict = {}
+    for x in universe.elements:
+        name = str(x)
+        if name.isidentifier():
+            names[name] = _AMBIGUOUS if name in names else x
+    return names
+
+
+def _postfix(text: str, names: dict) -> list[tuple[str, object]]:
+    """The expression in postfix order — ("name", element), ("num", 0 or 1),
+    ("op", "+" or "*") — by operator precedence with explicit stacks (no recursion);
+    every malformed text is a ValueError naming the position."""
+    out: list = []
     ops: list = []             # operator stack: ("+"/"*"/"(", position)
     expect_operand = True
 
-    def reduce_top() -> None:
-        op, _ = ops.pop()
-        b = values.pop()
-        a = values.pop()
-        values.append(a | b if op == "+" else a * b)
+    def fail(why: str):
+        raise ValueError(f"cannot parse {_shown(text)}: {why}")
 
     for kind, tok, pos in tokens(text):
         if expect_operand:
             if kind == "NAME":
+                element = names.get(tok, None)
                 if tok not in names:
-                    raise ValueError(f"cannot parse {_shown(text)}: unknown element {tok!r} "
-                                     f"at position {pos}")
-                values.append(universe.single(names[tok]))
+                    fail(f"unknown element {tok!r} at position {pos}")
+                if element is _AMBIGUOUS:
+                    fail(f"{tok!r} at position {pos} names two elements of the universe")
+                out.append(("name", element))
                 expect_operand = False
             elif kind == "NUM":
                 if tok.lstrip("0") not in ("", "1"):
-                    raise ValueError(f"cannot parse {_shown(text)}: {tok[:30]} at position {pos}: "
-                                     "only 0 (the empty family) and 1 (the family {∅}) are numbers here")
-                values.append(universe.empty if not tok.strip("0") else universe.unit)
+                    fail(f"{tok[:30]} at position {pos}: only 0 (the empty family) and 1 "
+                         "(the family {∅}) are numbers here")
+                out.append(("num", 1 if tok.strip("0") else 0))
                 expect_operand = False
             elif kind == "LPAR":
                 ops.append(("(", pos))
             else:
-                raise ValueError(f"cannot parse {_shown(text)}: expected a name, 0, 1 or '(' "
-                                 f"at position {pos}, got {tok!r}")
+                fail(f"expected a name, 0, 1 or '(' at position {pos}, got {tok!r}")
+        elif kind == "OP":
+            while ops and ops[-1][0] != "(" and _OPS[ops[-1][0]] >= _OPS[tok]:
+                out.append(("op", ops.pop()[0]))
+            ops.append((tok, pos))
+            expect_operand = True
+        elif kind == "RPAR":
+            while ops and ops[-1][0] != "(":
+                out.append(("op", ops.pop()[0]))
+            if not ops:
+                fail(f"')' at position {pos} closes nothing")
+            ops.pop()
         else:
-            if kind == "OP":
-                while ops and ops[-1][0] != "(" and _OPS[ops[-1][0]] >= _OPS[tok]:
-                    reduce_top()
-                ops.append((tok, pos))
-                expect_operand = True
-            elif kind == "RPAR":
-                while ops and ops[-1][0] != "(":
-                    reduce_top()
-                if not ops:
-                    raise ValueError(f"cannot parse {_shown(text)}: ')' at position {pos} "
-                                     "closes nothing")
-                ops.pop()
-            else:
-                raise ValueError(f"cannot parse {_shown(text)}: expected '+', '*' or ')' "
-                                 f"at position {pos}, got {tok!r}")
+            fail(f"expected '+', '*' or ')' at position {pos}, got {tok!r}")
     if expect_operand:
-        raise ValueError(f"cannot parse {_shown(text)}: the expression "
-                         + ("is empty" if not values and not ops else "ends early"))
+        fail("the expression " + ("is empty" if not out and not ops else "ends early"))
     while ops:
-        if ops[-1][0] == "(":
-            raise ValueError(f"cannot parse {_shown(text)}: '(' at position {ops[-1][1]} "
-                             "is never closed")
-        reduce_top()
-    return values[0]
+        op, pos = ops.pop()
+        if op == "(":
+            fail(f"'(' at position {pos} is never closed")
+        out.append(("op", op))
+    return out
 
 
 def to_sympy(family):
@@ -145,25 +176,29 @@ def short_text(family, limit: int = 8) -> str:
     if n == 0:
         return "Family(0)"
     if n > limit:
-        return f"Family(<{n} members, {family.node_count()} nodes>)"
+        return f"Family(<{short_int(n)} members, {family.node_count()} nodes>)"
     terms = []
     for m in family:
-        terms.append("*".join(str(x) for x in _sorted(family, m)) if m else "1")
+        terms.append(abbreviated([str(x) for x in _sorted(family, m)], "*") if m else "1")
     return "Family(" + " + ".join(terms) + ")"
+
+
+def _grouped(n: int) -> str:
+    """``1,234,567`` up to 60 digits, abbreviated past them (``short_int``)."""
+    return f"{n:,}" if n < 10 ** 60 else short_int(n, 60)
 
 
 def html_summary(family, shown: int = 5) -> str:
     """A small HTML table for notebooks: members, ZDD nodes, elements and the first
     ``shown`` members (element texts escaped)."""
-    from html import escape
     n = family.count()
-    rows = [("members", f"{n:,}"), ("ZDD nodes", f"{family.node_count():,}"),
+    rows = [("members", _grouped(n)), ("ZDD nodes", f"{family.node_count():,}"),
             ("elements", f"{len(family.universe):,}")]
     items = []
     for k, m in zip(range(shown), family):
-        items.append("{" + ", ".join(escape(str(x)) for x in _sorted(family, m)) + "}")
+        items.append("{" + escape(abbreviated([str(x) for x in _sorted(family, m)], ", ")) + "}")
     if n > shown:
-        items.append(f"… and {n - shown:,} more")
+        items.append(f"… and {_grouped(n - shown)} more")
     body = "".join(f"<tr><th style='text-align:left'>{a}</th><td>{b}</td></tr>" for a, b in rows)
     listing = "".join(f"<li><code>{x}</code></li>" for x in items)
     return (f"<div><strong>zalg Family</strong><table>{body}</table>"

@@ -23,9 +23,11 @@ import numpy as np
 from .frontier import pairing_layers as P
 from .frontier.plan import plan_of
 from .frontier.run import run_layers
-from .graph import Graph, _edge
+from .graph import Graph, edge
 from .kernels.nodes import OK
-from .universe import Universe
+from .errors import InputError, OutOfMemory
+from .memory import default_budget
+from .universe import ELEMENT_BYTES, MAX_ELEMENTS, Universe
 from .progress import Progress
 
 __all__ = ["pair_element", "pairing_universe", "pairing_relation"]
@@ -33,7 +35,7 @@ __all__ = ["pair_element", "pairing_universe", "pairing_relation"]
 
 def pair_element(s, t) -> tuple:
     """The element naming the unordered pair {s, t}: ``("pair", s, t)`` with s < t."""
-    return ("pair",) + _edge(s, t)
+    return ("pair",) + edge(s, t)
 
 
 def pairing_universe(graph: Graph) -> Universe:
@@ -46,6 +48,7 @@ def pairing_universe(graph: Graph) -> Universe:
     if U is not None:
         return U
     last = plan.last
+    _check_room(len(graph.edges) + len(last) * (len(last) - 1) // 2)
     rank = {x: k for k, x in enumerate(graph.vertices)}
     after: list[list] = [[] for _ in graph.edges]
     linked = sorted(last, key=rank.__getitem__)
@@ -58,6 +61,17 @@ def pairing_universe(graph: Graph) -> Universe:
         order += after[i]
     U = plan.cache["pairing universe"] = Universe(order)
     return U
+
+
+def _check_room(elements: int) -> None:
+    """Refuse a pairing universe of ``elements`` elements before any of them is built:
+    past the most a universe holds, or past the memory budget."""
+    step = f"building the pairing universe ({elements} elements)"
+    if elements > MAX_ELEMENTS:
+        raise InputError(f"{step}: a universe holds at most {MAX_ELEMENTS} elements")
+    budget = default_budget()
+    if elements * ELEMENT_BYTES > budget:
+        raise OutOfMemory(step, budget)
 
 
 def pairing_relation(graph: Graph, cover: bool = False, max_paths: int | None = None,

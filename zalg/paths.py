@@ -15,9 +15,12 @@ from __future__ import annotations
 import numpy as np
 
 from .frontier import mate as M
+from .frontier import oriented as O
 from .frontier.plan import FrontierPlan, intervals, plan_of, terminal_labels
 from .frontier.run import run_layers, run_sweep
+from .frontier.spec import build as build_spec
 from .kernels.nodes import OK
+from .mate_algebra import build_algebra
 from .progress import Progress
 
 __all__ = ["build", "build_recorded", "build_degree"]
@@ -87,7 +90,6 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     edges decided in advance.  Both methods take them."""
     U = graph.universe
     if method == "algebra":
-        from .mate_algebra import build_algebra
         return build_algebra(graph, kind, pairs=pairs, cover=cover, counts=counts, fixed=fixed)
     if method != "frontier":
         raise ValueError(f"unknown method {method!r}: use 'frontier' or 'algebra'")
@@ -272,7 +274,6 @@ class _DegreeSpec:
 
 def build_degree(graph, degrees: dict):
     """Edge sets where every vertex v has a degree in ``degrees[v]`` (a generic spec)."""
-    from .frontier.spec import build as build_spec
     allowed = {x: set(d) for x, d in degrees.items()}
     for x, a in allowed.items():
         if x not in set(graph.vertices):
@@ -292,7 +293,6 @@ def build_degree(graph, degrees: dict):
 def _oriented_base(graph, plan):
     """(edge -> position, local edge numbers at both ends, the info rows with nothing
     fixed), made once per graph and kept in its frontier plan."""
-    from .frontier import oriented as O
     if "oriented base" not in plan.cache:
         edges = graph.edges
         pos = {e: i for i, e in enumerate(edges)}
@@ -327,7 +327,6 @@ def build_oriented_cycle(graph, one_way=None, forbidden_pairs=(), visit=(), fixe
     edges of a pair in ``forbidden_pairs`` (pairs of edges sharing a vertex) and
     that pass every vertex of ``visit``; ``fixed``: edge -> 0 or 1 decided in advance.
     Each cycle is one member, whatever the number of its allowed directions."""
-    from .frontier import oriented as O
     U = graph.universe
     edges = graph.edges
     must = set(visit)

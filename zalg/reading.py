@@ -1,7 +1,8 @@
 """Reading a family without changing it: exact counts, sizes, members, samples, weights.
 
-All of these work on the exported node arrays of ``Family._arrays()`` (ids 0 and 1
-are the terminals ∅ and {∅}, children come before parents, the root is last).
+All of these work on the exported node arrays of ``Family.node_arrays()`` (ids 0 and
+1 are the terminals ∅ and {∅}, children come before parents, the root is last) and
+the exact counts per node of ``Family.node_counts()`` (a :class:`NodeCounts`).
 Counts are exact Python integers: the compiled kernels count in base-2^32 limbs
 (or modulo large primes, combined by the Chinese remainder theorem).
 """
@@ -16,16 +17,17 @@ from collections.abc import Iterator, Mapping
 import numpy as np
 
 from .kernels import evaluate as E
+from .text import short_int
 
-__all__ = ["counts", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
+__all__ = ["NodeCounts", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
            "iter_by_weight"]
 
 
-class _Counts:
-    """Exact member counts of every node of one family."""
+class NodeCounts:
+    """Exact member counts of every node of one family's node arrays: ``c[node]`` is
+    the number of members of the family rooted at ``node``; ``c.root()`` is |F|."""
 
-    def __init__(self, family):
-        level, hi, lo, root = family._arrays()
+    def __init__(self, level: np.ndarray, hi: np.ndarray, lo: np.ndarray, root: int):
         self.level, self.hi, self.lo, self.root_id = level, hi, lo, root
         # no node has more members than the root (each extends to its own root member)
         bits = E.log2_counts(hi, lo)[root]
@@ -41,13 +43,8 @@ class _Counts:
         return c
 
     def root(self) -> int:
+        """The number of members of the whole family."""
         return self[self.root_id]
-
-
-def counts(family) -> _Counts:
-    if family._counts_cache is None:
-        family._counts_cache = _Counts(family)
-    return family._counts_cache
 
 
 _PRIMES: list[int] = []
@@ -91,10 +88,10 @@ def _primes(n: int) -> list[int]:
 def by_size(family) -> dict[int, int]:
     """{size: count}: counted modulo enough primes to hold the total exactly, then
     combined by the Chinese remainder theorem (no count by size exceeds the total)."""
-    level, hi, lo, root = family._arrays()
+    level, hi, lo, root = family.node_arrays()
     if root == 0:
         return {}
-    total = counts(family).root()
+    total = family.node_counts().root()
     primes = _primes(total.bit_length() // 61 + 1)
     M = family.universe.manager
     status, smallest, residues = E.count_by_size(hi, lo, root, np.array(primes, dtype=np.int64),
@@ -114,23 +111,31 @@ def by_size(family) -> dict[int, int]:
 
 def iterate(family) -> Iterator[frozenset]:
     """Members in rank order: at every node, members without the element come first."""
-    level, hi, lo, root = family._arrays()
+    level, hi, lo, root = family.node_arrays()
     els = family.universe.elements
     if root == 0:
         return
-    stack = [(root, ())]
+    # depth-first, with one shared path of chosen levels: an entry (node, base, lev)
+    # cuts the path to ``base`` levels and appends ``lev`` (none when -1), so each
+    # step costs O(1) however large the members are
+    path: list[int] = []
+    stack = [(root, 0, -1)]
     while stack:
-        node, chosen = stack.pop()
+        node, base, lev = stack.pop()
+        del path[base:]
+        if lev >= 0:
+            path.append(lev)
         if node == 1:
-            yield frozenset(els[int(level_)] for level_ in chosen)
+            yield frozenset(els[lv] for lv in path)
             continue
         if node == 0:
             continue
-        stack.append((int(hi[node]), chosen + (level[node],)))
-        stack.append((int(lo[node]), chosen))
+        depth = len(path)
+        stack.append((int(hi[node]), depth, int(level[node])))
+        stack.append((int(lo[node]), depth, -1))
 
 
-def _unrank(family, c: _Counts, r: int) -> frozenset:
+def _unrank(family, c: NodeCounts, r: int) -> frozenset:
     els = family.universe.elements
     node = c.root_id
     chosen = []
@@ -148,10 +153,11 @@ def _unrank(family, c: _Counts, r: int) -> frozenset:
 def sample(family, k: int, seed=None) -> list[frozenset]:
     if not isinstance(k, int) or k < 0:
         raise ValueError(f"sample size must be a non-negative integer, got {k!r}")
-    c = counts(family)
+    c = family.node_counts()
     total = c.root()
     if k > total:
-        raise ValueError(f"cannot draw {k} distinct members from a family of {total}")
+        raise ValueError(f"cannot draw {short_int(k)} distinct members from a family of "
+                         f"{short_int(total)}")
     rng = random.Random(seed)
     ranks: list[int] = []
     seen: set[int] = set()
@@ -175,7 +181,7 @@ def sample_of_size(family, size: int, seed=None, tries: int = 100_000) -> frozen
     result is uniform among them (up to floating-point rounding of the walk)."""
     if not isinstance(size, int) or size < 0:
         raise ValueError(f"size must be a non-negative integer, got {size!r}")
-    level, hi, lo, root = family._arrays()
+    level, hi, lo, root = family.node_arrays()
     if root == 0:
         return None
     lo_l, hi_l = -60.0, 60.0
@@ -228,7 +234,7 @@ def _weights_by_level(family, weights) -> tuple[np.ndarray, list]:
 def extreme_weight(family, weights, sign: int) -> tuple:
     if not family:
         raise ValueError("the empty family has no member of least or greatest weight")
-    level, hi, lo, node = family._arrays()
+    level, hi, lo, node = family.node_arrays()
     w, exact = _weights_by_level(family, weights)
     best = E.best_weight(level, hi, lo, w, float(sign))
     els = family.universe.elements
@@ -246,7 +252,7 @@ def extreme_weight(family, weights, sign: int) -> tuple:
 def iter_by_weight(family, weights, descending: bool = False) -> Iterator[tuple]:
     """Best-first search: the bound best[node] is exact, so members come out in order
     (descending: the same search with every weight negated)."""
-    level, hi, lo, root = family._arrays()
+    level, hi, lo, root = family.node_arrays()
     w, exact = _weights_by_level(family, weights)
     if descending:
         exact = [-x for x in exact]

@@ -12,6 +12,7 @@ import numpy as np
 from .family import Family
 from .kernels import Manager
 from .kernels import build as B
+from . import notation
 from .memory import default_budget, parse_size
 from .relation import Relation
 
@@ -19,6 +20,10 @@ __all__ = ["Universe"]
 
 #: The most elements a universe may have (CUDD's variable index is a 32-bit int).
 MAX_ELEMENTS = 10_000_000
+#: Resident bytes one element costs: its CUDD variable (a unique subtable of 256
+#: slots and its bookkeeping) and the universe's tables (measured: 1,000,000
+#: elements took 2.6 GB in CUDD and 0.23 GB in Python)
+ELEMENT_BYTES = 2_900
 
 #: The live universes of this process by token: unpickling a universe reuses the
 #: one with its token, so families pickled separately still combine.
@@ -244,7 +249,7 @@ class Universe:
         elements the family never uses may be missing."""
         if family.universe is self and rename is None:
             return family
-        level, hi, lo, root = family._arrays()
+        level, hi, lo, root = family.node_arrays()
         elements = family.universe.elements
         if rename is not None:
             elements = [rename(x) for x in elements]
@@ -296,8 +301,7 @@ class Universe:
 
     def parse(self, text: str) -> Family:
         """A family from Minato's polynomial notation, e.g. ``"a*(b + c) + d*e + 1"``."""
-        from .notation import parse
-        return parse(self, text)
+        return notation.parse(self, text)
 
 
 def _unpickled(token: str, elements: tuple, memory) -> Universe:

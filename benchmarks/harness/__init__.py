@@ -43,8 +43,10 @@ What the harness does with it:
 * ``--against REV`` measures the first side of every row on this tree and on REV
   (checked out into a temporary git worktree, or a tree given by its folder),
   interleaved, and prints new/old per row and their geometric mean;
-* each tree's kernels are compiled or loaded once before the rows, and ``warm()``
-  runs again, untimed, in every measuring process of a case with ``warm=True``;
+* each tree's kernels (every one of zalg's: ``zalg.warmup`` where the tree has it,
+  else zalg's import, then the bench's ``warm()``) are compiled or loaded once before
+  the rows, and loaded again, untimed, in every measuring process of a case with
+  ``warm=True`` (the default), so no measured step compiles or loads a kernel;
 * ``elsewhere(code, *args)`` runs set-up in a separate process when its caches must not
   reach the measured step (puzzles a solver made are cached by that solver);
 * ``--json FILE`` writes every round of every side; ``--only REGEX`` picks rows;

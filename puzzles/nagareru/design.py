@@ -49,7 +49,8 @@ from zalg.progress import Progress, Reporter, reporter
 from ..board import STEP
 from ..errors import PuzzleFormatError
 from ..hitting import HittingSearch
-from .model import Puzzle
+from ..loops import outline, random_region
+from .puzzle import Puzzle
 
 __all__ = ["generate", "reduce", "target_loop", "clue_options", "violations"]
 
@@ -60,7 +61,6 @@ _AXIS = {"u": "v", "d": "v", "l": "h", "r": "h"}
 def _region_loop(rows: int, cols: int, fill: float, rng: random.Random) -> frozenset | None:
     """A random loop through cell centres: the outline of a simply connected region of
     the (rows-1) x (cols-1) squares between cell centres."""
-    from ..slitherlink.loops import outline, random_region
     if rows < 2 or cols < 2:
         return None
     region = random_region(rows - 1, cols - 1, fill, rng.randrange(2 ** 62))
@@ -239,7 +239,6 @@ def instance(rows: int, cols: int, clues: dict, chosen: Iterable, fans: list = (
 
 def _nearby_loops(order: list, rows: int, cols: int, rng: random.Random, n: int) -> list:
     """Loops close to the target: the outline of its region with squares toggled."""
-    from ..slitherlink.loops import outline
     edges = {tuple(sorted((order[i], order[(i + 1) % len(order)]))) for i in range(len(order))}
     # the squares inside the loop: flood from the outside of the (rows-1)x(cols-1) squares
     squares = [(r, c) for r in range(rows - 1) for c in range(cols - 1)]

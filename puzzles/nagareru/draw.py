@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..board import direction_of, edge_set, make_edge
 from ..render import svg_document, svg_grid_lines, svg_mark_segment
+from .model import orient
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .model import Cell, Edge, Puzzle
+    from .model import Board, Cell, Edge
 
-__all__ = ["marks", "text", "svg", "LINE_COLOUR"]
+__all__ = ["picture", "marks", "text", "svg", "LINE_COLOUR"]
 
 LINE_COLOUR = "#2e8b57"
 HEAD_COLOUR = "#0b3d20"
@@ -24,6 +25,14 @@ _TEXT_CONNECTOR = {"r": ">", "l": "<", "d": "v", "u": "^"}
 # an arrow pointing up in a unit cell centred on (0, 0)
 _ARROW_UP = ((0, -0.38), (0.24, -0.1), (0.09, -0.1), (0.09, 0.36), (-0.09, 0.36), (-0.09, -0.1), (-0.24, -0.1))
 _HEAD_UP = ((0, -0.13), (0.13, 0.09), (-0.13, 0.09))
+
+
+def picture(p: Board, solution: Iterable[Edge] | None, fmt: str) -> str:
+    """The board and the loop ``solution`` (None: none) as ``fmt`` "text" or "svg", with
+    travel arrows when the loop can be oriented (:func:`~puzzles.nagareru.model.orient`)."""
+    lines = frozenset() if solution is None else edge_set(p, solution, "nagareru drawing")
+    order = orient(p, lines) if lines else None
+    return text(p, lines, order) if fmt == "text" else svg(p, lines, order)
 
 
 def _directions(edges: frozenset[Edge], order: Sequence[Cell] | None) -> dict[Edge, str]:
@@ -42,7 +51,7 @@ def _directions(edges: frozenset[Edge], order: Sequence[Cell] | None) -> dict[Ed
     return out
 
 
-def text(p: Puzzle, edges: Iterable[Edge] = frozenset(), order: Sequence[Cell] | None = None) -> str:
+def text(p: Board, edges: Iterable[Edge] = frozenset(), order: Sequence[Cell] | None = None) -> str:
     """The board as text: ``.`` empty cell (``+`` when the loop passes it), ``u d l r``
     white arrow cells, ``#`` plain black cells, ``U D L R`` fans; ``-`` / ``|`` join
     cells on the loop, or ``> <`` / ``v ^`` when ``order`` gives the travel direction.
@@ -92,7 +101,7 @@ def _polygon(points: Sequence[tuple[float, float]], d: str, cx: float, cy: float
     return f'<polygon class="{cls}" points="{pts}" fill="{fill}"/>'
 
 
-def svg(p: Puzzle, edges: Iterable[Edge] = frozenset(), order: Sequence[Cell] | None = None,
+def svg(p: Board, edges: Iterable[Edge] = frozenset(), order: Sequence[Cell] | None = None,
         cell: float = 40) -> str:
     """The board as an SVG document: cells with wind tinted light blue, black cells
     filled (``class="black"``, one rect each), fans with a white arrow, white arrow
@@ -136,7 +145,6 @@ def svg(p: Puzzle, edges: Iterable[Edge] = frozenset(), order: Sequence[Cell] | 
         (xa, ya), (xb, yb) = centre(a), centre(b)
         body.append(_polygon(_HEAD_UP, d, (xa + xb) / 2, (ya + yb) / 2, cell, HEAD_COLOUR, "heading"))
     return svg_document(width, height, body, f"Nagareru {p.rows}x{p.cols}")
-
 
 
 def marks(p, edges, cell: float = 40) -> list[str]:

@@ -1,4 +1,6 @@
-"""Nagareru (pzprjs pid ``nagare``) board model, file formats and an independent answer checker.
+"""Nagareru's (pzprjs pid ``nagare``) board: its data, geometry, file formats and an
+independent answer checker (the front door that solves and draws is ``puzzle.Puzzle``,
+a ``Board``).
 
 Geometry: cells ``(row, col)``; an edge joins two orthogonally adjacent cells and is
 their sorted tuple, e.g. ``((0, 0), (0, 1))``. Directions are the strings ``"u"``,
@@ -6,9 +8,9 @@ their sorted tuple, e.g. ``((0, 0), (0, 1))``. Directions are the strings ``"u"`
 
 Cell tokens (as in pzprv3 files): ``.`` empty white cell (never stored), ``u d l r``
 white cell with a black arrow, ``N`` plain black cell, ``U D L R`` black fan blowing
-in its arrow's direction. :attr:`Puzzle.cells` holds only the non-empty cells.
+in its arrow's direction. :attr:`Board.cells` holds only the non-empty cells.
 
-Winds (:meth:`Puzzle.winds`), computed as pzprjs does: a fan blows through the
+Winds (:meth:`Board.winds`), computed as pzprjs does: a fan blows through the
 following cells in its direction up to the next black cell or the border; white
 arrow cells do not stop it. A cell may have several winds (also two opposite ones).
 
@@ -36,8 +38,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from zalg.progress import Progress
-
 from .. import inputs, pzprjs
 from ..board import STEP, check_size, direction_of, grid_edges, is_grid_edge, make_edge, point_edges
 from ..board import components as _components
@@ -45,12 +45,10 @@ from ..board import edge_set as _edge_set
 from ..board import is_int as _is_int
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
-from ..render import with_marks
-from ..solving import SolvedByFamily
 from ..violations import Violation
 
-__all__ = ["Cell", "Edge", "Puzzle", "DIRECTIONS", "STEP", "OPPOSITE", "TOKENS", "FAILCODES",
-           "make_edge", "read_pzprv3", "check_solution", "orient", "direction_of"]
+__all__ = ["Cell", "Edge", "Board", "DIRECTIONS", "STEP", "OPPOSITE", "TOKENS", "FAILCODES",
+           "make_edge", "check_solution", "orient", "direction_of"]
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]
@@ -84,7 +82,7 @@ _EDGE_ITEM = re.compile(r"(-?[0-9]+)?[udlr]?")
 
 
 @dataclass(frozen=True)
-class Puzzle(SolvedByFamily):
+class Board:
     """A Nagareru board: ``cells`` maps each non-empty cell to its token (see
     :data:`TOKENS`; an entry ``"."`` is accepted and dropped). Stored row-major."""
 
@@ -223,7 +221,7 @@ class Puzzle(SolvedByFamily):
         return [[self.token((r, c)) for c in range(self.cols)] for r in range(self.rows)]
 
     @classmethod
-    def from_grid(cls, grid: Sequence[Sequence[str]], what: str = "nagareru board") -> "Puzzle":
+    def from_grid(cls, grid: Sequence[Sequence[str]], what: str = "nagareru board") -> "Board":
         """Build from rows of tokens (``.`` for an empty cell)."""
         if not grid or not grid[0]:
             raise PuzzleFormatError(f"{what}: empty grid")
@@ -245,7 +243,7 @@ class Puzzle(SolvedByFamily):
     # ------------------------------------------------------------- readers
 
     @classmethod
-    def from_url(cls, url: str) -> "Puzzle":
+    def from_url(cls, url: str) -> "Board":
         """Read a puzz.link URL (or bare ``nagare/<cols>/<rows>/<body>``)."""
         what = "nagareru URL"
         u = pzprjs.parse_url(url, what)
@@ -257,12 +255,12 @@ class Puzzle(SolvedByFamily):
         return cls(u.rows, u.cols, _decode_body(u.body, u.rows, u.cols, what))
 
     @classmethod
-    def from_text(cls, text: str) -> "Puzzle":
+    def from_text(cls, text: str) -> "Board":
         """Read a pzprv3 file (detected by its first line) or plain text: one row per
         line, one token per cell (``.`` and :data:`TOKENS`), spaces optional, blank
         lines ignored."""
         if pzprjs.is_pzprv3(text):
-            return read_pzprv3(text)[0]
+            return cls.read_pzprv3(text)[0]
         what = "nagareru text"
         rows = ["".join(line.split()) for line in text.splitlines()]
         rows = [row for row in rows if row]
@@ -272,16 +270,27 @@ class Puzzle(SolvedByFamily):
         return cls.from_grid([list(row) for row in rows], what)
 
     @classmethod
-    def from_file(cls, path: str | Path) -> "Puzzle":
+    def from_file(cls, path: str | Path) -> "Board":
         """Read a file holding a pzprv3 file, plain text, or a single puzz.link URL."""
         text = inputs.read_text(path, "nagareru file")
         url = inputs.single_url(text)
         return cls.from_url(url) if url is not None else cls.from_text(text)
 
-    @staticmethod
-    def solution_from_pzprv3(text: str) -> frozenset[Edge]:
+    @classmethod
+    def solution_from_pzprv3(cls, text: str) -> frozenset[Edge]:
         """The line edges of a pzprv3 file's answer blocks (empty if it has none)."""
-        return read_pzprv3(text)[1] or frozenset()
+        return cls.read_pzprv3(text)[1] or frozenset()
+
+    @classmethod
+    def read_pzprv3(cls, text: str) -> tuple["Board", frozenset[Edge] | None]:
+        """A nagare pzprv3 file: the board and the answer edges (``None`` if absent).
+
+        Layout: header, ``rows`` lines of ``cols`` cell tokens, then ``rows`` x ``cols-1``
+        items for lines between horizontal neighbours and ``rows-1`` x ``cols`` items for
+        lines between vertical neighbours (``1`` = line; a trailing ``u/d/l/r`` is an
+        auxiliary mark and is ignored). A file with only the header is an empty board.
+        """
+        return _read_pzprv3(cls, text)
 
     # ------------------------------------------------------------- writers
 
@@ -303,28 +312,6 @@ class Puzzle(SolvedByFamily):
             blocks.append([["1" if ((r, c), (r + 1, c)) in lines else "0" for c in range(self.cols)]
                            for r in range(self.rows - 1)])
         return pzprjs.format_pzprv3(PID, self.rows, self.cols, blocks)
-
-    # ------------------------------------------------------------ solving
-
-    def _solve_fresh(self, progress: Progress):
-        """Every solution as a ``zalg.Family`` of edge sets (``solve.solve``); ``solve()``,
-        ``count()``, ``is_unique()`` and ``solution()`` come from ``SolvedByFamily``."""
-        from .solve import solve
-        return solve(self, progress=progress)
-
-    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text",
-               differ: Iterable[Edge] = ()) -> str:
-        """Draw the board and ``solution``'s edges (with travel arrows when the loop can
-        be oriented, see :func:`orient`): ``fmt="text"`` or ``"svg"`` (``differ``: edges
-        marked as those on which solutions differ)."""
-        from . import draw
-        lines = frozenset() if solution is None else _edge_set(self, solution, "nagareru drawing")
-        order = orient(self, lines) if lines else None
-        if fmt == "text":
-            return draw.text(self, lines, order)
-        if fmt == "svg":
-            return with_marks(draw.svg(self, lines, order), draw.marks(self, differ))
-        raise ValueError(f"unknown format {fmt!r}: use 'text' or 'svg'")
 
 
 # ------------------------------------------------------------------- URL body
@@ -351,7 +338,7 @@ def _decode_body(body: str, rows: int, cols: int, what: str) -> dict[Cell, str]:
     return cells
 
 
-def _encode_body(p: Puzzle) -> str:
+def _encode_body(p: Board) -> str:
     """The ``encodeNagare`` body: a token digit per non-empty cell, runs of up to 26
     empty cells as one letter ``a``-``z`` (written before the next token)."""
     out: list[str] = []
@@ -387,22 +374,15 @@ def _edge_item(item: str, where: str, what: str) -> bool:
     return m.group(1) is not None and int(m.group(1)) == 1
 
 
-def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
-    """Read a nagare pzprv3 file: the board and the answer edges (``None`` if absent).
-
-    Layout: header, ``rows`` lines of ``cols`` cell tokens, then ``rows`` x ``cols-1``
-    items for lines between horizontal neighbours and ``rows-1`` x ``cols`` items for
-    lines between vertical neighbours (``1`` = line; a trailing ``u/d/l/r`` is an
-    auxiliary mark and is ignored). A file with only the header is an empty board.
-    """
+def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | None]:
     what = "nagareru pzprv3"
     f = pzprjs.Pzprv3Reader(text, what)
     if f.pid != PID:
         raise PuzzleFormatError(f"{what}: pid {f.pid!r} is not {PID}")
     rows, cols = f.rows, f.cols
     if f.at_end():
-        return Puzzle(rows, cols, {}), None
-    puzzle = Puzzle.from_grid(f.read_block(rows, cols, "cell"), what)
+        return cls(rows, cols, {}), None
+    puzzle = cls.from_grid(f.read_block(rows, cols, "cell"), what)
     if f.at_end():
         return puzzle, None
     right = f.read_block(rows, cols - 1, "horizontal-neighbour line")
@@ -477,7 +457,7 @@ def _straight(adj: dict[Cell, list[Cell]], cell: Cell) -> str | None:
     return None
 
 
-def check_solution(p: Puzzle, edges: Iterable[Edge]) -> list[Violation]:
+def check_solution(p: Board, edges: Iterable[Edge]) -> list[Violation]:
     """All rule violations of the line set ``edges`` on ``p``; empty means solved.
 
     Rules, in pzprjs's order (pzprjs failcode in brackets, see :data:`FAILCODES`):
@@ -534,7 +514,7 @@ def check_solution(p: Puzzle, edges: Iterable[Edge]) -> list[Violation]:
     return out
 
 
-def _direction_violations(p: Puzzle, adj: dict[Cell, list[Cell]], pieces: list[frozenset[Cell]],
+def _direction_violations(p: Board, adj: dict[Cell, list[Cell]], pieces: list[frozenset[Cell]],
                           arrows: Mapping[Cell, str], winds: Mapping[Cell, frozenset[str]]) -> list[Violation]:
     """"against arrow" for every piece, then "against wind" (pzprjs's order)."""
     by_arrow: list[Violation] = []
@@ -557,7 +537,7 @@ def _direction_violations(p: Puzzle, adj: dict[Cell, list[Cell]], pieces: list[f
     return by_arrow + by_wind
 
 
-def orient(p: Puzzle, edges: Iterable[Edge]) -> list[Cell] | None:
+def orient(p: Board, edges: Iterable[Edge]) -> list[Cell] | None:
     """The loop as its cells in a travel order that never moves against an arrow or a
     wind (the first cell is not repeated at the end), or ``None`` when ``edges`` is
     not one cycle or neither direction works. Rules that do not depend on the

@@ -23,7 +23,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import zalg
-
 from zalg.progress import Progress
 
 from ..board import STEP, clue_sweep, direction_of, narrow_sweeps, race_sweeps
@@ -78,7 +77,7 @@ def constraints(p) -> dict:
             "visit": list(arrows)}
 
 
-def solve(p, progress: Progress = None, sweep: str | None = None) -> zalg.Family:
+def solve(p, sweep: str | None = None, *, progress: Progress = None) -> zalg.Family:
     """Every solution of board p: a family of edge sets over the universe of
     ``board_graph(p.rows, p.cols, sweep)``.  By default the sweep starts on the side
     of the board's clues (``board.clue_sweep``), and the other sides are tried when

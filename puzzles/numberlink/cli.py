@@ -13,48 +13,77 @@ With several sources, ``--jobs`` or ``--scheduler`` (solve), or any of ``--count
 """
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from functools import partial
 
-from zalg.progress import reporter
-
 from .. import batch
-from ..cli import (UserError, add_puzzle_svg, bounded_int, note, parse_size, read_puzzle,
-                   report_solutions)
+from ..cli import UserError, bounded_int, parse_size
 from ..errors import PuzzleFormatError
-from .model import Puzzle
+from ..subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
+from . import design as NI
+from .puzzle import Puzzle
 
 __all__ = ["register"]
 
-#: Boards of more cells show progress while they are solved.
-SHOW_PROGRESS = 100
 WHAT = "numberlink"
+
+
+def solve_options(p: Puzzle, given: dict) -> dict:
+    """``--cover``, which arukone boards always have."""
+    return {"cover": bool(given["cover"] or p.requires_cover)}
+
+
+def headline(p: Puzzle, options: dict) -> str:
+    kind = "arukone" if p.variant == "arukone" else "numberlink"
+    rule = ", every cell used" if options["cover"] else ""
+    return f"{kind} {p.rows}x{p.cols}, {len(p.pairs)} pairs{rule}"
+
+
+SOLVE = SolveCommand(
+    WHAT, Puzzle, "a puzz.link URL (numlin/numberlink/arukone), a file (pzprv3, plain text, "
+    "or a URL), or - (stdin)",
+    "Find every solution of a Numberlink puzzle, report how many there are and draw one.",
+    headline=headline, flags=("cover",), options=solve_options)
+
+
+def describe(p: Puzzle) -> dict:
+    """A generated puzzle's counts for its batch record."""
+    return {"pairs": len(p.pairs)}
+
+
+def shared_family(rows: int, cols: int):
+    """The covering path matchings of the grid with their counts (what sampling reads; at
+    10x10 as long again as the build), cached: a batch worker builds them once."""
+    family = NI.covering_path_matchings(rows, cols)
+    family.count()  # cached on the family
+    return family
+
+
+def generator(args, rows: int, cols: int):
+    """Random good instances (``design.random_instance``)."""
+    NI.check_request(rows, cols, args.pairs)
+    make = partial(NI.random_instance, rows, cols, pairs=args.pairs, merge=not args.no_merge)
+    return batch.Generator(WHAT, make, describe, partial(shared_family, rows, cols))
+
+
+def header(p: Puzzle, seconds: float, stats: dict) -> str:
+    return f"numberlink {p.rows}x{p.cols}, {len(p.pairs)} pairs, unique solution ({seconds:.1f} s)"
+
+
+GENERATE = GenerateCommand(
+    WHAT, "a random good instance of a grid",
+    "A random good instance: draw a covering path matching uniformly, take its path ends as "
+    "clues, and cut paths until the solution is unique.", generator, header)
 
 
 def register(subparsers) -> None:
     """Add the ``numberlink`` subcommand (with its own subcommands) to ``zalg``."""
-    nl = subparsers.add_parser("numberlink", help="Numberlink: solve, instances (every good "
-                               "instance of a grid), generate",
-                               description="Numberlink puzzles: all solutions as a ZDD family.")
-    nl.set_defaults(run=lambda args: _help(nl))
-    sub = nl.add_subparsers(dest="numberlink_command", metavar="COMMAND")
-    solve = sub.add_parser(
-        "solve", help="find all solutions of a puzzle",
-        description="Find every solution of a Numberlink puzzle, report how many there are "
-                    "and draw one.")
-    solve.add_argument("source", nargs="+",
-                       help="a puzz.link URL (numlin/numberlink/arukone), a file (pzprv3, plain "
-                            "text, or a URL), or - (stdin); several: one JSON line each")
+    sub = add_genre(subparsers, WHAT, "Numberlink: solve, instances (every good instance of a "
+                    "grid), generate", "Numberlink puzzles: all solutions as a ZDD family.")
+    solve = add_solve(sub, SOLVE)
     solve.add_argument("--cover", action="store_true",
                        help="every cell must lie on a path (automatic for arukone)")
-    solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
-    solve.add_argument("--svg", metavar="FILE",
-                       help="write the board with one solution as SVG (replaces FILE)")
-    add_puzzle_svg(solve)
-    batch.add_options(solve, count=False)
-    solve.set_defaults(run=_solve)
     inst = sub.add_parser(
         "instances", help="count every good instance of a grid",
         description="Every good instance of a ROWSxCOLS grid: sets of cell pairs whose "
@@ -74,31 +103,14 @@ def register(subparsers) -> None:
                            "candidates from the covering ones, then solved one by one "
                            "(for few pairs on larger grids, e.g. 6x6 --max-pairs 3)")
     inst.set_defaults(run=_instances)
-    gen = sub.add_parser(
-        "generate", help="a random good instance of a grid",
-        description="A random good instance: draw a covering path matching uniformly, take "
-                    "its path ends as clues, and cut paths until the solution is unique.")
-    gen.add_argument("size", metavar="ROWSxCOLS", help="the grid, e.g. 10x10")
+    gen = add_generate(sub, GENERATE)
     gen.add_argument("--pairs", type=bounded_int(1, 1_000_000), metavar="K",
                      help="draw K paths (cuts made for uniqueness may add pairs)")
-    gen.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1),
-                     help="random seed (same seed, same puzzle)")
     gen.add_argument("--no-merge", action="store_true",
                      help="keep the repaired drawing (do not join paths to reduce the pairs)")
-    gen.add_argument("--svg", metavar="FILE",
-                     help="write the puzzle with its solution as SVG (replaces FILE)")
-    add_puzzle_svg(gen)
-    batch.add_options(gen)
-    gen.set_defaults(run=_generate)
-
-
-def _help(parser: argparse.ArgumentParser) -> int:
-    parser.print_help()
-    return 0
 
 
 def _instances(args) -> int:
-    from . import design as NI
     rows, cols = parse_size(args.size, WHAT)
     start = time.perf_counter()
     try:
@@ -127,65 +139,3 @@ def _instances(args) -> int:
             print(f"\n#{n} {len(p.pairs)} pairs  {p.to_url()}")
             print(p.render(), end="")
     return 0
-
-
-def describe(p: Puzzle) -> dict:
-    """A generated puzzle's counts for its batch record."""
-    return {"pairs": len(p.pairs)}
-
-
-def shared_family(rows: int, cols: int):
-    """The covering path matchings of the grid with their counts (what sampling reads; at
-    10x10 as long again as the build), cached: a batch worker builds them once."""
-    from .design import covering_path_matchings
-    family = covering_path_matchings(rows, cols)
-    family.count()  # cached on the family
-    return family
-
-
-def count_solutions(p: Puzzle, cover: bool = False) -> int:
-    """The number of solutions (every cell used with ``cover`` or for arukone)."""
-    return p.count(bool(cover or p.requires_cover))
-
-
-def _generate(args) -> int:
-    from . import design as NI
-    rows, cols = parse_size(args.size, WHAT)
-    try:
-        NI.check_request(rows, cols, args.pairs)
-    except PuzzleFormatError as exc:
-        raise UserError(str(exc)) from None
-    make = partial(NI.random_instance, rows, cols, pairs=args.pairs, merge=not args.no_merge)
-    gen = batch.Generator(WHAT, make, describe, partial(shared_family, rows, cols))
-
-    def header(p: Puzzle, seconds: float) -> str:
-        return f"numberlink {rows}x{cols}, {len(p.pairs)} pairs, unique solution ({seconds:.1f} s)"
-    return batch.generate_command(gen, args, header, args.seed, progress=True)
-
-
-def _solve(args) -> int:
-    if batch.solve_requested(args, args.source):
-        solver = batch.Solver(WHAT, Puzzle, partial(count_solutions, cover=args.cover))
-        return batch.run_solve(solver, args, args.source)
-    p = read_puzzle(Puzzle, args.source[0], WHAT)
-    cover = bool(args.cover or p.requires_cover)
-    kind = "arukone" if p.variant == "arukone" else "numberlink"
-    rule = ", every cell used" if cover else ""
-    print(f"{kind} {p.rows}x{p.cols}, {len(p.pairs)} pairs{rule}")
-    print(p.render(), end="")
-    report_solutions(p, _solve_with_progress(p, cover), args, WHAT)
-    return 0
-
-
-def _solve_with_progress(p: Puzzle, cover: bool):
-    """``p.solve(cover)``; a board of more than SHOW_PROGRESS cells shows the elapsed time
-    on stderr while it runs (``zalg.progress``), and the time it took."""
-    width = p.graph().frontier_width()
-    start = time.perf_counter()
-    with reporter(p.rows * p.cols > SHOW_PROGRESS) as report:
-        with report.waiting(f"numberlink: solving {p.rows}x{p.cols} (frontier width {width})"):
-            F = p.solve(cover)
-    took = time.perf_counter() - start
-    if p.rows * p.cols > SHOW_PROGRESS:
-        note(f"numberlink: solved in {took:.1f} s")
-    return F

@@ -28,8 +28,8 @@ from zalg.pairing import pairing_relation, pairing_universe
 from zalg.progress import Progress, Reporter, reporter
 
 from ..errors import PuzzleFormatError
-from .model import Puzzle
 from ..board import edge_components
+from .puzzle import Puzzle
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
            "to_puzzle", "random_instance", "check_request", "merge_candidates",

@@ -7,25 +7,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from ..board import edge_components
+from ..board import edge_components, edge_set
 from ..render import num, svg_document, svg_grid_lines, svg_mark_segment, svg_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .model import Edge, Puzzle
+    from .model import Board, Edge
 
-__all__ = ["marks", "text", "svg", "colours"]
+__all__ = ["picture", "marks", "text", "svg", "colours"]
 
 #: Colour of a line that touches no label (only in drawings of wrong answers).
 UNLABELLED = "#888888"
 
 
+def picture(p: "Board", solution: Iterable["Edge"] | None, fmt: str) -> str:
+    """The board with the paths ``solution`` (None: none) as ``fmt`` "text" or "svg"."""
+    return text(p, solution) if fmt == "text" else svg(p, solution)
 
-def _lines(p: "Puzzle", solution: Iterable["Edge"] | None) -> frozenset:
-    from ..board import edge_set
+
+def _lines(p: "Board", solution: Iterable["Edge"] | None) -> frozenset:
     return frozenset() if solution is None else edge_set(p, solution, "numberlink drawing")
 
 
-def text(p: "Puzzle", solution: Iterable["Edge"] | None = None) -> str:
+def text(p: "Board", solution: Iterable["Edge"] | None = None) -> str:
     """The board as text: labels in their cells, ``.`` for an empty cell, ``+`` for
     an empty cell on a line, ``-`` and ``|`` for the line edges.  Every cell is as
     wide as the longest label (short ones centred); one column or one text line
@@ -73,7 +76,7 @@ def colours(labels: Sequence) -> dict:
     return out
 
 
-def svg(p: "Puzzle", solution: Iterable["Edge"] | None = None, cell: float = 40,
+def svg(p: "Board", solution: Iterable["Edge"] | None = None, cell: float = 40,
         palette: Mapping | None = None) -> str:
     """The board as an SVG document: grid lines, each line piece drawn through the
     cell centres in the colour of the label it touches (grey if none), and the

@@ -1,4 +1,5 @@
-"""Numberlink board model, file formats and an independent answer checker.
+"""Numberlink's board: its data, geometry, file formats and an independent answer
+checker (the front door that solves and draws is ``puzzle.Puzzle``, a ``Board``).
 
 Geometry: cells ``(row, col)``; an edge joins two orthogonally adjacent cells and
 is their sorted tuple, e.g. ``((0, 0), (0, 1))``. ``pairs`` maps each label to
@@ -13,7 +14,7 @@ encoding), pzprv3 files (optionally with the answer blocks) and plain text: one
 row per line, ``.`` for an empty cell, either one character per cell or, when
 any label is longer than one character, whitespace-separated tokens.
 
-:meth:`Puzzle.solve` returns every solution as a ``zalg.Family`` of edge sets
+``Puzzle.solve`` returns every solution as a ``zalg.Family`` of edge sets
 (``numberlink.solve``; docs/numberlink.md).
 """
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
+from typing import Iterable, Mapping, Sequence, Union
 
 from .. import pzprjs
 from ..board import components as _components
@@ -33,16 +34,11 @@ from ..board import is_line as _is_line
 from ..board import make_edge
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
-from ..render import with_marks
-from ..solving import Pictured
 from ..inputs import read_text, single_url
 from ..pzprjs import UNKNOWN
 from ..violations import Violation
 
-if TYPE_CHECKING:  # pragma: no cover
-    import zalg
-
-__all__ = ["Cell", "Edge", "Label", "Puzzle", "make_edge", "read_pzprv3", "check_solution",
+__all__ = ["Cell", "Edge", "Label", "Board", "make_edge", "check_solution",
            "FAILCODES"]
 
 Cell = tuple[int, int]
@@ -65,7 +61,7 @@ def _label_text(label: Label) -> str:
 
 
 @dataclass(frozen=True)
-class Puzzle(Pictured):
+class Board:
     """A Numberlink board.
 
     ``pairs`` maps label -> (cell, cell). ``variant`` is ``None`` (pzprjs numlin:
@@ -114,13 +110,6 @@ class Puzzle(Pictured):
     def __hash__(self) -> int:
         return hash((self.rows, self.cols, frozenset(self.pairs.items()), self.variant, self.flags))
 
-    def __getstate__(self) -> dict:
-        """Pickle/copy the board only, not the cached graph and solutions (see
-        ``numberlink.solve``)."""
-        state = dict(self.__dict__)
-        state.pop("_solver_cache", None)
-        return state
-
     def _check_cell(self, cell: object, what: str) -> None:
         if not (isinstance(cell, tuple) and len(cell) == 2 and all(_is_int(x) for x in cell)
                 and 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
@@ -166,7 +155,7 @@ class Puzzle(Pictured):
 
     @classmethod
     def from_grid(cls, grid: Sequence[Sequence[Label | None]], variant: str | None = None, flags: str = "",
-                  what: str = "numberlink board") -> "Puzzle":
+                  what: str = "numberlink board") -> "Board":
         """Build from rows of labels and ``None``; every label must occur exactly twice."""
         if not grid or not grid[0]:
             raise PuzzleFormatError(f"{what}: empty grid")
@@ -192,7 +181,7 @@ class Puzzle(Pictured):
     # ------------------------------------------------------------- readers
 
     @classmethod
-    def from_url(cls, url: str) -> "Puzzle":
+    def from_url(cls, url: str) -> "Board":
         """Read a puzz.link URL (or bare ``numlin/<cols>/<rows>/<body>``); ``arukone`` too."""
         what = "numberlink URL"
         u = pzprjs.parse_url(url, what)
@@ -208,13 +197,13 @@ class Puzzle(Pictured):
         return cls.from_grid(grid, variant, u.pflag, what)
 
     @classmethod
-    def from_text(cls, text: str, variant: str | None = None) -> "Puzzle":
+    def from_text(cls, text: str, variant: str | None = None) -> "Board":
         """Read a pzprv3 file (detected by its first line) or plain text.
 
         ``variant`` applies to plain text only (a pzprv3 file carries its pid).
         """
         if pzprjs.is_pzprv3(text):
-            return read_pzprv3(text)[0]
+            return cls.read_pzprv3(text)[0]
         what = "numberlink text"
         lines = [line.strip() for line in text.splitlines()]
         lines = [line for line in lines if line]
@@ -229,66 +218,27 @@ class Puzzle(Pictured):
         return cls.from_grid(grid, variant, "", what)
 
     @classmethod
-    def from_file(cls, path: str | Path, variant: str | None = None) -> "Puzzle":
+    def from_file(cls, path: str | Path, variant: str | None = None) -> "Board":
         """Read a file holding a pzprv3 file, plain text, or a single puzz.link URL."""
         text = read_text(path, "numberlink file")
         url = single_url(text)
         return cls.from_url(url) if url else cls.from_text(text, variant)
 
-    # -------------------------------------------------------------- solving
-
-    def graph(self) -> "zalg.Graph":
-        """The board's grid graph ``zalg.grid(rows, cols)``: vertices are the cells,
-        elements of its universe are the edges in :meth:`edges` order.
-
-        One graph per shape (the last 8 shapes used), shared by all boards of that
-        shape, so their families (one universe) can be compared with ``==``."""
-        from .solve import board_graph
-        return board_graph(self)
-
-    def solve(self, cover: bool = False, method: str = "frontier") -> "zalg.Family":
-        """All solutions, as a family of edge sets over :meth:`graph`'s universe.
-
-        A member is a set of vertex-disjoint paths, one joining the two cells of
-        each label, and no other edge; with ``cover=True`` every cell also lies on
-        a path (arukone: pass ``cover=p.requires_cover``).  This agrees with
-        ``check_solution(p, member, cover)`` being empty: a board without labels
-        has no solution (an empty drawing is "no line"), so its family is empty.
-        ``method``: ``"frontier"`` (compiled frontier engine) or ``"algebra"``
-        (the algebraic mate-ZDD construction); both give the same family.
-        Results are cached per ``(cover, method)`` (see ``numberlink.solve``)."""
-        from .solve import solve
-        return solve(self, cover, method)
-
-    def count(self, cover: bool = False) -> int:
-        """The exact number of solutions."""
-        return self.solve(cover).count()
-
-    def is_unique(self, cover: bool = False) -> bool:
-        """True when the puzzle has exactly one solution."""
-        return self.count(cover) == 1
-
-    def solution(self, cover: bool = False) -> frozenset[Edge] | None:
-        """One solution (the first member in the family's rank order, so always the
-        same one for the same board), or ``None`` when there is none."""
-        return next(iter(self.solve(cover)), None)
-
-    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text",
-               differ: Iterable[Edge] = ()) -> str:
-        """Draw the board, with ``solution``'s edges as paths: ``fmt="text"`` (labels,
-        ``+`` for a path through an empty cell, ``-``/``|`` connectors) or ``"svg"``
-        (``differ``: edges marked as those on which solutions differ)."""
-        from .draw import marks, svg, text
-        if fmt == "text":
-            return text(self, solution)
-        if fmt == "svg":
-            return with_marks(svg(self, solution), marks(self, differ))
-        raise ValueError(f"unknown format {fmt!r}: use 'text' or 'svg'")
-
-    @staticmethod
-    def solution_from_pzprv3(text: str) -> frozenset[Edge]:
+    @classmethod
+    def solution_from_pzprv3(cls, text: str) -> frozenset[Edge]:
         """The line edges of a pzprv3 file's answer blocks (empty if it has none)."""
-        return read_pzprv3(text)[1] or frozenset()
+        return cls.read_pzprv3(text)[1] or frozenset()
+
+    @classmethod
+    def read_pzprv3(cls, text: str) -> tuple["Board", frozenset[Edge] | None]:
+        """A numlin (or arukone) pzprv3 file: the board and the answer edges (``None`` if absent).
+
+        Layout: header, number rows (number, ``-`` = "?", ``.``), then ``rows`` x
+        ``cols-1`` items for lines between horizontal neighbours and ``rows-1`` x
+        ``cols`` items for lines between vertical neighbours (``1`` = line, any other
+        integer = no line). A file with only the header is an empty board.
+        """
+        return _read_pzprv3(cls, text)
 
     # ------------------------------------------------------------- writers
 
@@ -359,14 +309,7 @@ def _text_cell(token: str, cell: Cell, what: str) -> Label | None:
     return int(token) if token.isdigit() else token
 
 
-def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
-    """Read a numlin (or arukone) pzprv3 file: the board and the answer edges (``None`` if absent).
-
-    Layout: header, number rows (number, ``-`` = "?", ``.``), then ``rows`` x
-    ``cols-1`` items for lines between horizontal neighbours and ``rows-1`` x
-    ``cols`` items for lines between vertical neighbours (``1`` = line, any other
-    integer = no line). A file with only the header is an empty board.
-    """
+def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | None]:
     what = "numberlink pzprv3"
     f = pzprjs.Pzprv3Reader(text, what)
     if f.pid not in (PID, "arukone"):
@@ -374,7 +317,7 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
     variant = "arukone" if f.pid == "arukone" else None
     rows, cols = f.rows, f.cols
     if f.at_end():
-        return Puzzle(rows, cols, {}, variant), None
+        return cls(rows, cols, {}, variant), None
     grid: list[list[Label | None]] = []
     for r, items in enumerate(f.read_block(rows, cols, "number")):
         row: list[Label | None] = []
@@ -388,7 +331,7 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
             else:
                 raise PuzzleFormatError(f"{what}: unknown number {item!r} at {_pos((r, c))}")
         grid.append(row)
-    puzzle = Puzzle.from_grid(grid, variant, "", what)
+    puzzle = cls.from_grid(grid, variant, "", what)
     if f.at_end():
         return puzzle, None
     right = f.read_block(rows, cols - 1, "horizontal-neighbour line")
@@ -408,7 +351,7 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
 # ------------------------------------------------------------------- checker
 
 
-def check_solution(p: Puzzle, edges: Iterable[Edge], cover: bool = False) -> list[Violation]:
+def check_solution(p: Board, edges: Iterable[Edge], cover: bool = False) -> list[Violation]:
     """All rule violations of the line set ``edges`` on ``p``; empty means solved.
 
     Cell rules: ``"branch"`` / ``"crossing"`` (3 / 4 lines at a cell),

@@ -29,9 +29,10 @@ from zalg.progress import Progress, reporter
 
 from ..board import cell_set
 from ..errors import PuzzleFormatError
-from .model import Puzzle, check_solution, route
+from .model import check_solution, route
 from .maze import generate_from_maze
 from .path_sweep import sweep
+from .puzzle import Puzzle
 
 __all__ = ["icon_sets", "placements", "minimum_icon_sets", "reduce", "random_rooms", "generate",
            "check_request"]

@@ -3,26 +3,35 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..render import svg_document, svg_grid_lines, svg_mark_cell, xml_escape
 from ..board import cell_set
+from ..render import svg_document, svg_grid_lines, svg_mark_cell, xml_escape
+from . import model
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .model import Cell, Puzzle
+    from .model import Board, Cell
 
-__all__ = ["marks", "text", "svg"]
+__all__ = ["picture", "marks", "text", "svg"]
 
 ROUTE_COLOUR = "#1a5fb4"
 BLACK_FILL = "#333333"
 
 
-def _inputs(p: "Puzzle", black: Iterable["Cell"], route: Sequence["Cell"] | None, what: str):
+def picture(p: "Board", solution: Iterable["Cell"] | None, fmt: str) -> str:
+    """The board with the black cells ``solution`` (None: none) and their S-G route as
+    ``fmt`` "text" or "svg"."""
+    black = frozenset() if solution is None else cell_set(p, solution, "nurimeizu drawing")
+    path = None if solution is None else model.route(p, black)
+    return text(p, black, path) if fmt == "text" else svg(p, black, path)
+
+
+def _inputs(p: "Board", black: Iterable["Cell"], route: Sequence["Cell"] | None, what: str):
     """The black cells and the route, each cell checked."""
     path = list(route) if route else []
     cell_set(p, path, what)
     return cell_set(p, black, what), path
 
 
-def text(p: "Puzzle", black: Iterable["Cell"] = frozenset(), route: Sequence["Cell"] | None = None) -> str:
+def text(p: "Board", black: Iterable["Cell"] = frozenset(), route: Sequence["Cell"] | None = None) -> str:
     """The board as text: ``+`` at every grid point, ``---`` and ``|`` for room walls and
     the frame (blank inside a room), ``###`` for a black cell (``#S#`` for an icon on
     it; ``#`` also between two black cells of a room), the icon letter (``S G o t``)
@@ -67,7 +76,7 @@ def _num(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def svg(p: "Puzzle", black: Iterable["Cell"] = frozenset(), route: Sequence["Cell"] | None = None,
+def svg(p: "Board", black: Iterable["Cell"] = frozenset(), route: Sequence["Cell"] | None = None,
         cell: float = 40) -> str:
     """The board as an SVG document: black cells filled, thin grid lines, thick room
     walls and frame, the S-G route as a line through the cell centres, and the icons

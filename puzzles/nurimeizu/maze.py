@@ -23,7 +23,8 @@ import random
 from zalg.progress import Progress, reporter
 
 from ..board import neighbours
-from .model import Puzzle, route
+from .model import route
+from .puzzle import Puzzle
 from .solve import solve
 
 __all__ = ["random_maze", "maze_rooms", "minimal_icons", "generate_from_maze"]

@@ -1,4 +1,6 @@
-"""Nurimeizu (pzprjs ``nurimaze``) board model, file formats and an independent answer checker.
+"""Nurimeizu's (pzprjs ``nurimaze``) board: its data, geometry, file formats and an
+independent answer checker (the front door that solves and draws is ``puzzle.Puzzle``,
+a ``Board``).
 
 Rules: the board is divided into rooms. Colour every cell black or white so that
 (1) every room is all black or all white; (2) cells with an icon (S start, G goal,
@@ -29,7 +31,7 @@ Formats:
   an unknown character, a body that ends before the last cell, a second S or G,
   or S and G on one cell raise :class:`PuzzleFormatError`.  A wall that does not
   separate two rooms is dropped (the model keeps rooms, not walls).
-  :meth:`Puzzle.to_url` writes pzprjs's canonical form.
+  :meth:`Board.to_url` writes pzprjs's canonical form.
 * pzprv3 files: header, the room count N, a room-id grid (ids 0..N-1), an icon grid
   (``s g o t .``), optionally the answer grid (``#`` black; ``+`` and ``.`` not
   black) and line blocks, which are ignored.  A missing ``s``/``g`` gets the
@@ -48,7 +50,7 @@ Formats:
       .t..
       ...G
 
-  :meth:`Puzzle.to_text` writes letters (``A``-``Z``, ``a``-``z``, ``0``-``9``) for up
+  :meth:`Board.to_text` writes letters (``A``-``Z``, ``a``-``z``, ``0``-``9``) for up
   to 62 rooms and space-separated room ids beyond.
 """
 from __future__ import annotations
@@ -59,16 +61,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, Union
 
-from zalg.progress import Progress
-
 from .. import inputs, pzprjs
 from ..board import cell_set, check_size, components, grid_edges, is_cell, is_int, neighbours, pos
 from ..errors import PuzzleFormatError
-from ..render import with_marks
-from ..solving import SolvedByFamily
 from ..violations import Violation
 
-__all__ = ["Cell", "Puzzle", "read_pzprv3", "check_solution", "route", "FAILCODES", "RULES",
+__all__ = ["Cell", "Board", "check_solution", "route", "FAILCODES", "RULES",
            "ICONS", "PID", "decode_borders", "encode_borders"]
 
 Cell = tuple[int, int]
@@ -97,7 +95,7 @@ _WHAT = "nurimeizu board"
 
 
 @dataclass(frozen=True)
-class Puzzle(SolvedByFamily):
+class Board:
     """A Nurimeizu board: ``rooms`` (cell -> room id 0..N-1) and ``icons`` (cell -> S/G/o/t)."""
 
     rows: int
@@ -184,7 +182,7 @@ class Puzzle(SolvedByFamily):
 
     @classmethod
     def from_rooms(cls, grid: Sequence[Sequence[Label]],
-                   icons: Mapping[Cell, str] | Sequence[Sequence[str]]) -> "Puzzle":
+                   icons: Mapping[Cell, str] | Sequence[Sequence[str]]) -> "Board":
         """Build from rows of room labels (e.g. ``["AAB", "CCB"]``) and the icons, given
         as a mapping cell -> icon or as rows of icon characters (``.`` none)."""
         rows = len(grid)
@@ -199,7 +197,7 @@ class Puzzle(SolvedByFamily):
         return cls(rows, cols, rooms, icons)
 
     @classmethod
-    def from_url(cls, url: str) -> "Puzzle":
+    def from_url(cls, url: str) -> "Board":
         """Read a puzz.link URL (or bare ``nurimaze/<cols>/<rows>/<body>``)."""
         what = "nurimeizu URL"
         u = pzprjs.parse_url(url, what)
@@ -215,23 +213,31 @@ class Puzzle(SolvedByFamily):
         return cls(u.rows, u.cols, _rooms_from_walls(u.rows, u.cols, walls), icons)
 
     @classmethod
-    def from_text(cls, text: str) -> "Puzzle":
+    def from_text(cls, text: str) -> "Board":
         """Read a pzprv3 file (detected by its first line) or the plain-text format."""
         if pzprjs.is_pzprv3(text):
-            return read_pzprv3(text)[0]
+            return cls.read_pzprv3(text)[0]
         return _read_text(cls, text)
 
     @classmethod
-    def from_file(cls, path: str | Path) -> "Puzzle":
+    def from_file(cls, path: str | Path) -> "Board":
         """Read a file holding a pzprv3 file, plain text, or a single puzz.link URL."""
         text = inputs.read_text(path, "nurimeizu file")
         url = inputs.single_url(text)
         return cls.from_url(url) if url is not None else cls.from_text(text)
 
-    @staticmethod
-    def solution_from_pzprv3(text: str) -> frozenset[Cell]:
+    @classmethod
+    def solution_from_pzprv3(cls, text: str) -> frozenset[Cell]:
         """The black cells of a pzprv3 file's answer grid (empty if it has none)."""
-        return read_pzprv3(text)[1] or frozenset()
+        return cls.read_pzprv3(text)[1] or frozenset()
+
+    @classmethod
+    def read_pzprv3(cls, text: str) -> tuple["Board", frozenset[Cell] | None]:
+        """A nurimaze pzprv3 file: the board and the black cells (``None`` without an answer grid).
+
+        A file with only the header is a board of one room with S and G on their
+        default cells.  Anything after the answer grid (line-mode blocks) is ignored."""
+        return _read_pzprv3(cls, text)
 
     # ------------------------------------------------------------ writers
 
@@ -259,27 +265,6 @@ class Puzzle(SolvedByFamily):
             black = cell_set(self, solution, "nurimeizu solution")
             blocks.append([["#" if (r, c) in black else "+" for c in range(self.cols)] for r in range(self.rows)])
         return pzprjs.format_pzprv3(PID, self.rows, self.cols, blocks, preamble=[str(self.nrooms)])
-
-    # ------------------------------------------------------------ solving
-
-    def _solve_fresh(self, progress: Progress):
-        """Every solution as a ``zalg.Family`` of black-cell sets (``solve.solve``); ``solve()``,
-        ``count()``, ``is_unique()`` and ``solution()`` come from ``SolvedByFamily``."""
-        from .solve import solve
-        return solve(self, progress=progress)
-
-    def render(self, solution: Iterable[Cell] | None = None, fmt: str = "text",
-               differ: Iterable[Cell] = ()) -> str:
-        """Draw the board (and ``solution``'s black cells and S-G route) as ``"text"`` or
-        ``"svg"`` (``differ``: cells marked as those on which solutions differ)."""
-        from . import draw
-        black = frozenset() if solution is None else cell_set(self, solution, "nurimeizu drawing")
-        path = None if solution is None else route(self, black)
-        if fmt == "text":
-            return draw.text(self, black, path)
-        if fmt == "svg":
-            return with_marks(draw.svg(self, black, path), draw.marks(self, differ))
-        raise ValueError(f"unknown render format {fmt!r}: use 'text' or 'svg'")
 
 
 # ------------------------------------------------------------------ helpers
@@ -413,7 +398,7 @@ def _decode_objects(body: str, start: int, ncells: int, what: str) -> dict[int, 
     return icons
 
 
-def _encode_objects(p: Puzzle) -> str:
+def _encode_objects(p: Board) -> str:
     """The object part as pzprjs writes it: runs of up to 31 empty cells as ``5``-``z``."""
     code = {"S": "1", "G": "2", "o": "3", "t": "4"}
     out, count = [], 0
@@ -461,7 +446,7 @@ def _rooms_from_walls(rows: int, cols: int, walls: set) -> dict[Cell, int]:
 # ------------------------------------------------------------------ text and pzprv3
 
 
-def _read_text(cls: type, text: str) -> Puzzle:
+def _read_text(cls: type, text: str) -> Board:
     what = "nurimeizu text"
     sections: list[list[str]] = [[]]
     for line in text.splitlines():
@@ -489,11 +474,7 @@ def _read_text(cls: type, text: str) -> Puzzle:
     return cls.from_rooms(grid, icons)
 
 
-def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Cell] | None]:
-    """Read a nurimaze pzprv3 file: the board and the black cells (``None`` without an answer grid).
-
-    A file with only the header is a board of one room with S and G on their
-    default cells.  Anything after the answer grid (line-mode blocks) is ignored."""
+def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Cell] | None]:
     what = "nurimeizu pzprv3"
     f = pzprjs.Pzprv3Reader(text, what)
     if f.pid != PID:
@@ -501,7 +482,7 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Cell] | None]:
     rows, cols = f.rows, f.cols
     if f.at_end():
         rooms = {(r, c): 0 for r in range(rows) for c in range(cols)}
-        return Puzzle(rows, cols, rooms, _with_defaults({}, rows, cols, what)), None
+        return cls(rows, cols, rooms, _with_defaults({}, rows, cols, what)), None
     count_line = f.next_line()
     if not re.fullmatch(r"[0-9]{1,9}", count_line) or int(count_line) < 1:
         raise PuzzleFormatError(f"{what}: room count must be a positive integer, got {count_line[:20]!r}")
@@ -522,7 +503,7 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Cell] | None]:
                 raise PuzzleFormatError(f"{what}: a second {item} at {pos((r, c))}")
             if icon is not None:
                 icons[(r, c)] = icon
-    puzzle = Puzzle(rows, cols, rooms, _with_defaults(icons, rows, cols, what))
+    puzzle = cls(rows, cols, rooms, _with_defaults(icons, rows, cols, what))
     if f.at_end():
         return puzzle, None
     black = set()
@@ -538,12 +519,12 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Cell] | None]:
 # ------------------------------------------------------------------ checker
 
 
-def _white_graph(p: Puzzle, black: frozenset[Cell]) -> dict[Cell, list[Cell]]:
+def _white_graph(p: Board, black: frozenset[Cell]) -> dict[Cell, list[Cell]]:
     return {cell: [n for n in neighbours(cell, p.rows, p.cols) if n not in black]
             for cell in p.cells() if cell not in black}
 
 
-def _sg_path(p: Puzzle, adj: Mapping[Cell, list[Cell]], comps: list[frozenset]) -> tuple[str, list[Cell] | None]:
+def _sg_path(p: Board, adj: Mapping[Cell, list[Cell]], comps: list[frozenset]) -> tuple[str, list[Cell] | None]:
     """(``"ok"``, path) when S and G are white and joined inside an acyclic white area;
     (``"loop"``, None) when their area has a cycle; (``"none"``, None) when no white path joins them."""
     s, g = p.start, p.goal
@@ -570,7 +551,7 @@ def _sg_path(p: Puzzle, adj: Mapping[Cell, list[Cell]], comps: list[frozenset]) 
     return "ok", path[::-1]
 
 
-def route(p: Puzzle, black_cells: Iterable[Cell]) -> list[Cell] | None:
+def route(p: Board, black_cells: Iterable[Cell]) -> list[Cell] | None:
     """The cells of the white S-G path, S first; ``None`` unless the white cells form
     one tree that contains S and G."""
     black = cell_set(p, black_cells, "nurimeizu route")
@@ -582,7 +563,7 @@ def route(p: Puzzle, black_cells: Iterable[Cell]) -> list[Cell] | None:
     return path if status == "ok" else None
 
 
-def check_solution(p: Puzzle, black_cells: Iterable[Cell]) -> list[Violation]:
+def check_solution(p: Board, black_cells: Iterable[Cell]) -> list[Violation]:
     """All rule violations of the colouring with ``black_cells`` black; empty means solved.
 
     Rules, in pzprjs's check order (see :data:`FAILCODES`): ``"mixed room"`` (one per

@@ -311,11 +311,11 @@ def transposed(p):
     return type(p)(p.cols, p.rows, swap(p.rooms), swap(p.icons))
 
 
-def solve(p, progress: Progress = None) -> zalg.Family:
+def solve(p, *, progress: Progress = None) -> zalg.Family:
     """Every solution of board p: the family of black-cell sets (in ``universe(rows,
     cols, p.cols > p.rows)``: the sweep runs along the shorter side)."""
     if p.cols > p.rows:
-        F = solve(transposed(p), progress)
+        F = solve(transposed(p), progress=progress)
         return universe(p.rows, p.cols, True).adopt(F, rename=lambda x: (x[1], x[0]))
     info, nslots = cell_info(p)
     W = p.cols

@@ -2,17 +2,20 @@
 
 ``from puzzles import slitherlink``; ``slitherlink.Puzzle.from_url(url).solve()``;
 ``slitherlink.instances((rows, cols), loop)`` (Yoshinaka et al. 2012, sections
-6-8; docs/slitherlink.md).  Modules: ``model`` (board, formats, checker),
-``solve`` (frontier solver and logical pre-pass), ``design`` (good hint sets,
-minimum, ranking, reduction, random puzzles), ``loops`` (random loops), ``draw``, ``cli``.
+6-8; docs/slitherlink.md).  Modules: ``model`` (the board: formats, checker),
+``solve`` (frontier solver and logical pre-pass), ``puzzle`` (the front door:
+``Puzzle``, a board that solves and draws itself), ``design`` (good hint sets,
+minimum, ranking, reduction, random puzzles), ``draw``, ``cli``; random loops come from
+the shared ``puzzles.loops``.
 """
 from __future__ import annotations
 
 from .cli import register
 from .design import (board_cycles, difficulty, instance_universe, instances, loop_hints, minimum,
                      random_puzzle, rank_by_difficulty, reduce, zero_hint_sets)
-from .loops import outline, random_loop, random_region
-from .model import FAILCODES, PID, Cell, Dot, Edge, Puzzle, check_solution, make_edge, read_pzprv3
+from ..loops import outline, random_loop, random_region
+from .model import FAILCODES, PID, Board, Cell, Dot, Edge, check_solution, make_edge
+from .puzzle import Puzzle, read_pzprv3
 from .solve import Contradiction, board_graph, prepass, solve_algebra
 
 NAME = "slitherlink"
@@ -20,7 +23,7 @@ NAME = "slitherlink"
 EXAMPLES = ("https://puzz.link/p?slither/2/1/d", "https://puzz.link/p?slither/2/2/cc",
             "https://puzz.link/p?slither/5/5/cbcbcddad")
 
-__all__ = ["NAME", "PID", "EXAMPLES", "FAILCODES", "Cell", "Dot", "Edge", "Puzzle", "check_solution",
+__all__ = ["NAME", "PID", "EXAMPLES", "FAILCODES", "Cell", "Dot", "Edge", "Board", "Puzzle", "check_solution",
            "make_edge", "read_pzprv3", "solve_algebra", "prepass", "board_graph",
            "Contradiction", "instances", "instance_universe", "minimum", "rank_by_difficulty",
            "difficulty", "reduce", "zero_hint_sets", "loop_hints", "random_loop",

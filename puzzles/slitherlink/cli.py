@@ -21,11 +21,15 @@ import time
 from functools import partial
 
 from .. import batch
-from ..cli import (UserError, add_puzzle_svg, bounded_int, note, output_dir, parse_size,
-                   read_puzzle, report_solutions, write_file)
+from ..board import check_size
+from ..loops import outline
+from ..pzprjs import is_pzprv3
+from ..cli import UserError, bounded_int, note, output_dir, read_puzzle, write_file
 from ..errors import PuzzleFormatError
 from ..inputs import read_text
-from .model import Puzzle
+from ..subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
+from . import design as I
+from .puzzle import Puzzle
 
 __all__ = ["register", "read_loop", "read_candidates"]
 
@@ -34,18 +38,9 @@ WHAT = "slitherlink"
 LIMIT = 5
 
 
-def _solve(args) -> int:
-    if batch.solve_requested(args, args.puzzle):
-        return batch.run_solve(batch.Solver(WHAT, Puzzle), args, args.puzzle)
-    p = read_puzzle(Puzzle, args.puzzle[0], WHAT)
-    long_run = p.rows * p.cols > 400
-    t = time.perf_counter()
-    F = p.solve(progress=long_run)
-    seconds = time.perf_counter() - t
-    print(p.render(), end="")
-    report_solutions(p, F, args, WHAT, unique="unique solution")
-    note(f"solved in {seconds:.3f} s ({F.node_count()} ZDD nodes)")
-    return 0
+SOLVE = SolveCommand(WHAT, Puzzle, "a puzz.link URL, a pzprv3 / plain-text file, or - (stdin)",
+                     "Find every solution of a Slitherlink puzzle, report how many there are "
+                     "and draw one.", unique="unique solution")
 
 
 def _read_grid(path: str, what: str) -> list[str]:
@@ -63,14 +58,10 @@ def _read_grid(path: str, what: str) -> list[str]:
 
 def read_loop(path: str) -> tuple[int, int, frozenset]:
     """(rows, cols, loop edges) from a pzprv3 answer file or a ``#``/``.`` region grid."""
-    from ..board import check_size
-    from ..pzprjs import is_pzprv3
-    from .loops import outline
-    from .model import read_pzprv3
     try:
         text = read_text(path, "loop file")
         if is_pzprv3(text):
-            p, solution = read_pzprv3(text)
+            p, solution = Puzzle.read_pzprv3(text)
             if not solution:
                 raise UserError(f"loop file {path}: the pzprv3 file has no answer (no loop drawn)")
             return p.rows, p.cols, solution
@@ -106,7 +97,8 @@ _LOOP_ONLY = ("candidates", "minimal", "minimum", "rank", "limit")
 _SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg", "puzzle_svg")
 
 
-def _generate(args) -> int:
+def loop_mode(args) -> int | None:
+    """``generate --loop FILE``: every good hint set of that loop (None: random puzzles)."""
     if (args.size is None) == (args.loop is None):
         raise UserError("slitherlink generate: give either a board size (random puzzles) or "
                         "--loop FILE (every good hint set of a loop)")
@@ -116,22 +108,28 @@ def _generate(args) -> int:
         mode = "--loop" if args.loop else "a board size"
         raise UserError(f"slitherlink generate: --{given[0].replace('_', '-')} does not go "
                         f"with {mode}")
-    return _from_loop(args) if args.loop else _random(args)
+    return _from_loop(args) if args.loop else None
 
 
-def _random(args) -> int:
-    from . import design as I
-    rows, cols = parse_size(args.size, WHAT)
-    gen = batch.Generator(WHAT, partial(I.random_puzzle, rows, cols), describe,
-                          partial(I.board_cycles, rows, cols))
+def generator(args, rows: int, cols: int):
+    """Random puzzles (``design.random_puzzle``)."""
+    return batch.Generator(WHAT, partial(I.random_puzzle, rows, cols), describe,
+                           partial(I.board_cycles, rows, cols))
 
-    def header(p: Puzzle, seconds: float) -> str:
-        return f"slitherlink {rows}x{cols}, {len(p.hints)} hints, unique solution ({seconds:.1f} s)"
-    return batch.generate_command(gen, args, header, args.seed, progress=True)
+
+def header(p: Puzzle, seconds: float, stats: dict) -> str:
+    return f"slitherlink {p.rows}x{p.cols}, {len(p.hints)} hints, unique solution ({seconds:.1f} s)"
+
+
+GENERATE = GenerateCommand(
+    WHAT, "random puzzles of a board size, or every hint set that makes a loop the unique "
+    "solution",
+    "ROWSxCOLS: random puzzles (a loop drawn uniformly from the board's loops, its hints "
+    "reduced to a minimal set that keeps it unique).  --loop FILE: every good hint set of "
+    "that loop.", generator, header, other_mode=loop_mode, own_out=True)
 
 
 def _from_loop(args) -> int:
-    from . import design as I
     rows, cols, loop = read_loop(args.loop)
     cand = read_candidates(args.candidates, rows, cols) if args.candidates else None
     out = output_dir(args.out, WHAT) if args.out else None
@@ -171,7 +169,6 @@ def _from_loop(args) -> int:
 
 
 def _reduce(args) -> int:
-    from . import design as I
     p = read_puzzle(Puzzle, args.puzzle, WHAT)
     try:
         R = I.reduce(p)
@@ -189,33 +186,12 @@ def _reduce(args) -> int:
     return 0
 
 
-def register(sub) -> None:
-    sl = sub.add_parser("slitherlink", help="Slitherlink: solve, generate (random puzzles, or "
-                        "every good hint set of a loop), reduce", description="Slitherlink puzzles.")
-    cmds = sl.add_subparsers(dest="slitherlink_command", metavar="COMMAND")
-    sl.set_defaults(run=lambda args: sl.print_help() or 0)
-    solve = cmds.add_parser("solve", help="find every solution of a puzzle")
-    solve.add_argument("puzzle", nargs="+", help="a puzz.link URL, a pzprv3 / plain-text file, "
-                       "or - (stdin); several: one JSON line each")
-    solve.add_argument("--count", action="store_true", help="print the exact number of solutions")
-    solve.add_argument("--svg", metavar="FILE", help="draw one solution as SVG (replaces FILE)")
-    add_puzzle_svg(solve)
-    batch.add_options(solve, count=False)
-    solve.set_defaults(run=_solve)
-    gen = cmds.add_parser(
-        "generate", help="random puzzles of a board size, or every hint set that makes a loop "
-                         "the unique solution",
-        description="ROWSxCOLS: random puzzles (a loop drawn uniformly from the board's loops, "
-                    "its hints reduced to a minimal set that keeps it unique).  --loop FILE: "
-                    "every good hint set of that loop.")
-    gen.add_argument("size", metavar="ROWSxCOLS", nargs="?",
-                     help="random puzzles of this board size, e.g. 7x7")
-    gen.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1),
-                     help="random seed (same seed, same puzzles)")
-    gen.add_argument("--svg", metavar="FILE",
-                     help="write the random puzzle with its solution as SVG (one puzzle only)")
-    add_puzzle_svg(gen)
-    batch.add_options(gen, out=False)
+def register(subparsers) -> None:
+    """Add the ``slitherlink`` subcommand (with its own subcommands) to ``zalg``."""
+    sub = add_genre(subparsers, WHAT, "Slitherlink: solve, generate (random puzzles, or every "
+                    "good hint set of a loop), reduce", "Slitherlink puzzles.")
+    add_solve(sub, SOLVE)
+    gen = add_generate(sub, GENERATE)
     gen.add_argument("--loop", metavar="FILE",
                      help="the loop: a pzprv3 answer file, or a grid with # inside the loop")
     gen.add_argument("--candidates", metavar="FILE", help="grid with x where hints may go")
@@ -231,8 +207,7 @@ def register(sub) -> None:
                           "same name are replaced): with --loop the listed ones as text files, "
                           "else each as DIR/slitherlink-<index>.txt (pzprv3) and every record "
                           "to DIR/results.jsonl")
-    gen.set_defaults(run=_generate)
-    red = cmds.add_parser("reduce", help="minimal hint subsets that keep a puzzle unique")
+    red = sub.add_parser("reduce", help="minimal hint subsets that keep a puzzle unique")
     red.add_argument("puzzle", help="a puzz.link URL, a pzprv3 / plain-text file, or - (stdin)")
     red.add_argument("--limit", type=bounded_int(0, 1_000_000), default=3, metavar="N",
                      help="list at most N smallest")

@@ -37,8 +37,11 @@ from zalg.family import union
 from zalg.paths import build_recorded
 from zalg.progress import Progress, reporter
 
+from ..board import square_sides
 from ..errors import PuzzleFormatError
-from .solve import _cell_edges, board_graph
+from .model import check_solution
+from .puzzle import Puzzle
+from .solve import board_graph
 
 __all__ = ["instance_universe", "instances", "minimum", "rank_by_difficulty", "difficulty",
            "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
@@ -52,7 +55,7 @@ def instance_universe(rows: int, cols: int) -> zalg.Universe:
     for i, e in enumerate(G.edges):
         for r in range(rows):
             for c in range(cols):
-                if e in _cell_edges((r, c)):
+                if e in square_sides((r, c)):
                     last[(r, c)] = i
     after: dict = {}
     for cell, i in last.items():
@@ -72,7 +75,6 @@ def _shape(puzzle_or_shape) -> tuple[int, int]:
 
 
 def _check_loop(rows, cols, loop, multi: bool) -> frozenset:
-    from .model import Puzzle, check_solution
     edges = frozenset(loop)
     p = Puzzle(rows, cols)
     bad = [e for e in edges if not p.is_edge(e)]
@@ -89,7 +91,7 @@ def _check_loop(rows, cols, loop, multi: bool) -> frozenset:
 def loop_hints(loop: Iterable, rows: int, cols: int) -> dict:
     """h(E) = number of loop edges around cell E, for every cell."""
     loop = frozenset(loop)
-    return {(r, c): sum(e in loop for e in _cell_edges((r, c)))
+    return {(r, c): sum(e in loop for e in square_sides((r, c)))
             for r in range(rows) for c in range(cols)}
 
 
@@ -119,7 +121,7 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
         return _only_solution(rows, cols, loop, kind, U)
     G = board_graph(rows, cols)
     with reporter(progress) as report:
-        W = build_recorded(G, kind, U, {E: (_cell_edges(E), h[E]) for E in Y}, exclude=loop,
+        W = build_recorded(G, kind, U, {E: (square_sides(E), h[E]) for E in Y}, exclude=loop,
                            progress=report)
         if report.active:  # node_count exports W: only when someone listens
             report.note(f"relation of other cycles and their violation sets: "
@@ -144,7 +146,7 @@ def _literal(rows, cols, loop, Y, h, kind) -> zalg.Family:
     Cstar = U.family([loop])                                        # C*(x)
     PY = U.power_set(Y)
     Cx, Sx = C * PY, Cstar * PY          # lifted to cylinders before complementing
-    wrong = union((U.var(E) & ~U.exactly(h[E], _cell_edges(E)) for E in Y), universe=U)
+    wrong = union((U.var(E) & ~U.exactly(h[E], square_sides(E)) for E in Y), universe=U)
     return (~Cx | Sx | wrong).forall(X) & PY
 
 
@@ -198,7 +200,7 @@ def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None) -> 
     G = board_graph(rows, cols)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     Y = cells if candidates is None else sorted(set(candidates))
-    W = build_recorded(G, "cycle", U, {E: (_cell_edges(E), 0) for E in Y})
+    W = build_recorded(G, "cycle", U, {E: (square_sides(E), 0) for E in Y})
     return W.hitting(Y)
 
 
@@ -237,7 +239,6 @@ def random_puzzle(rows: int, cols: int, seed=None, exhaustive: int = EXHAUSTIVE,
 
 def _reduced_random(rows, cols, cycles, rng, exhaustive, tries, report):
     """The draws of :func:`random_puzzle`."""
-    from .model import Puzzle
     for _ in range(tries):
         (drawn,) = cycles.sample(1, seed=rng.randrange(2 ** 62))
         loop = frozenset(drawn)

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from ..board import edge_set
 from ..render import svg_document, svg_mark_segment, svg_text
 
-__all__ = ["text", "svg", "marks"]
+__all__ = ["picture", "text", "svg", "marks"]
+
+
+def picture(p, solution, fmt: str) -> str:
+    """The board with the loop edges ``solution`` (None: none) as ``fmt`` "text" or "svg"."""
+    lines = frozenset() if solution is None else edge_set(p, solution, "slitherlink solution")
+    return text(p, lines) if fmt == "text" else svg(p, lines)
 
 
 def text(p, lines: frozenset) -> str:

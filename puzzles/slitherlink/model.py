@@ -1,4 +1,5 @@
-"""Slitherlink board model, file formats and an independent answer checker.
+"""Slitherlink's board: its data, geometry, file formats and an independent answer
+checker (the front door that solves and draws is ``puzzle.Puzzle``, a ``Board``).
 
 Geometry: cells ``(row, col)`` with ``0 <= row < rows``, ``0 <= col < cols``;
 dots (grid vertices) ``(row, col)`` with ``0 <= row <= rows``, ``0 <= col <= cols``;
@@ -15,11 +16,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
-
-from zalg.progress import Progress
 
 from .. import pzprjs
 from ..board import check_size, components
@@ -30,13 +28,11 @@ from ..board import is_line as _is_line
 from ..board import make_edge
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
-from ..render import with_marks
-from ..solving import Pictured
 from ..inputs import read_text, single_url
 from ..pzprjs import UNKNOWN, CellValue
 from ..violations import Violation
 
-__all__ = ["Cell", "Dot", "Edge", "Puzzle", "make_edge", "read_pzprv3", "check_solution", "FAILCODES"]
+__all__ = ["Cell", "Dot", "Edge", "Board", "make_edge", "check_solution", "FAILCODES"]
 
 Cell = tuple[int, int]
 Dot = tuple[int, int]
@@ -54,7 +50,7 @@ _INT_RE = re.compile(r"-?[0-9]+")
 
 
 @dataclass(frozen=True)
-class Puzzle(Pictured):
+class Board:
     """A Slitherlink board.
 
     ``hints`` maps cells to 0..4; ``unknown_hints`` are clue cells shown as "?"
@@ -130,7 +126,7 @@ class Puzzle(Pictured):
                  for c in range(self.cols)] for r in range(self.rows)]
 
     @classmethod
-    def from_grid(cls, grid: Sequence[Sequence[CellValue]], variant: str | None = None) -> "Puzzle":
+    def from_grid(cls, grid: Sequence[Sequence[CellValue]], variant: str | None = None) -> "Board":
         """Build from rows of ``int`` hints, ``"?"`` and ``None``."""
         if not grid or not grid[0]:
             raise PuzzleFormatError("slitherlink board: empty grid")
@@ -149,7 +145,7 @@ class Puzzle(Pictured):
     # ------------------------------------------------------------- readers
 
     @classmethod
-    def from_url(cls, url: str) -> "Puzzle":
+    def from_url(cls, url: str) -> "Board":
         """Read a puzz.link URL (or bare ``slither/<cols>/<rows>/<body>``)."""
         what = "slitherlink URL"
         u = pzprjs.parse_url(url, what)
@@ -165,7 +161,7 @@ class Puzzle(Pictured):
         return cls.from_grid(grid, "full" if "f" in u.pflag else None)
 
     @classmethod
-    def from_text(cls, text: str, variant: str | None = None) -> "Puzzle":
+    def from_text(cls, text: str, variant: str | None = None) -> "Board":
         """Read a pzprv3 file (detected by its first line) or plain text.
 
         Plain text: one row per line; ``0``-``4`` hint, ``.`` empty, ``?`` unknown
@@ -173,7 +169,7 @@ class Puzzle(Pictured):
         to plain text only (a pzprv3 file carries its own).
         """
         if pzprjs.is_pzprv3(text):
-            return read_pzprv3(text)[0]
+            return cls.read_pzprv3(text)[0]
         what = "slitherlink text"
         rows = ["".join(line.split()) for line in text.splitlines()]
         rows = [row for row in rows if row]
@@ -187,16 +183,27 @@ class Puzzle(Pictured):
         return cls.from_grid(grid, variant)
 
     @classmethod
-    def from_file(cls, path: str | Path, variant: str | None = None) -> "Puzzle":
+    def from_file(cls, path: str | Path, variant: str | None = None) -> "Board":
         """Read a file holding a pzprv3 file, plain text, or a single puzz.link URL."""
         text = read_text(path, "slitherlink file")
         url = single_url(text)
         return cls.from_url(url) if url else cls.from_text(text, variant)
 
-    @staticmethod
-    def solution_from_pzprv3(text: str) -> frozenset[Edge]:
+    @classmethod
+    def solution_from_pzprv3(cls, text: str) -> frozenset[Edge]:
         """The line edges of a pzprv3 file's answer blocks (empty if it has none)."""
-        return read_pzprv3(text)[1] or frozenset()
+        return cls.read_pzprv3(text)[1] or frozenset()
+
+    @classmethod
+    def read_pzprv3(cls, text: str) -> tuple["Board", frozenset[Edge] | None]:
+        """A slither pzprv3 file: the board and the answer edges (``None`` if absent).
+
+        Layout: header, optional ``f`` line, clue rows (``0``-``4``, ``-`` = "?",
+        ``.``), cell marks (``pzprv3.1`` only, ignored), ``rows`` x ``cols+1`` vertical
+        and ``rows+1`` x ``cols`` horizontal edge items (``1`` = line, any other integer
+        = no line). A file with only the header is an empty board.
+        """
+        return _read_pzprv3(cls, text)
 
     # ------------------------------------------------------------- writers
 
@@ -223,47 +230,6 @@ class Puzzle(Pictured):
         preamble = ["f"] if self.variant == "full" else []
         return pzprjs.format_pzprv3(PID, self.rows, self.cols, blocks, preamble)
 
-    # ------------------------------------------------------------ solving
-
-    def solve(self, use_prepass: bool = True, progress: Progress = None, method: str = "frontier"):
-        """Every solution as a ``zalg.Family`` of edge sets (see ``slitherlink.solve``;
-        ``method="algebra"``: the same family by the mate-ZDD algebra)."""
-        from .solve import solve
-        if progress or method != "frontier":
-            return solve(self, use_prepass, progress=progress, method=method)
-        return _solved(self, use_prepass)
-
-    def count(self) -> int:
-        """The number of solutions (exact)."""
-        return self.solve().count()
-
-    def is_unique(self) -> bool:
-        """True when the puzzle has exactly one solution."""
-        return self.count() == 1
-
-    def solution(self) -> frozenset | None:
-        """One solution (the first in the family's order), or None if there is none."""
-        F = self.solve()
-        return next(iter(F), None)
-
-    def render(self, solution: Iterable[Edge] | None = None, fmt: str = "text",
-               differ: Iterable[Edge] = ()) -> str:
-        """The board with an optional set of loop edges, as text or SVG (``differ``: edges
-        marked in SVG as those on which solutions differ)."""
-        from .draw import marks, svg, text
-        lines = frozenset() if solution is None else _edge_set(self, solution, "slitherlink solution")
-        if fmt == "text":
-            return text(self, lines)
-        if fmt == "svg":
-            return with_marks(svg(self, lines), marks(self, differ))
-        raise ValueError(f"unknown render format {fmt!r}: use 'text' or 'svg'")
-
-
-@lru_cache(maxsize=16)
-def _solved(p: "Puzzle", use_prepass: bool):
-    from .solve import solve
-    return solve(p, use_prepass)
-
 
 def _text_cell(ch: str, cell: Cell, what: str) -> CellValue:
     if ch in _HINT_CHARS:
@@ -277,14 +243,7 @@ def _text_cell(ch: str, cell: Cell, what: str) -> CellValue:
     raise PuzzleFormatError(f"{what}: unknown character {ch!r} at {_pos(cell)}")
 
 
-def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
-    """Read a slither pzprv3 file: the board and the answer edges (``None`` if absent).
-
-    Layout: header, optional ``f`` line, clue rows (``0``-``4``, ``-`` = "?",
-    ``.``), cell marks (``pzprv3.1`` only, ignored), ``rows`` x ``cols+1`` vertical
-    and ``rows+1`` x ``cols`` horizontal edge items (``1`` = line, any other integer
-    = no line). A file with only the header is an empty board.
-    """
+def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | None]:
     what = "slitherlink pzprv3"
     f = pzprjs.Pzprv3Reader(text, what)
     if f.pid != PID:
@@ -295,7 +254,7 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
         f.next_line()
         variant = "full"
     if f.at_end():
-        return Puzzle(rows, cols, variant=variant), None
+        return cls(rows, cols, variant=variant), None
     grid: list[list[CellValue]] = []
     for r, items in enumerate(f.read_block(rows, cols, "clue")):
         row: list[CellValue] = []
@@ -312,7 +271,7 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
             else:
                 raise PuzzleFormatError(f"{what}: unknown clue {item!r} at {_pos((r, c))}")
         grid.append(row)
-    puzzle = Puzzle.from_grid(grid, variant)
+    puzzle = cls.from_grid(grid, variant)
     if f.version == "pzprv3.1" and not f.at_end():
         f.read_block(rows, cols, "cell mark")
     if f.at_end():
@@ -334,7 +293,7 @@ def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
 # ------------------------------------------------------------------- checker
 
 
-def check_solution(p: Puzzle, edges: Iterable[Edge]) -> list[Violation]:
+def check_solution(p: Board, edges: Iterable[Edge]) -> list[Violation]:
     """All rule violations of the line set ``edges`` on ``p``; empty means solved.
 
     Rules: ``"no loop"`` (no line at all), ``"dead end"`` / ``"branch"`` /

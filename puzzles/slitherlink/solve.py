@@ -3,7 +3,8 @@
 A solution is a single cycle of the dot grid whose number of edges around every
 hinted cell equals its hint.  ``solve`` runs the frontier engine for single
 cycles with one counter per hinted cell (``zalg.paths.build(..., counts=...)``),
-after a logical pre-pass that fixes edges by the classic local rules.
+after the sound deductions of ``deduce`` (propagation and probing to a fixpoint),
+splitting the board on an edge where the frontier still grows too wide.
 ``solve_algebra`` is the independent cross-check route written with the family
 algebra: ``cycles ∩ ⋂_E exactly(h(E), edges of E)``.
 """
@@ -14,16 +15,13 @@ from functools import lru_cache
 
 import zalg
 from zalg.paths import build
-
 from zalg.progress import Progress
 
 from ..board import square_sides
+from ..split import split_sweep
+from .deduce import Contradiction, deduce
 
 __all__ = ["board_graph", "prepass", "solve", "solve_algebra", "Contradiction"]
-
-
-class Contradiction(Exception):
-    """The pre-pass proved that the puzzle has no solution."""
 
 
 @lru_cache(maxsize=32)
@@ -35,8 +33,8 @@ def board_graph(rows: int, cols: int) -> zalg.Graph:
     return zalg.grid(rows + 1, cols + 1, order="narrow")
 
 
-_cell_edges = square_sides  # the 4 sides of a cell, without a board to check against
-
+#: states per level within which a board is swept without probing first
+QUICK_WIDTH = 1 << 16
 
 def prepass(p) -> dict:
     """Edges fixed by sound local rules: {edge: 1 (line) or 0 (no line)}.
@@ -65,7 +63,7 @@ def prepass(p) -> dict:
     hints = p.hints
     corners = {(0, 0): (0, 1), (0, C - 1): (0, 2), (R - 1, 0): (1, 3), (R - 1, C - 1): (2, 3)}
     for cell, h in hints.items():
-        sides = _cell_edges(cell)
+        sides = square_sides(cell)
         if h == 0:
             for e in sides:
                 put(e, 0)
@@ -99,7 +97,7 @@ def prepass(p) -> dict:
             put(((r + 2, c), (r + 2, c + 1)), 1)
         for dc in (-1, 1):
             if hints.get((r + 1, c + dc)) == 3:
-                here, there = _cell_edges((r, c)), _cell_edges((r + 1, c + dc))
+                here, there = square_sides((r, c)), square_sides((r + 1, c + dc))
                 put(here[0], 1)  # top of the upper 3
                 put(here[1] if dc == 1 else here[2], 1)  # its side away from the lower one
                 put(there[3], 1)  # bottom of the lower 3
@@ -127,7 +125,7 @@ def prepass(p) -> dict:
             elif on == 0 and len(open_) == 1:
                 changed |= put(open_[0], 0)
         for cell, h in hints.items():
-            sides = _cell_edges(cell)
+            sides = square_sides(cell)
             on = sum(fixed.get(e) == 1 for e in sides)
             open_ = [e for e in sides if e not in fixed]
             if on > h or on + len(open_) < h:
@@ -141,25 +139,42 @@ def prepass(p) -> dict:
     return fixed
 
 
-def solve(p, use_prepass: bool = True, progress: Progress = None,
-          method: str = "frontier") -> zalg.Family:
-    """Every solution of puzzle p as a family of edge sets (single loops).
+def solve(p, use_prepass: bool = True, method: str = "frontier", *,
+          progress: Progress = None) -> zalg.Family:
+    """Every solution of board p as a family of edge sets (single loops).
 
+    ``use_prepass``: first fix the edges every solution agrees on (the local rules
+    of ``prepass``, then ``deduce.deduce``'s propagation) and sweep with a width
+    limit of ``QUICK_WIDTH`` states; past it, probe (``deduce.deduce``) and sweep,
+    splitting on an edge when the frontier grows too wide (``puzzles.split``).
+    Without it the bare board is swept.
     ``method``: ``"frontier"`` (the compiled engine with one counter per hinted
     cell) or ``"algebra"`` (the mate-ZDD algebra, each hint applied as one image as
     soon as its cell's sides are decided); the same family either way."""
     G = board_graph(p.rows, p.cols)
-    fixed = None
-    if use_prepass:
-        try:
-            fixed = prepass(p)
-        except Contradiction:
-            return G.universe.empty
-    counts = [(_cell_edges(cell), h) for cell, h in p.hints.items()]
-    if p.variant == "full":
-        F = build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method)
-        return F & G.degree_constrained({d: {2} for d in G.vertices})
-    return build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method)
+    counts = [(square_sides(cell), h) for cell, h in p.hints.items()]
+
+    def sweep(fixed, max_width=None):
+        F = build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method,
+                  **({} if max_width is None else {"max_width": max_width}))
+        if p.variant == "full":
+            F = F & G.degree_constrained({d: {2} for d in G.vertices})
+        return F
+
+    if not use_prepass:
+        return sweep(None)
+    try:
+        fixed = deduce(p, probe=False, given=prepass(p))
+        if method != "frontier":
+            return sweep(fixed)
+        try:  # boards the sweep finds easy stay cheap: no probing
+            return sweep(fixed, QUICK_WIDTH)
+        except zalg.TooWide:
+            fixed = deduce(p, given=fixed)
+    except Contradiction:
+        return G.universe.empty
+    return split_sweep(sweep, lambda given: deduce(p, given=given), fixed, G.edges,
+                       Contradiction, G.universe.empty)
 
 
 def solve_algebra(p) -> zalg.Family:
@@ -169,7 +184,7 @@ def solve_algebra(p) -> zalg.Family:
     U = G.universe
     F = G.cycles()
     for cell, h in p.hints.items():
-        F = F & U.exactly(h, _cell_edges(cell))
+        F = F & U.exactly(h, square_sides(cell))
     if p.variant == "full":
         F = F & G.degree_constrained({d: {2} for d in G.vertices})
     return F

@@ -2,7 +2,7 @@
 puzzle's solve passing its callback on."""
 from __future__ import annotations
 
-from puzzles.genre import genre
+from puzzles.genre import GENRES, genre
 from puzzles.nagareru.design import generate as nagareru_generate
 from puzzles.numberlink.design import good_instances, random_instance
 from puzzles.slitherlink.design import instances
@@ -26,7 +26,7 @@ def test_designers_report_through_the_same_callback():
 
 
 def test_a_puzzle_solve_passes_its_callback_on():
-    for name in ("nagareru", "nurimeizu"):
+    for name in GENRES:
         g = genre(name)
         seen = []
         p = g.Puzzle.from_url(g.EXAMPLES[-1])

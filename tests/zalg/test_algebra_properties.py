@@ -46,6 +46,27 @@ def test_boolean_operators(data):
     assert bool(F) == bool(A)
 
 
+@given(universe_and_families(count=1))
+def test_node_arrays_and_counts_describe_the_family(data):
+    names, (A,) = data
+    U, F = make(names, A)
+    level, hi, lo, root = F.node_arrays()
+    assert F.node_arrays() is F.node_arrays()  # computed once
+    assert list(level[:2]) == [len(U), len(U)] and len(level) == F.node_count() + 2
+    counts = F.node_counts()
+
+    def members(node):  # plain Python over the arrays: lo's members, then hi's with its element
+        if node < 2:
+            return {frozenset()} if node == 1 else set()
+        assert hi[node] < node and lo[node] < node  # children first
+        x = U.elements[int(level[node])]
+        return members(int(lo[node])) | {m | {x} for m in members(int(hi[node]))}
+
+    assert members(root) == A
+    assert counts.root() == len(A) == F.count()
+    assert all(counts[node] == len(members(node)) for node in range(len(level)))
+
+
 @given(universe_and_families())
 def test_join_meet_quotient_remainder(data):
     names, (A, B) = data

@@ -109,7 +109,7 @@ def test_saved_arrays_are_plain_and_narrow():
     assert sorted(arrays) == sorted(npzfile.MEMBERS)
     assert arrays["format"].tobytes() == b"zalg-family" and int(arrays["version"]) == 1
     assert arrays["level"].dtype == np.int8 and arrays["hi"].dtype == np.int8
-    level, hi, lo, root = F._arrays()
+    level, hi, lo, root = F.node_arrays()
     assert np.array_equal(arrays["level"], level) and np.array_equal(arrays["hi"], hi)
     assert np.array_equal(arrays["lo"], lo) and int(arrays["root"]) == root
     assert json.loads(arrays["elements"].tobytes())[0] == ["t", [["t", [["i", 0], ["i", 0]]],

@@ -80,8 +80,11 @@ def read(source) -> Stored:
     limit = MAX_FILE_BYTES
     room = default_budget()  # what reading may cost is checked before it is spent
     with files.opened(source, limit) as (fh, name):
-        head = fh.read(len(npzfile.MAGIC))
-        fh.seek(0)
+        try:  # a regular file may still fail to read (/proc/self/mem: EIO)
+            head = fh.read(len(npzfile.MAGIC))
+            fh.seek(0)
+        except OSError as exc:
+            raise ValueError(f"cannot read {name}: {exc.strerror or exc}") from None
         if head == npzfile.MAGIC:
             return npzfile.read(fh, name, limit, room)
         try:

@@ -9,7 +9,7 @@ import pytest
 
 from puzzles.slitherlink import design as I
 from puzzles.errors import PuzzleFormatError
-from puzzles.slitherlink.loops import outline, random_loop
+from puzzles.loops import outline, random_loop
 from puzzles.slitherlink import Puzzle
 from puzzles.cli import main
 

@@ -12,7 +12,8 @@ from itertools import combinations
 import pytest
 
 from puzzles.slitherlink import solve as S
-from puzzles.slitherlink.loops import outline, random_loop, random_region
+from puzzles.board import square_sides
+from puzzles.loops import outline, random_loop, random_region
 from puzzles.slitherlink import Puzzle, check_solution
 from puzzles.cli import main
 from tests.helpers.paths import PZPRJS
@@ -28,7 +29,7 @@ def data(name):
 
 
 def hints_of(loop, cells):
-    return {(r, c): sum(e in loop for e in S._cell_edges((r, c))) for r, c in cells}
+    return {(r, c): sum(e in loop for e in square_sides((r, c))) for r, c in cells}
 
 
 def test_pzprjs_board_has_the_accepted_answer_as_unique_solution():

@@ -1,4 +1,6 @@
-"""Random Slitherlink loops: the outline of a random simply connected region of cells."""
+"""Random loops on a grid, shared by the genres: the outline of a random simply connected
+region of squares (Slitherlink draws its loops around cells, Nagareru through cell
+centres, around the squares between them)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,74 @@
+"""Per-operation speed of zalg's core algebra, each operation in its own process.
+
+The operands are built first (not measured); the measured step is the one operation.
+Two workloads: the random one of ``bench_algebra.py --random`` (F = 20,000 random
+subsets of 60 elements, sizes 1 to 12; G = 200 subsets of sizes 1 to 3) and the 9x9
+grid's corner-to-corner paths P with Q = 400 random pairs of its edges.  Every
+result is checked (its count and node count) before a ratio is printed.  Its main
+use is an A/B between revisions, e.g. against the tree before the kernels redesign:
+
+    python -m benchmarks.bench_ops_ab --against 6585d2e --rounds 3
+"""
+from __future__ import annotations
+
+import random
+import sys
+
+try:
+    from . import harness
+except ImportError:  # run as a file: this folder is first on sys.path
+    import harness
+
+#: (row name, workload, the operation on the workload's operands)
+OPERATIONS = [
+    ("random: F.meet(G)", "random", lambda F, G, E: F.meet(G)),
+    ("random: F.minimal()", "random", lambda F, G, E: F.minimal()),
+    ("random: F * G", "random", lambda F, G, E: F * G),
+    ("random: F.maximal()", "random", lambda F, G, E: F.maximal()),
+    ("random: F.nonsup(G)", "random", lambda F, G, E: F.nonsup(G)),
+    ("random: F / G", "random", lambda F, G, E: F / G),
+    ("random: F.exists(0..19)", "random", lambda F, G, E: F.exists(range(20))),
+    ("random: F | G, F & G, F - G", "random", lambda F, G, E: (F | G) | (F & G) | (F - G)),
+    ("paths 9x9: P.minimal()", "paths", lambda P, Q, E: P.minimal()),
+    ("paths 9x9: P.maximal()", "paths", lambda P, Q, E: P.maximal()),
+    ("paths 9x9: P.nonsup(Q)", "paths", lambda P, Q, E: P.nonsup(Q)),
+    ("paths 9x9: P.meet(Q)", "paths", lambda P, Q, E: P.meet(Q)),
+    ("paths 9x9: P.exists(first 40 edges)", "paths", lambda P, Q, E: P.exists(E[:40])),
+    ("paths 9x9: P.forall(first 4 edges)", "paths", lambda P, Q, E: P.forall(E[:4])),
+]
+
+
+def operands(workload: str):
+    """(F, G, elements) of the random workload, or (P, Q, edges) of the paths one."""
+    import zalg
+    rng = random.Random(1)
+    if workload == "random":
+        U = zalg.Universe(range(60))
+        F = U.family([rng.sample(range(60), rng.randint(1, 12)) for _ in range(20000)])
+        G = U.family([rng.sample(range(60), rng.randint(1, 3)) for _ in range(200)])
+        return F, G, list(U.elements)
+    P = zalg.grid(9, 9).paths((0, 0), (8, 8))
+    edges = list(P.universe.elements)
+    Q = P.universe.family([rng.sample(edges, 2) for _ in range(400)])
+    return P, Q, edges
+
+
+def op_case(name: str) -> dict:
+    """One operation of OPERATIONS on its workload's operands (built first, untimed)."""
+    _, workload, run = next(op for op in OPERATIONS if op[0] == name)
+    A, B, elements = operands(workload)
+    with harness.measure():
+        R = run(A, B, elements)
+    return {"check": [R.count(), R.node_count()]}
+
+
+def tables(args) -> list:
+    rows = [harness.Row(name, (harness.Case("op_case", (name,)),)) for name, _, _ in OPERATIONS]
+    cols = (harness.field("members", "check", 17, "d", index=0),
+            harness.field("nodes", "check", 8, "d", index=1))
+    return [harness.Table("Core operations (operands built untimed; kernels loaded)",
+                          ("zalg",), rows, cols, name_width=36)]
+
+
+if __name__ == "__main__":
+    raise SystemExit(harness.main(sys.modules[__name__], tables))

@@ -1,0 +1,25 @@
+"""Nagareru's front door: a board (``model.Board``) that solves (``solve``) and draws
+itself (``draw``), its solutions kept per board and options (``puzzles.solving``)."""
+from __future__ import annotations
+
+from ..solving import Solvable
+from . import draw
+from .model import Board, Edge
+from .solve import solve
+
+__all__ = ["Puzzle", "read_pzprv3"]
+
+
+class Puzzle(Board, Solvable, solver=solve, drawing=draw):
+    """A Nagareru puzzle: ``cells`` maps each non-empty cell to its token.
+
+    ``solve(sweep=None, progress=None)``: every solution as a ``zalg.Family`` of edge
+    sets (``sweep``: the side the frontier starts from; default the side of the
+    clues); ``count``, ``is_unique``, ``solution`` and ``solutions`` take the same
+    options (``puzzles.solving.Solvable``); ``render`` draws the loop with its travel
+    direction."""
+
+
+def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:
+    """A nagare pzprv3 file: the puzzle and its answer edges (None if it has none)."""
+    return Puzzle.read_pzprv3(text)

@@ -1,0 +1,86 @@
+"""Every source path the documentation names exists (docs/*.md and README.md):
+
+* paths with a folder (``zalg/frontier/mate.py``, ``benchmarks/data/...``; ``<...>`` is a
+  placeholder for one name), from the project root or below one of its top folders
+  (``kernels/build.py`` is ``zalg/kernels/build.py``);
+* bare file names (``mate_algebra.py``): somewhere in the project;
+* links to other documents (``[text](file.md)``);
+* dotted names in code spans (```zalg.memory.default_budget_of```) and the imports of
+  the examples (``from puzzles.slitherlink import design as I``): importable, and each
+  name found where it is said to be."""
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOP = ("zalg", "puzzles", "tests", "benchmarks", "examples", "docs", ".ci")
+DOCS = sorted(ROOT.glob("docs/*.md")) + [ROOT / "README.md"]
+
+_PATH = re.compile(r"(?<![\w./<>-])((?:[\w.<>-]+/)+[\w.<>*-]*\.(?:py|md|txt|toml|json)"
+                   r"|(?:zalg|puzzles|tests|benchmarks|examples|docs)/(?:[\w<>-]+/)*)")
+_BARE = re.compile(r"(?<![\w./<>-])([A-Za-z_]\w*\.py)\b")
+_LINK = re.compile(r"\]\(([^)#:\s]+)(?:#[^)]*)?\)")
+_DOTTED = re.compile(r"`((?:zalg|puzzles)(?:\.[A-Za-z_]\w*)+)")
+_FROM = re.compile(r"^\s*from ((?:zalg|puzzles)(?:\.\w+)*) import \(?([\w, ]+)", re.M)
+_IMPORT = re.compile(r"^\s*import ((?:zalg|puzzles)(?:\.\w+)*)", re.M)
+
+
+def _exists(path: str) -> bool:
+    pattern = re.sub(r"<[^>]*>", "*", path).rstrip("/")
+    roots = [pattern] if pattern.split("/")[0] in TOP else [f"{t}/{pattern}" for t in TOP]
+    return any(next(ROOT.glob(p), None) is not None for p in roots)
+
+
+def _resolves(dotted: str) -> bool:
+    """A module, then attributes of it, as far as the name goes."""
+    parts = dotted.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for name in parts[i:]:
+            if not hasattr(obj, name):
+                return False
+            obj = getattr(obj, name)
+        return True
+    return False
+
+
+def missing(doc: Path) -> list[str]:
+    """What ``doc`` names that does not exist."""
+    text = doc.read_text(encoding="utf-8")
+    out = []
+    for m in _PATH.finditer(text):
+        path = m.group(1)
+        if not path.startswith(("DIR/", "shared/", "../")) and not _exists(path):
+            out.append(path)
+    sources = [p for t in TOP if t != "docs" for p in (ROOT / t).rglob("*.py")]
+    names = {p.name for p in sources}
+    out += [m.group(1) for m in _BARE.finditer(text) if m.group(1) not in names]
+    out += [m.group(1) for m in _LINK.finditer(text) if not (doc.parent / m.group(1)).exists()]
+    out += [m.group(1) for m in _DOTTED.finditer(text) if not _resolves(m.group(1))]
+    for m in _FROM.finditer(text):
+        for name in filter(None, (n.strip().split(" as ")[0] for n in m.group(2).split(","))):
+            if not _resolves(f"{m.group(1)}.{name}"):
+                out.append(f"from {m.group(1)} import {name}")
+    out += [m.group(1) for m in _IMPORT.finditer(text) if not _resolves(m.group(1))]
+    return out
+
+
+def test_the_checker_sees_stale_names(tmp_path):
+    doc = tmp_path / "x.md"
+    doc.write_text("See `zalg/_kernels.py`, kernels/build.py, zalg/frontier/<name>.py, "
+                   "gone.py, [a](nowhere.md), `zalg.memory.no_such`, `zalg.memory.parse_size`.\n"
+                   "```python\nfrom puzzles import slitherlink_instances as I\n```\n")
+    assert missing(doc) == ["zalg/_kernels.py", "gone.py", "nowhere.md", "zalg.memory.no_such",
+                            "from puzzles import slitherlink_instances"]
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_every_path_the_docs_name_exists(doc):
+    assert missing(doc) == []
