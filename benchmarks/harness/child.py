@@ -186,6 +186,8 @@ def _wait(proc: subprocess.Popen, limit: float):
 def _crash(status: int, stderr: str) -> str:
     """One line saying how a measuring process died without writing its outcome."""
     last = (stderr.strip().splitlines() or [""])[-1][:200]
+    if status in (-24, 128 + 24):  # SIGXCPU: the case's own RLIMIT_CPU
+        return f"reached its CPU-time limit: {last}"
     if status == -9 or any(marker in stderr for marker in OUT_OF_MEMORY):
         return f"ran out of memory ({MEMORY_LIMIT_GB} GB limit): {last}"
     return f"exit status {status}: {last}"
