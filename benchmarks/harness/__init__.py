@@ -47,6 +47,7 @@ What the harness does with it:
   else zalg's import, then the bench's ``warm()``) are compiled or loaded once before
   the rows, and loaded again, untimed, in every measuring process of a case with
   ``warm=True`` (the default), so no measured step compiles or loads a kernel;
+* ``measured_tree()`` is the measured tree's folder (for a case that runs its programs);
 * ``elsewhere(code, *args)`` runs set-up in a separate process when its caches must not
   reach the measured step (puzzles a solver made are cached by that solver);
 * ``--json FILE`` writes every round of every side; ``--only REGEX`` picks rows;
@@ -54,9 +55,9 @@ What the harness does with it:
 """
 from __future__ import annotations
 
-from .child import Step, elsewhere, measure, record
+from .child import Step, elsewhere, measure, measured_tree, record
 from .runner import main
 from .tables import Case, Column, Row, Table, field, same_check
 
 __all__ = ["Case", "Column", "Row", "Table", "Step", "elsewhere", "field", "measure", "record",
-           "main", "same_check"]
+           "main", "measured_tree", "same_check"]

@@ -68,7 +68,9 @@ def serve(module, argv: list[str]) -> None:
     request = json.loads(argv[argv.index("--case") + 1])
     out = Path(argv[argv.index("--out") + 1])
     limit = MEMORY_LIMIT_GB * 2**30
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    # the soft limit only: a case that starts a program with its own address-space needs
+    # (a browser reserves tens of GB it never uses) may lift it for that program
+    resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
     try:
         payload = _run_case(module, request)
     except MemoryError:
@@ -109,6 +111,12 @@ def _load_kernels() -> None:
         import zalg  # noqa: F401  (its kernels load with it)
         return
     warm_up(progress=False)
+
+
+def measured_tree() -> Path:
+    """In a measuring process: the folder of the tree it measures (first on the
+    ``PYTHONPATH`` the runner gave it), for cases that run that tree's programs."""
+    return Path(os.environ["PYTHONPATH"].split(os.pathsep)[0])
 
 
 def elsewhere(code: str, *args: str) -> str:
