@@ -38,19 +38,28 @@ OPERATIONS = [
 ]
 
 
-def operands(workload: str):
-    """(F, G, elements) of the random workload, or (P, Q, edges) of the paths one."""
+def operands(workload: str, scale: int = 1):
+    """(F, G, elements) of the random workload, or (P, Q, edges) of the paths one
+    (``scale`` 0: tiny ones of the same kinds, for ``warm``)."""
     import zalg
     rng = random.Random(1)
     if workload == "random":
         U = zalg.Universe(range(60))
-        F = U.family([rng.sample(range(60), rng.randint(1, 12)) for _ in range(20000)])
-        G = U.family([rng.sample(range(60), rng.randint(1, 3)) for _ in range(200)])
+        F = U.family([rng.sample(range(60), rng.randint(1, 12)) for _ in range(20000 * scale + 50)])
+        G = U.family([rng.sample(range(60), rng.randint(1, 3)) for _ in range(200 * scale + 5)])
         return F, G, list(U.elements)
-    P = zalg.grid(9, 9).paths((0, 0), (8, 8))
+    n = 9 if scale else 4
+    P = zalg.grid(n, n).paths((0, 0), (n - 1, n - 1))
     edges = list(P.universe.elements)
-    Q = P.universe.family([rng.sample(edges, 2) for _ in range(400)])
+    Q = P.universe.family([rng.sample(edges, 2) for _ in range(400 * scale + 5)])
     return P, Q, edges
+
+
+def warm() -> None:
+    """Every operation once on tiny operands (untimed): a tree whose kernels compile or
+    load on their first call (as before zalg.warmup) has them all loaded."""
+    for _, workload, run in OPERATIONS:
+        run(*operands(workload, scale=0)).count()
 
 
 def op_case(name: str) -> dict:

@@ -173,3 +173,27 @@ def test_the_graph_benchmark_runs_at_its_smallest_sizes(tmp_path):
     assert built["paths 4"]["sides"][0]["result"]["check"] == [184, 134]  # OEIS A007764
     assert built["cycles 4"]["sides"][1]["result"]["check"][0] == 213    # OEIS A140517
     assert all(row["same"] for table in report["tables"] for row in table["rows"])
+
+
+BENCHES = sorted(p.stem for p in (ROOT / "benchmarks").glob("bench_*.py"))
+
+
+@pytest.mark.parametrize("name", BENCHES)
+def test_every_benchmark_runs_on_the_harness(name):
+    source = (ROOT / "benchmarks" / f"{name}.py").read_text()
+    assert "harness.main(sys.modules[__name__]" in source
+    run = subprocess.run([sys.executable, "-m", f"benchmarks.{name}", "--help"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "--against" in run.stdout and "--rounds" in run.stdout
+
+
+def test_the_operation_benchmark_counts_the_9x9_paths(tmp_path):
+    out = tmp_path / "ops.json"
+    run = subprocess.run([sys.executable, "-m", "benchmarks.bench_ops_ab", "--only",
+                          r"P\.minimal", "--rounds", "1", "--json", str(out)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=1200)
+    assert run.returncode == 0, run.stderr[-3000:]
+    (row,) = rows_of(json.loads(out.read_text())).values()
+    # every corner-to-corner path of the 9x9 grid is minimal (OEIS A007764: 3266598486981642)
+    assert row["sides"][0]["result"]["check"][0] == 3266598486981642

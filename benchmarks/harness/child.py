@@ -81,6 +81,8 @@ def serve(module, argv: list[str]) -> None:
                             f"({Path(where.filename).name}:{where.lineno})"}
     zalg = sys.modules.get("zalg")
     payload["zalg"] = str(Path(zalg.__file__).resolve().parents[1]) if zalg else None
+    if zalg is not None:
+        payload["foreign"] = _foreign_modules(Path(zalg.__file__).resolve().parent)
     out.write_text(json.dumps(payload))
 
 
@@ -103,13 +105,15 @@ def _run_case(module, request: dict) -> dict:
 def _load_kernels() -> None:
     """Compile (first run) or load every kernel of the measured tree's zalg, so that no
     measured step does: trees since the kernels redesign compile each operation on its
-    first use (``zalg.warmup``, about 1 s of CPU from the cache); older trees load them
-    all when zalg is imported."""
-    try:
-        from zalg.warmup import warm_up  # imported here: a peer's process stays free of zalg
-    except ImportError:  # a tree before zalg.warmup
-        import zalg  # noqa: F401  (its kernels load with it)
-        return
+    first use, and ``zalg.warmup`` uses them all (about 1 s of CPU from the cache).  In an
+    older tree a kernel also compiles or loads on its first call: there the bench's
+    ``warm()`` must use what the cases measure."""
+    import zalg  # imported here: a peer's process stays free of zalg
+    # asked of the tree's files, not of the import system: an editable install of another
+    # tree would serve its own zalg.warmup to a tree that has none (a mix of two trees)
+    if not (Path(zalg.__file__).parent / "warmup.py").is_file():
+        return  # a tree before zalg.warmup: its kernels loaded with zalg
+    from zalg.warmup import warm_up
     warm_up(progress=False)
 
 
@@ -117,6 +121,15 @@ def measured_tree() -> Path:
     """In a measuring process: the folder of the tree it measures (first on the
     ``PYTHONPATH`` the runner gave it), for cases that run that tree's programs."""
     return Path(os.environ["PYTHONPATH"].split(os.pathsep)[0])
+
+
+def _foreign_modules(package: Path) -> list[str]:
+    """zalg's modules loaded from outside ``package`` (the measured tree's zalg folder):
+    an import system that falls back on another tree for a module this tree lacks."""
+    return sorted(name for name, module in list(sys.modules.items())
+                  if (name == "zalg" or name.startswith("zalg."))
+                  and getattr(module, "__file__", None)
+                  and not Path(module.__file__).resolve().is_relative_to(package))
 
 
 def elsewhere(code: str, *args: str) -> str:
@@ -140,6 +153,7 @@ class Measurement:
     rss_mb: float | None = None
     error: str | None = None
     zalg: str | None = None
+    foreign: list | None = None  # zalg modules this process loaded from another tree
     started: float | None = None  # seconds into the run (set by the runner)
 
     def ok(self) -> bool:
@@ -166,7 +180,8 @@ def run_child(script: Path, request: dict, tree: Path, limit: float, cwd: Path) 
             payload = json.loads(out.read_text())
             return Measurement(result=payload.get("result"), cpu=payload.get("cpu"),
                                wall=payload.get("wall"), rss_mb=rss_mb,
-                               error=payload.get("error"), zalg=payload.get("zalg"))
+                               error=payload.get("error"), zalg=payload.get("zalg"),
+                               foreign=payload.get("foreign"))
         return Measurement(error=_crash(status, err.read_text(errors="replace")), rss_mb=rss_mb)
 
 

@@ -167,6 +167,9 @@ class Run:
         """``m``, failed if it measured a zalg from outside ``tree``."""
         if m.ok() and m.zalg is not None and Path(m.zalg) != tree.path:
             m.error = f"measured the zalg of {m.zalg}, not of {tree.path}"
+        elif m.ok() and m.foreign:
+            m.error = (f"loaded {', '.join(m.foreign[:3])} from outside {tree.path} "
+                       "(another tree's editable install?)")
         return m
 
 
