@@ -71,15 +71,29 @@ class Studio:
             self.server.kill()
             raise RuntimeError(f"the studio did not start: {line!r}")
         self.url = line.split()[2].rstrip("/")
-        self.driver = sync_playwright().start()
-        self.browser = self.driver.chromium.launch(executable_path=chromium, args=FLAGS)
+        self.driver = self.browser = None
+        try:
+            self.driver = sync_playwright().start()
+            self.browser = self.driver.chromium.launch(executable_path=chromium, args=FLAGS)
+        except BaseException:
+            self.__exit__()
+            raise
         return self
 
     def __exit__(self, *exc):
-        self.browser.close()
-        self.driver.stop()
-        self.server.terminate()
-        self.server.wait(30)
+        """Close the browser and end the studio (its worker pool ends with it)."""
+        try:
+            if self.browser is not None:
+                self.browser.close()
+            if self.driver is not None:
+                self.driver.stop()
+        finally:
+            self.server.terminate()
+            try:
+                self.server.wait(30)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+                self.server.wait()
 
     def page(self):
         return self.browser.new_context().new_page()
