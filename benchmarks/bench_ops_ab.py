@@ -2,10 +2,10 @@
 
 The operands are built first (not measured); the measured step is the one operation.
 Two workloads: a random one (F: 20,050 random subsets of 60 elements drawn, sizes 1
-to 12, 17,768 distinct; G: 205 drawn of sizes 1 to 3, 171 distinct) and the 9x9 grid's corner-to-corner paths P
-with Q = 405 random pairs of its edges (``warm`` runs every operation on 50, 5 and
-5 of them, and a 4x4 grid).  Every
-result is checked (its count and node count) before a ratio is printed.  Its main
+to 12, 17,768 distinct; G: 205 drawn of sizes 1 to 3, 171 distinct) and the 9x9
+grid's corner-to-corner paths P with Q = 405 random pairs of its edges (``warm``
+runs every operation on 50, 5 and 5 of them, and a 4x4 grid).  Every result is
+checked (its count and node count) before a ratio is printed.  Its main
 use is an A/B between revisions, e.g. against the tree before the kernels redesign:
 
     python -m benchmarks.bench_ops_ab --against 6585d2e --rounds 3
