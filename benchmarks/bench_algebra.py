@@ -1,95 +1,64 @@
 """Family algebra: zalg next to Graphillion on the same families (ZDDs of 10^5+ nodes).
 
-The operands are grid-graph path families built by Graphillion and copied node by
-node into zalg, so both libraries work on the very same family with the same
-variable order.  Every operation runs once, cold, in each of ``--rounds`` fresh
-processes (both libraries cache results, so a repeat in one process would time a
-cache hit); the table gives the median time, the ratio zalg/Graphillion, the peak
-resident memory of each side (measured in a forked copy of the round's process that
-runs the operation once more, operands included), and checks that both libraries
-return families of the same size.
+Operands (each side builds its own, untimed, in its measuring process): the
+corner-to-corner paths P and Q (the other diagonal) of the n x n grid, S = paths
+from (0,0) to (n-2,n-2), D, D2, D3 = families of single edges, B = 300 random
+3-subsets of 40 edges.  Both libraries use the grid's row-major edge order, so they
+hold the very same diagrams; every row checks that both results have the same size
+(and node count).  Graphillion's ``hitting()`` crashes (segfault) on the path
+families, hence the random B.
 
-    python benchmarks/bench_algebra.py            # n = 9 (about 10^5 nodes), 3 rounds
-    python benchmarks/bench_algebra.py --n 10     # 4 x larger
-    python benchmarks/bench_algebra.py --random   # the random workload (below)
+The random workload of issue 16 (``--random``): F = 20,000 random subsets of 60
+elements (sizes 1 to 12), G = 200 random subsets of sizes 1 to 3; building F from its
+member lists, F.meet(G), F.minimal(), F * G, F.maximal().  Graphillion works on
+``setset``.
 
-The random workload (issue 16): F = 20,000 random subsets of 60 elements (sizes 1 to
-12, uniform), G = 200 random subsets of sizes 1 to 3; build F from its member lists,
-F.meet(G), F.minimal(), F * G, F.maximal().  Graphillion works on ``setset``.
-
-Graphillion runs single-threaded (OMP_NUM_THREADS=1 is set before it is imported).
+    python -m benchmarks.bench_algebra             # n = 9 (about 10^5 nodes), 3 rounds
+    python -m benchmarks.bench_algebra --n 10      # 4 x larger
+    python -m benchmarks.bench_algebra --random
 """
-
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import random
-import statistics
-import subprocess
 import sys
-import time
 
-os.environ["OMP_NUM_THREADS"] = "1"
+try:
+    from . import harness
+except ImportError:  # run as a file: this folder is first on sys.path
+    import harness
 
-import numpy as np  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from isolated import forked  # noqa: E402
+GRID_OPS = ["join P*D", "quotient PD/D2", "remainder PD%D3", "meet S.meet(D)",
+            "minimal P|P*D3", "maximal P|Q", "nonsup P,D", "hitting B", "count P|P*D3",
+            "sample 1000", "min weight"]
+RANDOM_OPS = ["build F", "meet F.meet(G)", "minimal F", "join F*G", "maximal F"]
 
 
 def grid_edges(n: int) -> list:
-    """The n x n vertex grid's edges in row-major order."""
-    from zalg.graph import grid_edges as edges
-    return edges(n, n)
+    """The n x n grid's edges in zalg's row-major order (without importing zalg)."""
+    return [((r, c), (r + dr, c + dc)) for r in range(n) for c in range(n)
+            for dr, dc in ((0, 1), (1, 0)) if r + dr < n and c + dc < n]
 
 
-def from_graphillion(U, ss):
-    """Copy a Graphillion GraphSet into zalg (same element order) through one bulk build."""
-    lines = ss.dumps().split("\n")
-    ids = {"B": 0, "T": 1}
-    level, hi, lo = [len(U)] * 2, [0, 0], [0, 0]
-    for line in lines:
-        if line in (".", ""):
-            continue
-        nid, var, l, h = line.split()
-        ids[nid] = len(level)
-        level.append(int(var) - 1)
-        lo.append(ids[l])
-        hi.append(ids[h])
-    root = len(level) - 1
-    return U.build_arrays(np.array(level), np.array(hi), np.array(lo), root, "a Graphillion family")
+def grid_lists(n: int) -> dict:
+    """The member lists of the small operands: D, D2, D3 (single edges) and B."""
+    edges = grid_edges(n)
+    rng = random.Random(1)
+    return {"D": [[edges[i]] for i in range(0, len(edges), 9)],
+            "D2": [[edges[i]] for i in range(4, len(edges), 11)],
+            "D3": [[edges[i]] for i in range(2, len(edges), 13)],
+            "B": [rng.sample(edges[:40], 3) for _ in range(300)],
+            "weights": {e: (3 * e[0][0] + 5 * e[0][1] + 7 * e[1][0]) % 17 - 8 for e in edges}}
 
 
-def timed(fn):
-    t = time.perf_counter()
-    r = fn()
-    return time.perf_counter() - t, r
+def random_lists(seed: int = 1) -> tuple[list, list]:
+    rng = random.Random(seed)
+    sets = [rng.sample(range(60), rng.randint(1, 12)) for _ in range(20_000)]
+    small = [rng.sample(range(60), rng.randint(1, 3)) for _ in range(200)]
+    return sets, small
 
 
-def _run_ours(op, name, weights):
-    """(seconds, size of the result, its nodes) of one zalg case."""
-    t, r = timed(op)
-    if name == "min weight":
-        return t, r[0], 0
-    n = r.count() if hasattr(r, "count") and not isinstance(r, (list, tuple)) \
-        else (r if isinstance(r, int) else len(r))
-    return t, n, getattr(r, "node_count", lambda: 0)()
-
-
-def _run_theirs(op, name, weights):
-    """(seconds, size of the result) of one Graphillion case."""
-    t, r = timed(op)
-    if name == "min weight":
-        return t, sum(weights[tuple(sorted(e))] for e in r)
-    return t, r.len() if hasattr(r, "len") else (len(r) if not isinstance(r, int) else r)
-
-
-def _load_kernels(zalg) -> None:
-    """Run every zalg operation once on a tiny family, so that the forked copies time
-    the operation and not the loading of its compiled kernel (as the old in-process
-    rounds did not either: Graphillion's code is loaded with the module)."""
+def warm() -> None:
+    import zalg
     U = zalg.Universe("abcd")
     A, B = U.family([list("ab"), list("bc"), ["d"]]), U.family([["b"], ["c"]])
     for op in (lambda: A * B, lambda: A / B, lambda: A % B, lambda: A.meet(B),
@@ -99,140 +68,152 @@ def _load_kernels(zalg) -> None:
         op()
 
 
-def one_round(n: int) -> dict:
+def _zalg_grid(n: int, op: str):
+    """zalg's operands for ``op`` (set-up) and the operation (a zero-argument call)."""
+    import zalg
+    G = zalg.grid(n, n)
+    U, corner, m = G.universe, (n - 1, n - 1), n - 2
+    L = grid_lists(n)
+    P = G.paths((0, 0), corner)
+    D, D2, D3, B = (U.family(L[k]) for k in ("D", "D2", "D3", "B"))
+    if op == "join P*D":
+        return lambda: P * D
+    if op == "quotient PD/D2":
+        PD = P * D2 | G.paths((0, n - 1), (n - 1, 0))
+        return lambda: PD / D2
+    if op == "remainder PD%D3":
+        PD = P * D2 | G.paths((0, n - 1), (n - 1, 0))
+        return lambda: PD % D3
+    if op == "meet S.meet(D)":
+        S = G.paths((0, 0), (m, m))
+        return lambda: S.meet(D)
+    if op == "maximal P|Q":
+        PQ = P | G.paths((0, n - 1), (n - 1, 0))
+        return lambda: PQ.maximal()
+    PM = P | P * D3
+    return {"minimal P|P*D3": lambda: PM.minimal(),
+            "nonsup P,D": lambda: P.nonsup(D), "hitting B": lambda: B.hitting(),
+            "count P|P*D3": lambda: PM.count(),
+            "sample 1000": lambda: P.sample(1000, seed=1),
+            "min weight": lambda: P.min_weight(L["weights"])}[op]
+
+
+def zalg_grid(n: int, op: str) -> dict:
+    """zalg: one operation on the grid operands (the measured step)."""
+    call = _zalg_grid(n, op)
+    with harness.measure():
+        r = call()
+    return {"check": _zalg_summary(op, r)}
+
+
+def _zalg_summary(op: str, r) -> list:
+    if op == "min weight":
+        return [r[0]]
+    if op == "sample 1000":
+        return [len(r)]
+    if isinstance(r, int):
+        return [r]
+    return [r.count(), r.node_count()]
+
+
+def graphillion_grid(n: int, op: str) -> dict:
+    """Graphillion: the same operation on the same operands (the measured step)."""
     from graphillion import GraphSet
+    GraphSet.set_universe(grid_edges(n), traversal="as-is")
+    corner, m = (n - 1, n - 1), n - 2
+    L = grid_lists(n)
+    P = GraphSet.paths((0, 0), corner)
+    D, D2, D3, B = (GraphSet(L[k]) for k in ("D", "D2", "D3", "B"))
+    PD = P.join(D2) | GraphSet.paths((0, n - 1), (n - 1, 0)) if "PD" in op else None
+    PM = P | P.join(D3) if "P|P*D3" in op else None
+    PQ = P | GraphSet.paths((0, n - 1), (n - 1, 0)) if op == "maximal P|Q" else None
+    S = GraphSet.paths((0, 0), (m, m)) if op == "meet S.meet(D)" else None
+    call = {"join P*D": lambda: P.join(D), "quotient PD/D2": lambda: PD.quotient(D2),
+            "remainder PD%D3": lambda: PD.remainder(D3), "meet S.meet(D)": lambda: S.meet(D),
+            "minimal P|P*D3": lambda: PM.minimal(), "maximal P|Q": lambda: PQ.maximal(),
+            "nonsup P,D": lambda: P.non_supergraphs(D), "hitting B": lambda: B.hitting(),
+            "count P|P*D3": lambda: PM.len(),
+            "sample 1000": lambda: [s for s, _ in zip(P.rand_iter(), range(1000))],
+            "min weight": lambda: next(P.min_iter(L["weights"]))}[op]
+    with harness.measure():
+        r = call()
+    return {"check": _graphillion_summary(op, r, L["weights"])}
+
+
+def _graphillion_summary(op: str, r, weights: dict) -> list:
+    if op == "min weight":
+        return [sum(weights[tuple(sorted(e))] for e in r)]
+    if op == "sample 1000":
+        return [len(r)]
+    if isinstance(r, int):
+        return [r]
+    return [r.len(), _nodes(r)]
+
+
+def _nodes(ss) -> int:
+    """Graphillion's node count of a family: the lines of its dump."""
+    return sum(1 for line in ss.dumps().split("\n") if line not in (".", ""))
+
+
+def zalg_random(op: str) -> dict:
+    """zalg: one operation of the random workload (the measured step)."""
     import zalg
-
-    edges = grid_edges(n)
-    GraphSet.set_universe(edges, traversal="as-is")
-    corner = (n - 1, n - 1)
-    m = n - 2
-    gP, gQ, gS = (GraphSet.paths(s, t) for s, t in (((0, 0), corner), ((0, n - 1), (n - 1, 0)),
-                                                    ((0, 0), (m, m))))  # S: a smaller family
-    U = zalg.Universe(edges)
-    P, Q, S = (from_graphillion(U, g) for g in (gP, gQ, gS))
-    assert P.count() == len(gP) and Q.count() == len(gQ)
-    singles = [[edges[i]] for i in range(0, len(edges), 9)]
-    gD = GraphSet(singles)
-    D = U.family(singles)
-    rng = random.Random(1)
-    blocks = [rng.sample(edges[:40], 3) for _ in range(300)]
-    gB = GraphSet(blocks)  # hitting sets of 300 random 3-sets of 40 edges: a 1.9 M-node result
-    B = U.family(blocks)
-    # operands of later cases use other divisors, so that no case times a cache hit of
-    # an earlier setup step (Graphillion keeps an operation cache across calls)
-    singles2 = [[edges[i]] for i in range(4, len(edges), 11)]
-    gD2, D2 = GraphSet(singles2), U.family(singles2)
-    singles3 = [[edges[i]] for i in range(2, len(edges), 13)]
-    gD3, D3 = GraphSet(singles3), U.family(singles3)
-    PD, gPD = P * D2 | Q, gP.join(gD2) | gQ
-    PM, gPM = P | P * D3, gP | gP.join(gD3)
-    PQ, gPQ = P | Q, gP | gQ
-    weights = {e: (hash(e) % 17) - 8 for e in edges}
-    gweights = dict(weights)
-
-    cases = {
-        "join P*D": (lambda: P * D, lambda: gP.join(gD)),
-        "quotient PD/D2": (lambda: PD / D2, lambda: gPD.quotient(gD2)),
-        "remainder PD%D3": (lambda: PD % D3, lambda: gPD.remainder(gD3)),
-        "meet S.meet(D)": (lambda: S.meet(D), lambda: gS.meet(gD)),
-        "minimal P|P*D3": (lambda: PM.minimal(), lambda: gPM.minimal()),
-        "maximal P|Q": (lambda: PQ.maximal(), lambda: gPQ.maximal()),
-        "nonsup P,D": (lambda: P.nonsup(D), lambda: gP.non_supergraphs(gD)),
-        "hitting B": (lambda: B.hitting(), lambda: gB.hitting()),
-        "count P|P*D3": (lambda: PM.count(), lambda: gPM.len()),
-        "sample 1000": (lambda: P.sample(1000, seed=1),
-                        lambda: [s for s, _ in zip(gP.rand_iter(), range(1000))]),
-        "min weight": (lambda: P.min_weight(weights), lambda: next(gP.min_iter(gweights))),
-    }
-    out = {"nodes P": P.node_count(), "nodes S": S.node_count(), "count P": P.count()}
-    _load_kernels(zalg)
-    # Graphillion's hitting() crashes (segfault) on the path families, hence the random B
-    # peak memory first, each case in forked copies that start from the operands alone
-    # (what they build and cache goes with them); then the times in this process, cold,
-    # as the rounds always measured them
-    peak = {name: (forked(_run_ours, ours, name, weights)[1],
-                   forked(_run_theirs, theirs, name, gweights)[1])
-            for name, (ours, theirs) in cases.items()}
-    for name, (ours, theirs) in cases.items():
-        gb_ours, gb_gl = peak[name]
-        t_ours, n_ours, nodes = _run_ours(ours, name, weights)
-        t_gl, n_gl = _run_theirs(theirs, name, gweights)
-        out[name] = {"zalg": t_ours, "graphillion": t_gl, "same": n_ours == n_gl,
-                     "nodes": nodes, "zalg_gb": gb_ours, "graphillion_gb": gb_gl}
-    return out
-
-
-def random_round(seed: int) -> dict:
-    """The random workload in one process: {operation: {zalg, graphillion, same, ...}}."""
-    from graphillion import setset
-    import zalg
-
-    rng = random.Random(seed)
-    sets = [rng.sample(range(60), rng.randint(1, 12)) for _ in range(20_000)]
-    small = [rng.sample(range(60), rng.randint(1, 3)) for _ in range(200)]
-    setset.set_universe(list(range(60)))
+    sets, small = random_lists()
     U = zalg.Universe(range(60))
-    _load_kernels(zalg)
-    U.family([[0]])  # and the bulk builder
-    F, gF = U.family(sets), setset(sets)
-    G, gG = U.family(small), setset(small)
-    cases = {
-        "build F": (lambda: U.family(sets), lambda: setset(sets)),
-        "meet F.meet(G)": (lambda: F.meet(G), lambda: gF.meet(gG)),
-        "minimal F": (lambda: F.minimal(), lambda: gF.minimal()),
-        "join F*G": (lambda: F * G, lambda: gF.join(gG)),
-        "maximal F": (lambda: F.maximal(), lambda: gF.maximal()),
-    }
-    out = {"nodes P": F.node_count(), "nodes S": G.node_count(), "count P": F.count()}
-    peak = {name: (forked(_run_ours, ours, name, None)[1], forked(_run_theirs, theirs, name, None)[1])
-            for name, (ours, theirs) in cases.items()}
-    for name, (ours, theirs) in cases.items():
-        t_ours, n_ours, nodes = _run_ours(ours, name, None)
-        t_gl, n_gl = _run_theirs(theirs, name, None)
-        out[name] = {"zalg": t_ours, "graphillion": t_gl, "same": n_ours == n_gl,
-                     "nodes": nodes, "zalg_gb": peak[name][0], "graphillion_gb": peak[name][1]}
-    return out
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--n", type=int, default=9, help="grid size (vertices per side)")
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--random", action="store_true",
-                    help="the random workload (20,000 subsets of 60 elements) instead of paths")
-    ap.add_argument("--round", action="store_true", help=argparse.SUPPRESS)
-    args = ap.parse_args()
-    if args.round:
-        print(json.dumps(random_round(1) if args.random else one_round(args.n)))
-        return
-    rounds = []
-    for i in range(args.rounds):
-        run = subprocess.run([sys.executable, __file__, "--round", "--n", str(args.n)]
-                             + ["--random"] * args.random,
-                             capture_output=True, text=True, check=True)
-        rounds.append(json.loads(run.stdout.strip().splitlines()[-1]))
-        print(f"round {i + 1}/{args.rounds} done", file=sys.stderr)
-    first = rounds[0]
-    if args.random:
-        print(f"random: F = 20,000 random subsets of 60 elements ({first['count P']} distinct, "
-              f"{first['nodes P']} nodes); G = 200 small subsets ({first['nodes S']} nodes)")
+    if op == "build F":  # in a fresh universe: no node of F exists yet
+        U.family(small)  # the builder's first call is set-up
+        call = lambda: U.family(sets)  # noqa: E731
     else:
-        print(f"grid n={args.n}: P = corner-to-corner paths, {first['count P']} members, "
-              f"{first['nodes P']} nodes; S has {first['nodes S']} nodes")
-    print(f"{'operation':18} {'zalg s':>9} {'Graphillion s':>14} {'ratio':>7} {'result nodes':>13} "
-          f"{'zalg MB':>7} {'GL MB':>7} same")
-    for name in first:
-        if not isinstance(first[name], dict):
-            continue
-        z = statistics.median(r[name]["zalg"] for r in rounds)
-        g = statistics.median(r[name]["graphillion"] for r in rounds)
-        same = all(r[name]["same"] for r in rounds)
-        mz = 1024 * max(r[name]["zalg_gb"] for r in rounds)
-        mg = 1024 * max(r[name]["graphillion_gb"] for r in rounds)
-        print(f"{name:18} {z:9.3f} {g:14.3f} {z / g:7.2f} {first[name]['nodes']:13d} "
-              f"{mz:7.0f} {mg:7.0f} {'yes' if same else 'NO'}")
+        F, G = U.family(sets), U.family(small)
+        call = {"meet F.meet(G)": lambda: F.meet(G), "minimal F": lambda: F.minimal(),
+                "join F*G": lambda: F * G, "maximal F": lambda: F.maximal()}[op]
+    with harness.measure():
+        r = call()
+    return {"check": [r.count(), r.node_count()]}
+
+
+def graphillion_random(op: str) -> dict:
+    """Graphillion (``setset``): the same operation (the measured step)."""
+    from graphillion import setset
+    sets, small = random_lists()
+    setset.set_universe(list(range(60)))
+    if op == "build F":
+        setset(small)
+        call = lambda: setset(sets)  # noqa: E731
+    else:
+        F, G = setset(sets), setset(small)
+        call = {"meet F.meet(G)": lambda: F.meet(G), "minimal F": lambda: F.minimal(),
+                "join F*G": lambda: F.join(G), "maximal F": lambda: F.maximal()}[op]
+    with harness.measure():
+        r = call()
+    return {"check": [r.len(), _nodes(r)]}
+
+
+RESULT = (harness.field("result", "check", 22, "d", index=0),
+          harness.field("nodes", "check", 8, "d", index=1))
+
+
+def tables(args) -> list:
+    if args.random:
+        rows = [harness.Row(op, (harness.Case("zalg_random", (op,)),
+                                 harness.Case("graphillion_random", (op,), warm=False)))
+                for op in RANDOM_OPS]
+        title = ("Random workload: F = 20,000 random subsets of 60 elements, G = 200 "
+                 "subsets of 1-3 elements")
+    else:
+        rows = [harness.Row(op, (harness.Case("zalg_grid", (args.n, op)),
+                                 harness.Case("graphillion_grid", (args.n, op), warm=False)))
+                for op in GRID_OPS]
+        title = (f"Grid n = {args.n}: P, Q the corner-to-corner paths, S paths to "
+                 f"({args.n - 2},{args.n - 2}), D* single edges, B random 3-sets")
+    return [harness.Table(title, ("zalg", "Graphillion"), rows, RESULT, name_width=16)]
+
+
+def add_options(ap) -> None:
+    ap.add_argument("--n", type=int, default=9, help="grid size (vertices per side; default 9)")
+    ap.add_argument("--random", action="store_true",
+                    help="the random workload (20,000 subsets of 60 elements) instead")
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(harness.main(sys.modules[__name__], tables, add_options))

@@ -1,31 +1,32 @@
 """First run: the CPU time of a command in a fresh process, cold (an empty numba cache) and warm.
 
-Each command runs in a new Python process with ``NUMBA_CACHE_DIR`` set to a fresh
-empty folder (cold: every kernel it needs is compiled), then again with the same
-folder (warm: loaded from the cache).  The table gives the process's CPU seconds
-(user + system, from ``wait4``, so a busy machine does not inflate them) and the
-CPU seconds it had used when it printed its first line (read from
-``/proc/PID/stat`` the moment the line arrives).  With ``--base TREE`` each command
-also runs from another checkout of zalg (``PYTHONPATH=TREE``), interleaved, so the
-two trees meet the same load.
+Each measurement makes a fresh empty folder for ``NUMBA_CACHE_DIR`` and runs the
+command there with the measured tree's zalg (``PYTHONPATH=TREE``): a "cold" row
+runs it once (every kernel it needs is compiled), a "warm" row runs it once
+unmeasured to fill the folder and then again (kernels loaded from the cache).  The
+figure is the command's CPU seconds (user + system, from ``wait4``, so a busy
+machine does not inflate them); ``first`` is the CPU seconds it had used when its
+first output line arrived (read from ``/proc/PID/stat`` at that moment).  With
+``--against REV`` each row runs on both trees, interleaved.
 
-    python benchmarks/bench_first_run.py                   # this tree, 1 round
-    python benchmarks/bench_first_run.py --base /tmp/old --rounds 3
+    python -m benchmarks.bench_first_run                       # this tree, 1 round
+    python -m benchmarks.bench_first_run --against 6585d2e --rounds 3
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import selectors
-import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+try:
+    from . import harness
+except ImportError:  # run as a file: this folder is first on sys.path
+    import harness
+
 TICK = os.sysconf("SC_CLK_TCK")
 SLITHER_5X5 = "https://puzz.link/p?slither/5/5/cbcbcddad"
 
@@ -47,9 +48,10 @@ def _cpu_of(pid: int) -> float:
 
 
 def run(argv: list[str], tree: str, cache: str, limit: float = 900) -> dict:
-    """Run ``python argv`` from ``tree`` with numba's cache in ``cache``: its total CPU
-    seconds, the CPU seconds at its first output line, and its exit status."""
+    """Run ``python argv`` from ``tree`` with numba's cache in ``cache``: its CPU and
+    wall seconds, the CPU seconds at its first output line, and its exit status."""
     env = dict(os.environ, PYTHONPATH=tree, NUMBA_CACHE_DIR=cache)
+    start = time.perf_counter()
     p = subprocess.Popen([sys.executable, *argv], cwd=tree, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
     sel = selectors.DefaultSelector()
@@ -68,56 +70,37 @@ def run(argv: list[str], tree: str, cache: str, limit: float = 900) -> dict:
                 try:
                     first = _cpu_of(p.pid)
                 except OSError:
-                    first = float("nan")
+                    first = None
     if streams:
         p.kill()
     _, status, usage = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
-    return {"cpu": usage.ru_utime + usage.ru_stime, "first": first, "rc": p.returncode}
+    return {"cpu": usage.ru_utime + usage.ru_stime, "wall": time.perf_counter() - start,
+            "first": first, "rc": p.returncode}
 
 
-def measure(trees: dict[str, str], rounds: int) -> dict:
-    """{(command, tree, "cold"|"warm"): [results]} over ``rounds`` interleaved rounds."""
-    out: dict = {}
-    for _ in range(rounds):
-        for name, argv in COMMANDS:
-            for label, tree in trees.items():
-                cache = tempfile.mkdtemp(prefix="zalg-first-run-")
-                try:
-                    for phase in ("cold", "warm"):
-                        out.setdefault((name, label, phase), []).append(run(argv, tree, cache))
-                finally:
-                    shutil.rmtree(cache, ignore_errors=True)
-    return out
+def command_case(name: str, phase: str) -> dict:
+    """The command ``name`` with an empty numba cache ("cold") or a filled one ("warm")."""
+    argv = dict(COMMANDS)[name]
+    tree = str(harness.measured_tree())
+    with tempfile.TemporaryDirectory(prefix="zalg-first-run-") as cache:
+        if phase == "warm":
+            run(argv, tree, cache)  # fills the cache (not measured)
+        r = run(argv, tree, cache)
+    harness.record(r["cpu"], r["wall"])
+    return {"check": [r["rc"]], "first": r["first"]}
 
 
-def _fmt(results: list[dict], key: str) -> str:
-    values = [r[key] for r in results if r[key] is not None]
-    if not values:
-        return "-"
-    text = f"{statistics.median(values):.1f}"
-    return text if all(r["rc"] == 0 for r in results) else text + " (failed)"
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--base", help="another zalg checkout to compare with")
-    ap.add_argument("--rounds", type=int, default=1)
-    args = ap.parse_args()
-    trees = {"this": ROOT}
-    if args.base:
-        trees["base"] = os.path.abspath(args.base)
-    results = measure(trees, args.rounds)
-    print(f"CPU seconds, median of {args.rounds} round(s); first = CPU at the first output line")
-    print(f"| command | tree | cold total | cold first | warm total | warm first |")
-    print("|---|---|---:|---:|---:|---:|")
-    for name, _ in COMMANDS:
-        for label in trees:
-            cold = results[(name, label, "cold")]
-            warm = results[(name, label, "warm")]
-            print(f"| {name} | {label} | {_fmt(cold, 'cpu')} | {_fmt(cold, 'first')} | "
-                  f"{_fmt(warm, 'cpu')} | {_fmt(warm, 'first')} |")
+def tables(args) -> list:
+    rows = [harness.Row(f"{name} ({phase})", (harness.Case("command_case", (name, phase),
+                                                           warm=False),))
+            for name, _ in COMMANDS for phase in ("cold", "warm")]
+    cols = (harness.field("exit", "check", 4, "d", index=0),
+            harness.field("first", "first", 6, ".2f"),)
+    return [harness.Table("A command in a fresh process, numba's cache empty (cold) or filled "
+                          "(warm); first: CPU s at its first output line", ("zalg",), rows, cols,
+                          name_width=44)]
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(harness.main(sys.modules[__name__], tables))

@@ -1,36 +1,35 @@
 """Grid paths and cycles: zalg's frontier engine and algebraic mate-ZDD method next to Graphillion.
 
-For n x n vertex grids, edges in row-major order (the same order for both
-libraries: Graphillion with traversal="as-is"), this builds the corner-to-corner
-paths and all cycles, checks the counts against OEIS A007764 / A140517, and
-prints the median time of ``--repeat`` runs, the ZDD node counts, the ratio
-zalg / Graphillion and each side's peak resident memory (MB, measured in a forked
-copy of the process that runs the construction once more).  Each run uses a fresh
-universe (a new CUDD manager), so no run reuses nodes of an earlier one.  Graphillion runs single-threaded
-(OMP_NUM_THREADS=1 is set before it is imported).
+For n x n vertex grids, edges in row-major order (the same order for both libraries:
+Graphillion with traversal="as-is"), the corner-to-corner paths (OEIS A007764) and
+all cycles (OEIS A140517).  Tables (docs/performance.md has a run):
 
-    python benchmarks/bench_graphs.py                 # n = 6..11, algebra n = 6..8
-    python benchmarks/bench_graphs.py --algebra-max 9
-    python benchmarks/bench_graphs.py --split 8       # where the algebra's time goes
+* the frontier engine against Graphillion building the family; both must give the
+  same count and the same number of nodes, and the count must be OEIS's;
+* counting it: ``F.count()`` against Graphillion's ``len()``;
+* the algebraic mate-ZDD method against the frontier engine (the same ZDD).
 
-``--split N`` builds the N x N corner-to-corner paths by the algebra once and prints
-its time by kind of step (the edge step's quotients, joins and unions; the leaving
-vertices' images), with the calls per edge and the size of the working family,
-next to the frontier engine's time.
+    python -m benchmarks.bench_graphs                  # n = 6..11, algebra n <= 8
+    python -m benchmarks.bench_graphs --min 10 --max 12 --algebra-max 0
+    python -m benchmarks.bench_graphs --against 6585d2e --peer none   # new/old
+    python -m benchmarks.bench_graphs --split 8        # where the algebra's time goes
+
+``--split N`` (a profile, in this process) builds the N x N paths by the algebra once
+and prints its CPU time by kind of step (the edge step's quotients, joins and unions;
+the leaving vertices' images) with the calls per edge and the working family's size.
 """
-
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
+from contextlib import nullcontext
 
-os.environ["OMP_NUM_THREADS"] = "1"
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from isolated import forked  # noqa: E402
+try:
+    from . import harness
+except ImportError:  # run as a file: this folder is first on sys.path
+    import harness
 
 PATHS = [1, 2, 12, 184, 8512, 1262816, 575780564, 789360053252, 3266598486981642,
          41044208702632496804, 1568758030464750013214100, 182413291514248049241470885236]
@@ -38,17 +37,107 @@ CYCLES = [0, 1, 13, 213, 9349, 1222363, 487150371, 603841648931, 231852733946126
           27359264067916806101, 988808811046283595068099, 109331355810135629946698361371]
 
 
-def median_time(fn, repeat):
-    """(median seconds, last result, peak GB) of ``repeat`` runs of fn() in this process,
-    and one more in a forked copy for its peak resident memory; fn returns (seconds,
-    JSON-able result)."""
-    _, gb = forked(fn)
-    runs = [fn() for _ in range(repeat)]
-    return statistics.median(r[0] for r in runs), runs[-1][1], gb
+def grid_edges(n: int) -> list:
+    """The n x n grid's edges in zalg's row-major order (each vertex's right edge, then
+    its down edge), without importing zalg (the peer's process stays free of it)."""
+    return [((r, c), (r + dr, c + dc)) for r in range(n) for c in range(n)
+            for dr, dc in ((0, 1), (1, 0)) if r + dr < n and c + dc < n]
+
+
+def warm() -> None:
+    import zalg
+    zalg.grid(3, 3).paths((0, 0), (2, 2)).count()
+    zalg.grid(3, 3).cycles(method="algebra").count()
+
+
+def _oeis(kind: str, n: int, count: int) -> bool:
+    return count == (PATHS if kind == "paths" else CYCLES)[n - 1]
+
+
+def _family(kind: str, n: int, method: str = "frontier", measured: bool = True):
+    """zalg's family (in a fresh universe); ``measured``: its construction is the step."""
+    import zalg
+    G = zalg.grid(n, n)
+    assert G.edges == grid_edges(n), "zalg's grid order changed: Graphillion's must follow"
+    with harness.measure() if measured else nullcontext():
+        return G.paths((0, 0), (n - 1, n - 1), method=method) if kind == "paths" \
+            else G.cycles(method=method)
+
+
+def build(kind: str, n: int, method: str = "frontier") -> dict:
+    """zalg: the family by ``method`` (the measured step)."""
+    F = _family(kind, n, method)
+    c = F.count()
+    return {"check": [c, F.node_count()], "oeis": _oeis(kind, n, c)}
+
+
+def count(kind: str, n: int) -> dict:
+    """zalg: counting the frontier engine's family (the measured step)."""
+    F = _family(kind, n, measured=False)
+    with harness.measure():
+        c = F.count()
+    return {"check": [c], "oeis": _oeis(kind, n, c)}
+
+
+def _graphset(kind: str, n: int, measured: bool):
+    from graphillion import GraphSet
+    GraphSet.set_universe(grid_edges(n), traversal="as-is")
+    with harness.measure() if measured else nullcontext():
+        return GraphSet.paths((0, 0), (n - 1, n - 1)) if kind == "paths" else GraphSet.cycles()
+
+
+def graphillion_build(kind: str, n: int) -> dict:
+    """Graphillion: the family (the measured step)."""
+    gs = _graphset(kind, n, measured=True)
+    nodes = sum(1 for line in gs.dumps().split("\n") if line not in (".", ""))
+    return {"check": [gs.len(), nodes]}
+
+
+def graphillion_count(kind: str, n: int) -> dict:
+    """Graphillion: ``len()`` of the family (the measured step)."""
+    gs = _graphset(kind, n, measured=False)
+    with harness.measure():
+        c = gs.len()
+    return {"check": [c]}
+
+
+OEIS = harness.Column("OEIS", lambda res: None if res[0] is None else
+                      "yes" if res[0]["oeis"] else "NO", 4)
+NODES = harness.field("nodes", "check", 9, "d", index=1)
+
+
+def tables(args) -> list:
+    sizes = range(args.min, args.max + 1)
+    peer = args.peer == "graphillion"
+
+    def rows(ours: str, theirs: str, ns) -> list:
+        return [harness.Row(f"{kind} {n}", (harness.Case(ours, (kind, n)),
+                                            harness.Case(theirs, (kind, n), warm=False)
+                                            if peer else None))
+                for n in ns for kind in ("paths", "cycles")]
+
+    out = [harness.Table("Building the family: the frontier engine against Graphillion",
+                         ("zalg", "Graphillion"), rows("build", "graphillion_build", sizes),
+                         (OEIS, NODES), name_width=10)]
+    counted = [n for n in sizes if n >= args.count_min]
+    if counted:
+        out.append(harness.Table("Counting the family: F.count() against Graphillion's len()",
+                                 ("zalg", "Graphillion"),
+                                 rows("count", "graphillion_count", counted), (OEIS,),
+                                 name_width=10))
+    alg = [harness.Row(f"{kind} {n}", (harness.Case("build", (kind, n, "algebra")),
+                                       harness.Case("build", (kind, n))))
+           for n in sizes if n <= args.algebra_max for kind in ("paths", "cycles")]
+    if alg:
+        out.append(harness.Table("The algebraic mate-ZDD method against the frontier engine "
+                                 "(the same ZDD)", ("algebra", "frontier"), alg, (NODES,),
+                                 name_width=10))
+    return out
 
 
 def split(n: int) -> None:
-    """Time the algebraic construction of n x n corner-to-corner paths by kind of step."""
+    """CPU time of the algebraic construction of n x n corner-to-corner paths by kind
+    of step (a profile in this process; it wraps zalg methods, so it needs this tree)."""
     import zalg
     import zalg.mate_algebra as mate
     from zalg.family import Family
@@ -57,19 +146,20 @@ def split(n: int) -> None:
 
     def timed(name, fn):
         def wrapper(*args, **kwargs):
-            t = time.perf_counter()
+            t = time.process_time()
             try:
                 return fn(*args, **kwargs)
             finally:
                 calls, total = spent.get(name, (0, 0.0))
-                spent[name] = (calls + 1, total + time.perf_counter() - t)
+                spent[name] = (calls + 1, total + time.process_time() - t)
         return wrapper
 
+    warm()
     sizes = []
     G = zalg.grid(n, n)
-    t = time.perf_counter()
+    t = time.process_time()
     P = G.paths((0, 0), (n - 1, n - 1))
-    t_frontier = time.perf_counter() - t
+    t_frontier = time.process_time() - t
     patched = {"__truediv__": "quotient (edge step)", "__mul__": "join (edge step)",
                "image": "image (vertex leaves)"}
     saved = {k: getattr(Family, k) for k in patched}
@@ -78,19 +168,20 @@ def split(n: int) -> None:
         for k, name in patched.items():
             setattr(Family, k, timed(name, saved[k]))
         mate.union = timed("union (edge step)", saved_union)
-        t = time.perf_counter()
+        t = time.process_time()
         A = mate.build_algebra(G, "paths", pairs=[((0, 0), (n - 1, n - 1))],
                                trace=timed("measuring sizes", lambda text, F: sizes.append(
                                    F.node_count()) if text.startswith("edge") else None))
-        t_algebra = time.perf_counter() - t - spent.pop("measuring sizes")[1]
+        t_algebra = time.process_time() - t - spent.pop("measuring sizes")[1]
     finally:
         for k in patched:
             setattr(Family, k, saved[k])
         mate.union = saved_union
     A = G.universe.adopt(A) if A.universe is not G.universe else A
     edges = len(G.edges)
-    print(f"n = {n}: frontier engine {t_frontier:.3f} s ({P.node_count()} nodes); "
-          f"algebra {t_algebra:.3f} s ({t_algebra / t_frontier:.0f}x), identical: {A == P}")
+    print(f"\nn = {n} (CPU seconds, this process): frontier engine {t_frontier:.3f} s "
+          f"({P.node_count()} nodes); algebra {t_algebra:.3f} s ({t_algebra / t_frontier:.0f}x), "
+          f"identical: {A == P}")
     print(f"{'step':24} {'calls':>8} {'per edge':>9} {'seconds':>9} {'share':>6} {'us/call':>8}")
     for name, (calls, total) in sorted(spent.items(), key=lambda kv: -kv[1][1]):
         print(f"{name:24} {calls:8d} {calls / edges:9.1f} {total:9.3f} {total / t_algebra:6.0%} "
@@ -99,71 +190,30 @@ def split(n: int) -> None:
     print(f"{'rest (Python)':24} {'':8} {'':9} {rest:9.3f} {rest / t_algebra:6.0%}")
     print(f"working family after each edge step: median {statistics.median(sizes):.0f} nodes, "
           f"largest {max(sizes)} (the result: {P.node_count()})")
-    print("(each step walks and rebuilds the mate part on top of the working family: the leaving "
-          "vertex's\n marks sit at its bottom; a quotient by m_ac walks everything above m_ac)")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--min", type=int, default=6)
-    ap.add_argument("--max", type=int, default=11)
-    ap.add_argument("--algebra-max", type=int, default=8)
-    ap.add_argument("--repeat", type=int, default=3)
+def add_options(ap) -> None:
+    ap.add_argument("--min", type=int, default=6, help="smallest n (default 6)")
+    ap.add_argument("--max", type=int, default=11, help="largest n (default 11)")
+    ap.add_argument("--count-min", type=int, default=10,
+                    help="count only from this n on (default 10)")
+    ap.add_argument("--algebra-max", type=int, default=8,
+                    help="the algebraic method up to this n (default 8; 0: none)")
+    ap.add_argument("--peer", choices=("graphillion", "none"), default="graphillion",
+                    help="none: zalg alone (with --against: new/old only)")
     ap.add_argument("--split", type=int, metavar="N",
                     help="only: where the algebraic construction of N x N paths spends its time")
-    args = ap.parse_args()
-    if args.split:
-        split(args.split)
-        return
 
-    import graphillion
-    from graphillion import GraphSet
 
-    import zalg
-
-    zalg.grid(3, 3).paths((0, 0), (2, 2))  # load the compiled kernels before any fork
-    zalg.grid(3, 3).cycles()
-    print(f"graphillion {graphillion.__version__ if hasattr(graphillion, '__version__') else '2.x'}, "
-          f"OMP_NUM_THREADS={os.environ['OMP_NUM_THREADS']}")
-    print(f"{'family':7} {'n':>3} {'count ok':>8} {'nodes':>9} {'frontier s':>11} "
-          f"{'Graphillion s':>14} {'ratio':>6} {'zalg MB':>7} {'GL MB':>7} {'algebra s':>10} "
-          f"{'alg/front':>9}")
-    for n in range(args.min, args.max + 1):
-        for kind in ("paths", "cycles"):
-            corner = (n - 1, n - 1)
-
-            def ours(method="frontier"):
-                G = zalg.grid(n, n)  # a fresh universe: no nodes shared with earlier runs
-                t = time.perf_counter()
-                F = G.paths((0, 0), corner, method=method) if kind == "paths" \
-                    else G.cycles(method=method)
-                t = time.perf_counter() - t
-                if method == "algebra":  # the very same ZDD as the frontier engine's
-                    B = G.paths((0, 0), corner) if kind == "paths" else G.cycles()
-                    return t, [F.count(), F == B]
-                return t, [F.count(), F.node_count()]
-
-            def theirs():
-                GraphSet.set_universe(zalg.grid(n, n).edges, traversal="as-is")
-                t = time.perf_counter()
-                gs = GraphSet.paths((0, 0), corner) if kind == "paths" else GraphSet.cycles()
-                return time.perf_counter() - t, gs.len()
-
-            t_ours, (count, nodes), gb_ours = median_time(ours, args.repeat)
-            t_gl, count_gl, gb_gl = median_time(theirs, args.repeat)
-            want = (PATHS if kind == "paths" else CYCLES)[n - 1]
-            ok = count == want == count_gl
-            alg = ""
-            ratio_alg = ""
-            if n <= args.algebra_max:
-                t_alg, (_, same), _ = median_time(lambda: ours("algebra"),
-                                                  1 if n >= 8 else args.repeat)
-                alg = f"{t_alg:10.3f}" + ("" if same else " DIFFERS")
-                ratio_alg = f"{t_alg / t_ours:9.0f}"
-            print(f"{kind:7} {n:3d} {'yes' if ok else 'NO':>8} {nodes:9d} {t_ours:11.3f} "
-                  f"{t_gl:14.3f} {t_ours / t_gl:6.2f} {1024 * gb_ours:7.0f} {1024 * gb_gl:7.0f} "
-                  f"{alg:>10} {ratio_alg:>9}", flush=True)
+def profile(argv: list[str]) -> int:
+    """``--split N``: the profile, in this process (not a table of the harness)."""
+    ap = argparse.ArgumentParser(description="where the algebra's time goes")
+    ap.add_argument("--split", type=int, required=True, metavar="N")
+    split(ap.parse_args(argv).split)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    if "--split" in sys.argv:
+        raise SystemExit(profile(sys.argv[1:]))
+    raise SystemExit(harness.main(sys.modules[__name__], tables, add_options))

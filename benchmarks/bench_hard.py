@@ -8,42 +8,50 @@ Slitherlink up to 60x60 and Numberlink up to 35x48, answers included), read from
 ``check_solution``; a board the dataset gives without an answer must have one
 solution that ``check_solution`` accepts.
 
-A case is a function returning one JSON object (``case_*``); each runs in a fresh
-process (``isolated.run_case``: address-space limit BENCH_MEMORY_GB; ``--limit`` is
-CPU seconds, enforced by RLIMIT_CPU, with ten times as much wall time allowed, since
-the shared machine may give a case a small share of a core), so it can move onto a
-shared harness unchanged.  Times are CPU seconds of the case
-process (``time.process_time``: the peers' threads count), peak memory its
-resident set.  Routes:
+Each case runs in a fresh process of the benchmark harness (benchmarks/harness:
+CPU seconds of the measured steps, peak resident memory, sides interleaved, ratios
+only when the sides agree, ``--rounds``, ``--against REV``, ``--json``).  ``--cpu S``
+bounds a case's CPU seconds (RLIMIT_CPU: the shared machine may give a case a small
+share of a core, so the harness's wall ``--limit`` is set to ten times as much).
+Routes (the sides of the peer tables; the first is the one ``--against`` compares):
 
 * ``zdd``: ``solve`` as shipped (Slitherlink: ``deduce`` = propagation + probing,
   then split-and-sweep; Numberlink: ``deduce`` without probing, then the sweep);
 * ``old``: the route before issue 34 (Slitherlink ``prepass``, Numberlink
   ``logic.deduce``, then one sweep without a width limit);
 * ``sat``: ``satpeer`` (pysat, CaDiCaL), ``cpsat``: OR-Tools CP-SAT, one worker;
-  both look for two solutions (uniqueness), with blocking clauses.
+  both look for two solutions (uniqueness), with blocking clauses.  A peer table's
+  ratio is its first route over its second (``--routes zdd,cpsat,sat,old`` for
+  zdd/CP-SAT), printed when both decided every board alike.
 
-    python benchmarks/bench_hard.py slitherlink [--min-cells N] [--chunk N]
-    python benchmarks/bench_hard.py peers-slitherlink [--per-size N] [--limit S]
-    python benchmarks/bench_hard.py numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
-    python benchmarks/bench_hard.py few-pairs [--count N] [--limit S]
-    python benchmarks/bench_hard.py profile --names A,B,... [--cover yes|no|both]
+    python -m benchmarks.bench_hard slitherlink [--min-cells N] [--chunk N] [--rounds 1]
+    python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
+    python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
+    python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
+    python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import resource
 import statistics
 import sys
-import time
 from pathlib import Path
 
-from isolated import run_case, serve_case
+try:
+    from . import cpsat, harness, satpeer
+    from .bench_numberlink import cpsat_count
+except ImportError:  # run as a file: this folder is first on sys.path
+    import cpsat
+    import harness
+    import satpeer
+    from bench_numberlink import cpsat_count
 
 DATA = Path(__file__).resolve().parent / "data" / "published"
 FILES = {"slitherlink": "Slitherlink_dataset.json", "numberlink": "NumberLink_dataset.json"}
+#: wall-clock allowance per CPU second of a case
+WALL_PER_CPU = 10
 
 
 # ------------------------------------------------------------------ the published sets
@@ -115,32 +123,14 @@ def boards(genre: str, data: Path = DATA) -> dict:
 # ------------------------------------------------------------------ cases
 
 
-#: wall-clock allowance per CPU second of a case (the machine is shared: a case may get a
-#: small share of a core, so limits are CPU seconds, enforced by RLIMIT_CPU)
-WALL_PER_CPU = 10
-
-
 def _limit_cpu(seconds: float) -> None:
     """End this case process (SIGXCPU) past ``seconds`` of CPU time."""
     s = int(seconds) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (s, s + 5))
 
 
-def _run(payload: list, cpu_seconds: float) -> dict:
-    """``run_case`` with a CPU limit (and a generous wall limit); a case ended by the
-    CPU limit reads as not finished within that many CPU seconds."""
-    res = run_case(__file__, payload + [cpu_seconds], cpu_seconds * WALL_PER_CPU)
-    if "failed" in res and ("status -24" in res["failed"] or "status 152" in res["failed"]):
-        return {"failed": f"more than {cpu_seconds:.0f} CPU s"}
-    return res
-
-
-def _rss() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-
-
-def _warm_up() -> None:
-    """Load the compiled kernels (numba) before any timing."""
+def warm() -> None:
+    """Load the compiled kernels the genres' solvers use (untimed)."""
     from puzzles.numberlink import Puzzle as N
     from puzzles.slitherlink import Puzzle as S
     S(2, 2, {(0, 0): 3}).solve().count()
@@ -198,76 +188,74 @@ def _checked(genre: str, p, answer, F, cover: bool) -> str:
     return "yes" if member == answer else "another answer"
 
 
-def case_zdd(genre: str, names: list, cover: bool, route: str, data: str,
-             cpu_seconds: float) -> dict:
-    """The ZDD route on each named board (one process, kernels loaded first): CPU
-    seconds, solutions, edges fixed by the pre-pass, the answer check."""
-    _limit_cpu(cpu_seconds)
-    entries = load(genre, Path(data))
-    make = slitherlink_board if genre == "slitherlink" else numberlink_board
-    _warm_up()
-    out = []
-    for name in names:
-        p, answer = make(entries[name])
-        if genre == "numberlink":
-            p.graph()
-        t = time.process_time()
-        F = _zdd(genre, p, cover, route)
-        n = F.count()
-        seconds = time.process_time() - t
-        if cover and answer is not None and not _covers(p, answer):
-            answer = None  # the published answer leaves cells empty: not a covering one
-        out.append({"name": name, "board": f"{p.rows}x{p.cols}", "n": n, "t": seconds,
-                    "fixed": _fixed(genre, p, cover, route), "edges": len(p.edges()),
-                    "answer": _checked(genre, p, answer, F, cover)})
-    return {"rows": out, "rss_gb": _rss()}
-
-
 def _covers(p, answer) -> bool:
     used = {x for e in answer for x in e}
     return len(used) == p.rows * p.cols
 
 
-def case_peer(genre: str, name: str, cover: bool, peer: str, seconds: float, data: str,
-              cpu_seconds: float) -> dict:
-    """A peer deciding uniqueness (two solutions looked for): CPU seconds, found."""
+def zdd_case(genre: str, names: list, cover: bool, route: str, data: str,
+             cpu_seconds: float) -> dict:
+    """The ZDD route on each named board (one process; each solve and count measured):
+    CPU seconds, solutions, edges fixed by the pre-pass, the answer check."""
     _limit_cpu(cpu_seconds)
-    import cpsat
-    import satpeer
+    entries = load(genre, Path(data))
+    make = slitherlink_board if genre == "slitherlink" else numberlink_board
+    out = []
+    for name in names:
+        p, answer = make(entries[name])
+        if genre == "numberlink":
+            p.graph()
+        with harness.measure() as step:
+            F = _zdd(genre, p, cover, route)
+            n = F.count()
+        if cover and answer is not None and not _covers(p, answer):
+            answer = None  # the published answer leaves cells empty: not a covering one
+        out.append({"name": name, "n": n, "t": step.cpu, "edges": len(p.edges()),
+                    "fixed": _fixed(genre, p, cover, route),
+                    "answer": _checked(genre, p, answer, F, cover)})
+    ts = [r["t"] for r in out]
+    return {"check": [[r["name"], r["n"], r["answer"]] for r in out], "boards": len(out),
+            "median": statistics.median(ts), "max": max(ts),
+            "fixed": statistics.median(100 * r["fixed"] / r["edges"] for r in out),
+            "good": f"{sum(r['answer'] in ('yes', 'ok') for r in out)}/{len(out)}",
+            "bad": [f"{r['name']}: {r['answer']}" for r in out if r["answer"] not in ("yes", "ok")],
+            "n": out[0]["n"], "answer": out[0]["answer"]}
+
+
+def peer_case(genre: str, name: str, cover: bool, peer: str, seconds: float, data: str,
+              cpu_seconds: float) -> dict:
+    """A peer deciding uniqueness (two solutions looked for; None: undecided)."""
+    _limit_cpu(cpu_seconds)
     entries = load(genre, Path(data))
     make = slitherlink_board if genre == "slitherlink" else numberlink_board
     p, _ = make(entries[name])
-    t = time.process_time()
-    if genre == "slitherlink":
-        found, _ = (satpeer.slitherlink_count if peer == "sat" else cpsat.slitherlink_count)(
-            p, seconds=seconds)
-    elif peer == "sat":
-        found, _ = satpeer.numberlink_count(p, cover, seconds=seconds)
-    else:
-        from bench_numberlink import cpsat_count
-        found, _ = cpsat_count(p, cover=cover, seconds=seconds)
-    return {"name": name, "found": found, "t": time.process_time() - t, "rss_gb": _rss()}
+    with harness.measure():
+        if genre == "slitherlink":
+            count = satpeer.slitherlink_count if peer == "sat" else cpsat.slitherlink_count
+            found, _ = count(p, seconds=seconds)
+        elif peer == "sat":
+            found, _ = satpeer.numberlink_count(p, cover, seconds=seconds)
+        else:
+            found, _ = cpsat_count(p, cover=cover, seconds=seconds)
+    return {"check": [[name, found, None]], "n": found}
 
 
-def case_profile(name: str, cover: bool, data: str, cpu_seconds: float) -> dict:
-    """Where a Numberlink board's time goes: the deductions, the sweep, the count; and
-    the widest frontier level, bracketed by sweeps with growing width limits."""
+def profile_case(name: str, cover: bool, data: str, cpu_seconds: float) -> dict:
+    """Where a Numberlink board's time goes: the deductions, the sweep, the count
+    (each measured); and the widest frontier level (untimed), bracketed by sweeps
+    with growing width limits."""
     import zalg
     from puzzles.numberlink import deduce as D
     _limit_cpu(cpu_seconds)
     p, _ = numberlink_board(load("numberlink", Path(data))[name])
-    _warm_up()
     G = p.graph()
     pairs = [p.pairs[k] for k in p.labels()]
-    t = time.process_time()
-    fixed = D.deduce(p.rows, p.cols, p.pairs, G.edges, cover, probe=False)
-    t_deduce = time.process_time() - t
-    t = time.process_time()
-    F = G.path_matchings(pairs=pairs, cover=cover, fixed=fixed)
-    t_sweep = time.process_time() - t
-    t = time.process_time()
-    n = F.count()
-    t_count = time.process_time() - t
+    with harness.measure() as deduce_step:
+        fixed = D.deduce(p.rows, p.cols, p.pairs, G.edges, cover, probe=False)
+    with harness.measure() as sweep_step:
+        F = G.path_matchings(pairs=pairs, cover=cover, fixed=fixed)
+    with harness.measure() as count_step:
+        n = F.count()
     below = 0
     for width in (10**4, 3 * 10**4, 10**5, 3 * 10**5, 10**6, 3 * 10**6):
         try:
@@ -275,9 +263,9 @@ def case_profile(name: str, cover: bool, data: str, cpu_seconds: float) -> dict:
             break
         except zalg.TooWide:
             below = width
-    return {"name": name, "n": n, "deduce": t_deduce, "sweep": t_sweep, "count": t_count,
-            "fixed": len(fixed), "nodes": F.node_count(), "widest_above": below,
-            "widest_at_most": width if below != width else None, "rss_gb": _rss()}
+    return {"check": [n, F.node_count()], "steps": [deduce_step.cpu, sweep_step.cpu,
+                                                    count_step.cpu],
+            "fixed": len(fixed), "widest": f"{below}-{width}" if below != width else f">{below}"}
 
 
 # ------------------------------------------------------------------ tables
@@ -290,81 +278,92 @@ def _sizes(table: dict) -> dict:
     return dict(sorted(by.items()))
 
 
-def slitherlink_table(args) -> None:
-    """Every published Slitherlink board with at least ``--min-cells`` cells, by size."""
+def decided_alike(a: dict, b: dict) -> bool:
+    """Two routes agree on every board: the same count, up to 2 (a peer stops at two)."""
+    def key(r):
+        return [(name, None if n is None else min(n, 2)) for name, n, _ in r["check"]]
+    return key(a) == key(b)
+
+
+def slitherlink_table(args) -> harness.Table:
+    """Every published Slitherlink board with at least ``--min-cells`` cells, by size,
+    in chunks of ``--chunk`` boards a process."""
     table = {k: v for k, v in boards("slitherlink", args.data).items()
              if v[0] * v[1] >= args.min_cells}
-    print(f"Slitherlink, route {args.route}: {len(table)} published boards "
-          f"(chunks of {args.chunk} in fresh processes; CPU s per board)")
-    print(f"{'size':>6} {'boards':>6} {'median s':>9} {'max s':>8} {'fixed %':>8} "
-          f"{'answers':>8} {'peak GB':>7}")
-    every = []
+    rows = []
     for (_, size), names in _sizes(table).items():
-        rows, rss = [], 0.0
-        for i in range(0, len(names), args.chunk):
-            res = _run(["zdd", "slitherlink", names[i:i + args.chunk], False, args.route,
-                        str(args.data)], args.limit)
-            if "failed" in res:
-                print(f"{size:>6} chunk {i // args.chunk}: {res['failed']}", flush=True)
-                continue
-            rows += res["rows"]
-            rss = max(rss, res["rss_gb"])
-        if not rows:
-            continue
-        every += rows
-        ts = [r["t"] for r in rows]
-        fixed = statistics.median(100 * r["fixed"] / r["edges"] for r in rows)
-        good = sum(r["answer"] in ("yes", "ok") for r in rows)
-        print(f"{size:>6} {len(rows):6d} {statistics.median(ts):9.3f} {max(ts):8.2f} "
-              f"{fixed:8.1f} {good:4d}/{len(rows):<3d} {rss:7.2f}", flush=True)
-        for r in rows:
-            if r["answer"] not in ("yes", "ok"):
-                print(f"       {r['name']}: {r['answer']}", flush=True)
-    if every:
-        ts = [r["t"] for r in every]
-        worst = max(every, key=lambda r: r["t"])
-        print(f"all    {len(every):6d} {statistics.median(ts):9.3f} {max(ts):8.2f}   worst: "
-              f"{worst['name']}", flush=True)
+        chunks = range(0, len(names), args.chunk)
+        for i in chunks:
+            case = harness.Case("zdd_case", ("slitherlink", names[i:i + args.chunk], False,
+                                             args.route, str(args.data), args.cpu))
+            rows.append(harness.Row(size + (f" #{i // args.chunk + 1}" if len(chunks) > 1
+                                            else ""), (case,)))
+    cols = (harness.field("boards", "boards", 6, "d"), harness.field("median", "median", 7, ".3f"),
+            harness.field("max", "max", 7, ".2f"), harness.field("fixed %", "fixed", 7, ".1f"),
+            harness.field("answers", "good", 7))
+    return harness.Table(f"Slitherlink, route {args.route}: {len(table)} published boards "
+                         f"(cpu s: all the chunk's boards; median, max: per board)",
+                         (args.route,), rows, cols, name_width=10)
 
 
-def peer_rows(genre: str, names: list, cover: bool, args) -> None:
-    """One line a board: the ZDD route (and the old one) against both peers."""
-    for name in names:
-        line = {}
-        for route in args.routes:
-            if route in ("zdd", "old"):
-                res = _run(["zdd", genre, [name], cover, route, str(args.data)], args.limit)
-                line[route] = res if "failed" in res else dict(res["rows"][0], rss=res["rss_gb"])
-            else:
-                line[route] = _run(["peer", genre, name, cover, route,
-                                    args.limit * WALL_PER_CPU, str(args.data)], args.limit)
-        print(_peer_line(name, cover, line, args.routes), flush=True)
+def peer_table(genre: str, names: list, covers, args) -> harness.Table:
+    """One row a board: the routes side by side (ratio: the first over the second)."""
+    def case(name, cover, route):
+        if route in ("zdd", "old"):
+            return harness.Case("zdd_case", (genre, [name], cover, route, str(args.data),
+                                             args.cpu))
+        return harness.Case("peer_case", (genre, name, cover, route, args.cpu * WALL_PER_CPU,
+                                          str(args.data), args.cpu), warm=False)
+    rows = [harness.Row(f"{name}{' cover' if cover else ''}",
+                        tuple(case(name, cover, route) for route in args.routes))
+            for cover in covers for name in names]
+    cols = tuple(harness.field(f"{route} n", "n", 6, "", side=i)
+                 for i, route in enumerate(args.routes)) + (harness.field("answer", "answer", 8),)
+    return harness.Table(f"{genre}: routes {', '.join(args.routes)} (peers look for two "
+                         f"solutions; n: solutions found)", tuple(args.routes), rows, cols,
+                         same=decided_alike, name_width=22)
 
 
-def _peer_line(name: str, cover: bool, line: dict, routes: list) -> str:
-    cells = [f"{name:>14} {str(cover):>5}"]
-    z = line.get("zdd", {})
-    for route in routes:
-        r = line[route]
-        if "failed" in r:
-            cells.append(f"{route}: {r['failed'][:60]}")
-        elif route in ("zdd", "old"):
-            cells.append(f"{route} {r['t']:8.2f}s n={r['n']} fixed={r['fixed']} "
-                         f"answer={r['answer']} {r['rss']:.2f}GB")
-        else:
-            found = "undecided" if r["found"] is None else r["found"]
-            ratio = f" ratio {z['t'] / r['t']:.3f}" if "t" in z and r["t"] else ""
-            cells.append(f"{route} {r['t']:8.2f}s found={found}{ratio}")
-    return " | ".join(cells)
+def profile_table(names: list, covers, args) -> harness.Table:
+    rows = [harness.Row(f"{name}{' cover' if cover else ''}",
+                        (harness.Case("profile_case", (name, cover, str(args.data), args.cpu)),))
+            for cover in covers for name in names]
+    cols = (harness.field("deduce s", "steps", 8, ".2f", index=0),
+            harness.field("sweep s", "steps", 8, ".2f", index=1),
+            harness.field("count s", "steps", 8, ".2f", index=2),
+            harness.field("fixed", "fixed", 6, "d"),
+            harness.field("nodes", "check", 9, "d", index=1),
+            harness.field("widest", "widest", 16))
+    return harness.Table("Numberlink: where the time goes (cpu s: the three steps)", ("zdd",),
+                         rows, cols, name_width=22)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def tables(args) -> list:
+    args.routes = args.routes.split(",")
+    covers = {"both": (False, True), "yes": (True,), "no": (False,)}[args.cover]
+    names = [n for n in args.names.split(",") if n]
+    if args.table == "slitherlink":
+        return [slitherlink_table(args)]
+    if args.table == "peers-slitherlink":
+        table = {k: v for k, v in boards("slitherlink", args.data).items()
+                 if v[0] * v[1] >= args.min_cells}
+        names = [n for group in _sizes(table).values() for n in sorted(group)[:args.per_size]]
+        return [peer_table("slitherlink", names, (False,), args)]
+    if args.table == "profile":
+        return [profile_table(names, covers, args)]
+    if args.table == "few-pairs":
+        table = boards("numberlink", args.data)
+        few = sorted((v[2], k) for k, v in table.items() if 169 <= v[0] * v[1] <= 225)
+        names = [k for _, k in few[:args.count]]
+    return [peer_table("numberlink", names, covers, args)]
+
+
+def add_options(ap) -> None:
     ap.add_argument("table", nargs="?", default="slitherlink",
                     choices=["slitherlink", "peers-slitherlink", "numberlink", "few-pairs",
                              "profile"])
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the published sets")
-    ap.add_argument("--limit", type=float, default=120, help="CPU seconds per case")
+    ap.add_argument("--cpu", type=float, default=120, help="CPU seconds per case (RLIMIT_CPU)")
     ap.add_argument("--min-cells", type=int, default=0)
     ap.add_argument("--chunk", type=int, default=40, help="boards per case process")
     ap.add_argument("--route", default="zdd", choices=["zdd", "old"])
@@ -373,35 +372,7 @@ def main() -> None:
     ap.add_argument("--names", default="", help="numberlink: comma-separated board names")
     ap.add_argument("--routes", default="zdd,old,sat,cpsat")
     ap.add_argument("--cover", default="both", choices=["both", "yes", "no"])
-    ap.add_argument("--case", help=argparse.SUPPRESS)
-    args = ap.parse_args()
-    if args.case:
-        return serve_case(args.case, {"zdd": case_zdd, "peer": case_peer,
-                                      "profile": case_profile})
-    args.routes = args.routes.split(",")
-    covers = {"both": (False, True), "yes": (True,), "no": (False,)}[args.cover]
-    if args.table == "slitherlink":
-        return slitherlink_table(args)
-    if args.table == "peers-slitherlink":
-        table = {k: v for k, v in boards("slitherlink", args.data).items()
-                 if v[0] * v[1] >= args.min_cells}
-        names = [n for group in _sizes(table).values() for n in sorted(group)[:args.per_size]]
-        return peer_rows("slitherlink", names, False, args)
-    if args.table == "profile":
-        for cover in covers:
-            for name in args.names.split(","):
-                print(json.dumps(_run(["profile", name, cover, str(args.data)], args.limit)),
-                      flush=True)
-        return
-    if args.table == "few-pairs":
-        table = boards("numberlink", args.data)
-        few = sorted((v[2], k) for k, v in table.items() if 169 <= v[0] * v[1] <= 225)
-        names = [k for _, k in few[:args.count]]
-    else:
-        names = [n for n in args.names.split(",") if n]
-    for cover in covers:
-        peer_rows("numberlink", names, cover, args)
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(harness.main(sys.modules[__name__], tables, add_options))

@@ -1,74 +1,131 @@
 """Numberlink: instance enumeration and solving times.
 
-Instances: every good instance of a rows x cols grid (``good_instances``), next
-to the paper's Table 4 (Yoshinaka et al. 2012, C++ on 2012 hardware: 4x5 3.56 s,
-4x6 44.13 s, 5x5 107.99 s, 4x7 488.12 s, 5x6 3553.29 s) and the counts of its
-Table 5, which every row checks.  Each case runs in its own process with a time
-limit and a 14 GB memory limit; the time includes building both pairing
-relations; the peak resident memory is reported.
-
-Solving: ``Puzzle.solve`` and ``solve(cover=True)`` on the pzprjs test board and
-on generated boards (the pairs are the path ends of a covering path matching:
-for 10x10 a good instance from ``random_instance``, for 15x15 and 20x15 the union
-of uniform covering path matchings of 5-column strips); median of 3 runs.
-
-Hard boards (``benchmarks/data/numberlink-hard.txt``: published puzzles and
-``long_path_board`` boards): the ZDD count against CP-SAT deciding uniqueness
-(``cpsat_count``), each board in its own process, with and without covering.
-
-    python benchmarks/bench_numberlink.py [--limit SECONDS] [--big] [--only RxC]
-                                          [--solving | --hard] [--cpsat SECONDS]
-
-``--big`` adds 5x6 (the paper: an hour; not run by default).  Grids with a bound
-on the pairs run both methods of ``good_instances``: ``w`` (one ∃! pass over R
-with covering witnesses) and ``c`` (∃! over the covering relation, then one
+Instances (``--instances``): every good instance of a rows x cols grid
+(``good_instances``), next to the paper's Table 4 (Yoshinaka et al. 2012, C++ on
+2012 hardware: 4x5 3.56 s, 4x6 44.13 s, 5x5 107.99 s, 4x7 488.12 s, 5x6 3553.29 s)
+and the counts of its Table 5, which every row checks; the measured step includes
+building both pairing relations.  ``--big`` adds 4x7 and 5x6 and the 6x6 grid with
+at most 3 pairs (Table 7; both methods of ``good_instances``: ``w``, one ∃! pass
+over R with covering witnesses, and ``c``, ∃! over the covering relation then one
 solver call per candidate).
+
+Solving (``--solving``): ``Puzzle.solve`` without and with covering on the pzprjs test
+board and on generated boards (the pairs are the path ends of a covering path
+matching: for 10x10 a good instance from ``random_instance``, for 15x15 and 20x15
+the union of uniform covering path matchings of 5-column strips).
+
+Hard boards (``--hard``; ``benchmarks/data/numberlink-hard.txt``: published puzzles
+and ``long_path_board`` boards): the ZDD count against CP-SAT deciding uniqueness
+(``cpsat_count``), without and with covering (``--cpsat SECONDS``: its limit).
+
+The algebraic route (``--algebra``): the published 10x10 boards by the mate-ZDD
+algebra against the frontier engine.
+
+    python -m benchmarks.bench_numberlink [--instances] [--solving] [--hard] [--algebra]
+                                          [--big] [--cpsat SECONDS]
 """
 
 from __future__ import annotations
 
-import argparse
+import gc
 import json
 import random
-import resource
-import statistics
+import sys
 import time
 from pathlib import Path
 
-from cpsat import count_solutions
-from isolated import run_case, serve_case
+try:
+    from . import harness
+    from .cpsat import count_solutions
+except ImportError:  # run as a file: this folder is first on sys.path
+    import harness
+    from cpsat import count_solutions
 
-PAPER = {  # (rows, cols): (good instances (Table 5), seconds (Table 4) or None)
+PAPER = {  # (rows, cols): (good instances (Table 5), seconds (Table 4))
     (4, 5): (338460, 3.56), (4, 6): (6901105, 44.13), (5, 5): (16027290, 107.99),
     (4, 7): (141123690, 488.12), (5, 6): (784030205, 3553.29),
 }
 BOUNDED = [(5, 5, 3, None), (6, 6, 3, 304)]  # (rows, cols, max pairs, good instances): Table 7
+DATA = Path(__file__).resolve().parent / "data"
+PZPRJS = Path(__file__).resolve().parents[2] / "shared" / "data" / "pzprjs" / "numlin.json"
+SOLVING = [("pzprjs", 5, 5, 0), ("good", 10, 10, 1), ("good", 10, 10, 2), ("strips", 15, 15, 1),
+           ("strips", 15, 15, 2), ("strips", 20, 15, 1), ("strips", 20, 15, 2)]
+
+
+def warm() -> None:
+    from puzzles import numberlink as N
+    N.Puzzle(3, 3, {1: ((0, 0), (2, 2))}).solve().count()
+    N.Puzzle(3, 3, {1: ((0, 0), (2, 2))}).solve(cover=True, method="algebra").count()
+    N.good_instances(3, 3).count()
 
 
 def instance_case(rows, cols, max_pairs, method) -> dict:
-    from puzzles.numberlink.design import good_instances
-    good_instances(3, 3, method=method)  # load the compiled kernels
-    t = time.perf_counter()
-    good = good_instances(rows, cols, max_pairs=max_pairs, method=method)
-    seconds = time.perf_counter() - t
+    """Every good instance of the grid (the measured step)."""
+    from puzzles import numberlink as N
+    with harness.measure():
+        good = N.good_instances(rows, cols, max_pairs=max_pairs, method=method)
     sizes = good.by_size()
-    return {"count": good.count(), "t": seconds, "nodes": good.node_count(),
-            "fewest": min(sizes) if sizes else None,
-            "rss_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20}
+    expected = PAPER.get((rows, cols), (None,))[0] if max_pairs is None else \
+        dict(((r, c, k), n) for r, c, k, n in BOUNDED).get((rows, cols, max_pairs))
+    return {"check": [good.count(), good.node_count()], "fewest": min(sizes) if sizes else None,
+            "paper": None if expected is None else good.count() == expected}
+
+
+def path_ends(edges) -> list[tuple]:
+    """The end cells of each path of a linear forest (a set of edges)."""
+    parent: dict = {}
+
+    def root(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    degree: dict = {}
+    for a, b in edges:
+        parent[root(a)] = root(b)
+        degree[a], degree[b] = degree.get(a, 0) + 1, degree.get(b, 0) + 1
+    ends: dict = {}
+    for v, d in degree.items():
+        if d == 1:
+            ends.setdefault(root(v), []).append(v)
+    return [tuple(sorted(pair)) for pair in ends.values()]
 
 
 def strip_board(rows, cols, seed, width=5):
     """Pairs at the path ends of the union of uniform covering path matchings of
     vertical strips ``width`` columns wide."""
     import zalg
-    from puzzles.numberlink.design import _path_ends, to_puzzle
+    from puzzles import numberlink as N
     rng = random.Random(seed)
     edges = set()
     for c0 in range(0, cols, width):
         w = min(width, cols - c0)
         (S,) = zalg.grid(rows, w).path_matchings(cover=True).sample(1, seed=rng.randrange(2**63))
         edges |= {((a[0], a[1] + c0), (b[0], b[1] + c0)) for a, b in S}
-    return to_puzzle(rows, cols, _path_ends(edges))
+    return N.to_puzzle(rows, cols, path_ends(edges))
+
+
+def solving_board(kind, rows, cols, seed):
+    from puzzles import numberlink as N
+    if kind == "pzprjs":
+        return N.Puzzle.from_url(json.loads(PZPRJS.read_text())["puzzles"][0]["url"])
+    if kind == "good":
+        return N.random_instance(rows, cols, seed=seed)
+    return strip_board(rows, cols, seed)
+
+
+def solve_case(kind, rows, cols, seed, cover) -> dict:
+    """Every solution of a board (its graph built beforehand; the solve measured)."""
+    from puzzles import numberlink as N
+    from puzzles.solving import SOLVED
+    url = solving_board(kind, rows, cols, seed).to_url()
+    gc.collect()  # the board random_instance checked is gone, and its solutions with it
+    SOLVED.clear()  # and so are the solutions the cache keeps of recent boards
+    p = N.Puzzle.from_url(url)
+    p.graph()
+    with harness.measure():
+        F = p.solve(cover=cover)
+    return {"check": [F.count(), F.node_count()], "pairs": len(p.pairs)}
 
 
 def ham_path(rows, cols, rng, moves):
@@ -90,7 +147,10 @@ def long_path_board(rows, cols, seed, pieces):
     """A unique board with long paths: a random Hamiltonian path cut into ``pieces``,
     cut further where another solution differs until unique, then paths merged end to
     end while the board stays unique (None when a repair gets stuck)."""
-    from puzzles.numberlink.design import _merge_paths, _path_ends, _split, to_puzzle
+    # how benchmarks/data/numberlink-hard.txt was made; it uses the designer's private
+    # steps (there is no public API for repairing a board), and the tables never call it
+    from puzzles.numberlink.design import _merge_paths, _split, to_puzzle
+    from zalg.progress import reporter
     rng = random.Random(seed)
     path = ham_path(rows, cols, rng, 20 * rows * cols)
     edges = {tuple(sorted(e)) for e in zip(path, path[1:])}
@@ -98,10 +158,10 @@ def long_path_board(rows, cols, seed, pieces):
         edges.discard(tuple(sorted((path[c - 1], path[c]))))
     drawn = frozenset(edges)
     while True:
-        p = to_puzzle(rows, cols, _path_ends(drawn))
+        p = to_puzzle(rows, cols, path_ends(drawn))
         solutions = p.solve()
         if solutions.count() == 1:
-            return _merge_paths(p, drawn, rng, False)
+            return _merge_paths(p, drawn, rng, reporter(None))
         other = next(frozenset(s) for s in solutions if frozenset(s) != drawn)
         drawn = _split(drawn, other, rng)
         if drawn is None:
@@ -162,173 +222,112 @@ def cpsat_count(p, cover=False, limit=2, seconds=120.0):
     return count_solutions(m, used, t, limit, seconds)
 
 
-def hard_case(url, cover, cpsat_seconds) -> dict:
-    from puzzles.numberlink import Puzzle
-    Puzzle(3, 3, {1: ((0, 0), (2, 2))}).solve()  # load the kernels
-    p = Puzzle.from_url(url)
+def hard_boards() -> list[tuple[str, str]]:
+    """(kind, url) of the hard boards."""
+    lines = (DATA / "numberlink-hard.txt").read_text().splitlines()
+    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
+
+
+def zdd_count(url, cover, method="frontier") -> dict:
+    """The ZDD's count of a board (logical pre-pass included; graph built beforehand)."""
+    from puzzles import numberlink as N
+    p = N.Puzzle.from_url(url)
     p.graph()
-    t = time.perf_counter()
-    n = p.solve(cover=cover).count()
-    seconds = time.perf_counter() - t
-    out = {"board": f"{p.rows}x{p.cols}", "pairs": len(p.pairs), "n": n, "t": seconds,
-           "rss_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20}
-    out["cp"], out["cp_t"] = cpsat_count(p, cover=cover, seconds=cpsat_seconds)
+    with harness.measure():
+        n = p.solve(cover=cover, method=method).count()
+    return {"check": n, "pairs": len(p.pairs)}
+
+
+def cpsat_case(url, cover, seconds) -> dict:
+    """CP-SAT deciding the board (at most 2 solutions; None: undecided in ``seconds``)."""
+    from puzzles import numberlink as N
+    p = N.Puzzle.from_url(url)
+    with harness.measure():
+        found, _ = cpsat_count(p, cover=cover, seconds=seconds)
+    return {"check": found}
+
+
+def decided_alike(zdd, cp) -> bool:
+    """The ZDD's count and CP-SAT's answer agree (CP-SAT stops at 2; None: undecided)."""
+    counts = [r["check"] for r in (zdd, cp)]
+    if None in counts:
+        return True
+    return min(counts[0], 2) == min(counts[1], 2)
+
+
+def _board(url: str) -> str:
+    """"RxC" of a puzz.link URL (.../numlin/COLS/ROWS/...)."""
+    cols, rows = url.split("/")[-3:-1]
+    return f"{rows}x{cols}"
+
+
+def tables(args) -> list:
+    every = not (args.instances or args.solving or args.hard or args.algebra)
+    out = []
+    if every or args.instances:
+        out.append(instance_table(args))
+    if every or args.solving:
+        rows = [harness.Row(f"{r}x{c} {kind}{seed or ''} {'cover' if cover else 'free'}",
+                            (harness.Case("solve_case", (kind, r, c, seed, cover)),))
+                for kind, r, c, seed in SOLVING for cover in (False, True)]
+        cols = (harness.field("pairs", "pairs", 5, "d"),
+                harness.field("solutions", "check", 15, "d", index=0))
+        out.append(harness.Table("Solving (pairs at the ends of covering path matchings)",
+                                 ("zalg",), rows, cols, name_width=20))
+    if every or args.hard:
+        rows = [harness.Row(f"{_board(url)} {kind[:3]}{i} {'cover' if cover else 'free'}",
+                            (harness.Case("zdd_count", (url, cover)),
+                             harness.Case("cpsat_case", (url, cover, args.cpsat), warm=False)))
+                for i, (kind, url) in enumerate(hard_boards(), 1) for cover in (False, True)]
+        cols = (harness.field("pairs", "pairs", 5, "d"),
+                harness.field("solutions", "check", 9, "d"),
+                harness.Column("CP-SAT", lambda res: None if res[1] is None else
+                               "undecided" if res[1]["check"] is None else str(res[1]["check"]),
+                               9))
+        out.append(harness.Table(f"Hard boards: the ZDD's count against CP-SAT deciding "
+                                 f"uniqueness (one worker, {args.cpsat:.0f}-s limit)",
+                                 ("zalg", "CP-SAT"), rows, cols, same=decided_alike,
+                                 name_width=20))
+    if every or args.algebra:
+        rows = [harness.Row(f"{_board(url)} pub{i} {'cover' if cover else 'free'}",
+                            (harness.Case("zdd_count", (url, cover, "algebra")),
+                             harness.Case("zdd_count", (url, cover))))
+                for i, (kind, url) in enumerate(hard_boards(), 1)
+                if kind == "published" and "/10/10/" in url for cover in (False, True)]
+        cols = (harness.field("solutions", "check", 9, "d"),)
+        out.append(harness.Table("The algebraic route (mate-ZDD, labelled ends) against the "
+                                 "frontier engine, published 10x10 boards",
+                                 ("algebra", "frontier"), rows, cols, name_width=16))
     return out
 
 
-def solve_case(kind, rows, cols, seed) -> dict:
-    from puzzles.numberlink import Puzzle
-    from puzzles.numberlink.solve import solve
-    from puzzles.numberlink.design import random_instance
-    if kind == "pzprjs":
-        data = json.loads((Path(__file__).resolve().parents[2] / "shared" / "data" / "pzprjs"
-                           / "numlin.json").read_text())
-        p = Puzzle.from_url(data["puzzles"][0]["url"])
-    elif kind == "good":
-        p = random_instance(rows, cols, seed=seed)
-    else:
-        p = strip_board(rows, cols, seed)
-    Puzzle(3, 3, {1: ((0, 0), (2, 2))}).solve()  # load the kernels
-    p.graph()
-    out = {"board": f"{p.rows}x{p.cols}", "pairs": len(p.pairs)}
-    for cover in (False, True):
-        times = []
-        for _ in range(3):
-            t = time.perf_counter()
-            F = solve(p, cover, graph=p.graph())  # the solver itself: never a kept family
-            times.append(time.perf_counter() - t)
-        out["cover" if cover else "free"] = {"t": statistics.median(times), "n": F.count()}
-    out["rss_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-    return out
+def instance_table(args):
+    cases = [(r, c, None, "witness") for (r, c) in PAPER if r * c <= (30 if args.big else 25)]
+    cases += [(r, c, k, m) for r, c, k, _ in BOUNDED if r * c <= (36 if args.big else 25)
+              for m in ("witness", "covering")]
+    rows = [harness.Row(f"{r}x{c}" + ("" if k is None else f" <={k} {m[0]}"),
+                        (harness.Case("instance_case", (r, c, k, m)),)) for r, c, k, m in cases]
+    paper_s = {f"{r}x{c}": t for (r, c), (_, t) in PAPER.items()}
+    cols = (harness.field("good instances", "check", 14, "d", index=0),
+            harness.Column("paper", lambda res: None if res[0] is None or res[0]["paper"] is None
+                           else "ok" if res[0]["paper"] else "WRONG", 5),
+            harness.field("nodes", "check", 8, "d", index=1),
+            harness.field("fewest", "fewest", 6, "d"))
+    table = harness.Table("Instance enumeration (good_instances) against the paper's Tables 4, "
+                          "5 and 7 (paper seconds: " + ", ".join(f"{k} {v}" for k, v in
+                                                                 paper_s.items()) + ")",
+                          ("zalg",), rows, cols, name_width=11)
+    return table
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--limit", type=float, default=1800, help="seconds per instance case")
-    ap.add_argument("--big", action="store_true", help="also run 5x6")
-    ap.add_argument("--only", metavar="RxC", help="run the instance cases of this grid only")
-    ap.add_argument("--solving", action="store_true", help="run the solving tables only")
-    ap.add_argument("--hard", action="store_true", help="run the hard-board table only")
+def add_options(ap) -> None:
+    ap.add_argument("--instances", action="store_true", help="the instance-enumeration table")
+    ap.add_argument("--big", action="store_true", help="instances: also 4x7, 5x6 and 6x6 <=3")
+    ap.add_argument("--solving", action="store_true", help="the solving table")
+    ap.add_argument("--hard", action="store_true", help="the hard-board table")
     ap.add_argument("--cpsat", type=float, default=120, help="CP-SAT seconds per board")
-    ap.add_argument("--algebra", action="store_true",
-                    help="run the algebraic route on the published 10x10 boards only")
-    ap.add_argument("--case", help=argparse.SUPPRESS)
-    args = ap.parse_args()
-    if args.case:
-        return serve_case(args.case, {"inst": instance_case, "solve": solve_case,
-                                      "hard": hard_case, "algebra": algebra_case})
-    if args.hard:
-        return hard_table(args)
-    if args.algebra:
-        return algebra_table(args)
-    if not args.solving:
-        enumerate_instances(args)
-    if not args.only:
-        solving_table(args)
-        hard_table(args)
-
-
-def enumerate_instances(args) -> None:
-    print("Instance enumeration (good_instances), against the paper's Tables 4, 5 and 7")
-    print(f"{'grid':10} {'good instances':>15} {'paper':>6} {'s':>9} {'paper s':>8} "
-          f"{'ratio':>6} {'nodes':>9} {'fewest':>6} {'peak GB':>7}")
-    cases = [(r, c, None, "witness", n, t) for (r, c), (n, t) in PAPER.items()
-             if args.big or r * c <= 28]
-    cases += [(r, c, k, m, n, None) for r, c, k, n in BOUNDED for m in ("witness", "covering")]
-    for rows, cols, k, method, expected, paper_s in cases:
-        if args.only and args.only != f"{rows}x{cols}":
-            continue
-        name = f"{rows}x{cols}" + ("" if k is None else f" ≤{k} {method[0]}")
-        res = run_case(__file__, ["inst", rows, cols, k, method], args.limit)
-        if "failed" in res:
-            print(f"{name:10} {res['failed']}", flush=True)
-            continue
-        ok = "-" if expected is None else "ok" if res["count"] == expected else "WRONG"
-        ratio = f"{res['t'] / paper_s:6.2f}" if paper_s else f"{'':>6}"
-        paper = f"{paper_s:8.2f}" if paper_s else f"{'-':>8}"
-        print(f"{name:10} {res['count']:15d} {ok:>6} {res['t']:9.2f} {paper} {ratio} "
-              f"{res['nodes']:9d} {res['fewest']!s:>6} {res['rss_gb']:7.2f}", flush=True)
-
-
-def solving_table(args) -> None:
-    print("\nSolving (median of 3; pairs at the ends of a covering path matching)")
-    print(f"{'board':>6} {'kind':>8} {'pairs':>5} {'solutions':>12} {'solve s':>8} "
-          f"{'covering':>10} {'cover s':>8} {'peak GB':>7}")
-    for kind, rows, cols, seed in [("pzprjs", 5, 5, 0), ("good", 10, 10, 1), ("good", 10, 10, 2),
-                                   ("strips", 15, 15, 1), ("strips", 15, 15, 2),
-                                   ("strips", 20, 15, 1), ("strips", 20, 15, 2)]:
-        res = run_case(__file__, ["solve", kind, rows, cols, seed], args.limit)
-        if "failed" in res:
-            print(f"{rows}x{cols} {kind}: {res['failed']}", flush=True)
-            continue
-        f, c = res["free"], res["cover"]
-        print(f"{res['board']:>6} {kind:>8} {res['pairs']:5d} {f['n']:12d} {f['t']:8.3f} "
-              f"{c['n']:10d} {c['t']:8.3f} {res['rss_gb']:7.2f}", flush=True)
-
-
-def hard_table(args) -> None:
-    """Published and generated unique boards with long paths, each solved in its own
-    process (ZDD count, then CP-SAT deciding uniqueness) without and with covering."""
-    print("\nHard boards (benchmarks/data/numberlink-hard.txt): ZDD count vs CP-SAT deciding "
-          f"uniqueness (one worker, {args.cpsat:.0f}-s limit)")
-    print(f"{'board':>6} {'kind':>9} {'pairs':>5} {'cover':>5} {'solutions':>9} {'zdd s':>8} "
-          f"{'peak GB':>7} {'cp-sat':>6} {'cp s':>8} {'ratio':>7}")
-    lines = (Path(__file__).resolve().parent / "data" / "numberlink-hard.txt").read_text()
-    for line in lines.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        kind, url = line.split()
-        for cover in (False, True):
-            res = run_case(__file__, ["hard", url, cover, args.cpsat], args.limit)
-            if "failed" in res:
-                print(f"{url}: {res['failed']}", flush=True)
-                continue
-            cp = "-" if res["cp"] is None else str(res["cp"])
-            cp_t = f">{args.cpsat:.0f}" if res["cp"] is None else f"{res['cp_t']:.2f}"
-            ratio = res["t"] / res["cp_t"] if res["cp_t"] else float("nan")
-            ratio = f"<{ratio:.3f}" if res["cp"] is None else f"{ratio:.3f}"
-            print(f"{res['board']:>6} {kind:>9} {res['pairs']:5d} {str(cover):>5} {res['n']:9d} "
-                  f"{res['t']:8.3f} {res['rss_gb']:7.2f} {cp:>6} {cp_t:>8} {ratio:>7}", flush=True)
-
-
-def algebra_case(url) -> dict:
-    """Both routes on one board, with and without covering: seconds and equality."""
-    from puzzles.numberlink import Puzzle
-    from puzzles.numberlink.solve import solve
-    p = Puzzle.from_url(url)
-    solve(Puzzle.from_url("numlin/3/3/1g2i1g2"), method="algebra")  # load the kernels
-    out = {"board": f"{p.rows}x{p.cols}", "pairs": len(p.pairs)}
-    for cover in (False, True):
-        t = time.perf_counter()
-        F = solve(p, cover, "frontier")
-        tf = time.perf_counter() - t
-        t = time.perf_counter()
-        A = solve(p, cover, "algebra")
-        out["cover" if cover else "free"] = {"frontier": tf, "algebra": time.perf_counter() - t,
-                                             "same": A == F, "n": F.count()}
-    out["rss_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-    return out
-
-
-def algebra_table(args) -> None:
-    """The published 10x10 boards by the frontier engine and by the mate-ZDD algebra."""
-    print("\nThe algebraic route (mate-ZDD, labelled ends) on the published 10x10 boards")
-    print(f"{'board':>6} {'pairs':>5} {'cover':>5} {'solutions':>9} {'frontier s':>10} "
-          f"{'algebra s':>9} {'ratio':>6} {'same':>4} {'peak GB':>7}")
-    lines = (Path(__file__).resolve().parent / "data" / "numberlink-hard.txt").read_text()
-    for line in lines.splitlines():
-        if not line.startswith("published") or "/10/10/" not in line:
-            continue
-        res = run_case(__file__, ["algebra", line.split()[1]], args.limit)
-        if "failed" in res:
-            print(f"{line.split()[1]}: {res['failed']}", flush=True)
-            continue
-        for kind in ("free", "cover"):
-            r = res[kind]
-            print(f"{res['board']:>6} {res['pairs']:5d} {str(kind == 'cover'):>5} {r['n']:9d} "
-                  f"{r['frontier']:10.3f} {r['algebra']:9.2f} {r['algebra'] / r['frontier']:6.0f} "
-                  f"{'yes' if r['same'] else 'NO':>4} {res['rss_gb']:7.2f}", flush=True)
+    ap.add_argument("--algebra", action="store_true", help="the algebraic route's table")
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(harness.main(sys.modules[__name__], tables, add_options))

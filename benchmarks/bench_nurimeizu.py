@@ -2,29 +2,42 @@
 Mourits's thesis (which generated only up to 5x5 and solved 12x12..35x50 in up to
 2081 s without counting).
 
-Usage: python benchmarks/bench_nurimeizu.py [--sizes 6 8 10 12 16 20] [--seeds K] [--limit S]
+* Generation (``--generation``): ``nurimeizu.generate(n, n, seed)`` for seeds
+  0..K-1 in one measuring process per size (up to 12x12: random rooms of 1-4 cells,
+  S, G, a minimum icon set; above: a random maze, rooms of 1-4 cells on it, a minimal
+  icon set); per-instance median and max CPU seconds.
+* Solving (``--solving``): the same puzzles (kept in ``benchmarks/data/nurimeizu-NxN.txt``;
+  missing ones are generated first, untimed), solved from scratch (all solutions,
+  counted) and by CP-SAT (OR-Tools, one worker; a solution then a blocking
+  constraint; the counts must agree), each side in its own process.
+* Icon sets (``--icons``, up to 12x12): ``icon_sets`` on each puzzle's bare board
+  and its colouring.
 
-Each case runs in a fresh process (kernels loaded first, not timed): generate an
-n x n puzzle (up to 12x12: random rooms of 1-4 cells, S, G, a minimum icon set;
-above: a random maze, rooms of 1-4 cells on it, a minimal icon set), then solve it
-from scratch (all solutions, counted) and with CP-SAT (OR-Tools, one worker,
-a solution then a blocking constraint; the counts must agree), then (up to 12x12) ``icon_sets`` on the bare
-board and its colouring.  Peak resident memory per process.
+    python -m benchmarks.bench_nurimeizu [--generation] [--solving] [--icons]
+        [--sizes 6 8 10 12 16 20] [--seeds K]
 """
 from __future__ import annotations
 
-import argparse
-import resource
 import statistics
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+try:
+    from . import harness
+    from .cpsat import count_solutions
+except ImportError:  # run as a file: this folder is first on sys.path
+    import harness
+    from cpsat import count_solutions
 
-from cpsat import count_solutions  # noqa: E402
-from isolated import run_case, serve_case  # noqa: E402
+DATA = Path(__file__).resolve().parent / "data"
+#: icon_sets' path-mark sweep does not reach 16x16 bare boards
+ICON_SETS_MAX = 12
+
+
+def warm() -> None:
+    from puzzles import nurimeizu
+    nurimeizu.generate(3, 3, seed=0).count()
 
 
 def cpsat_count(p, limit: int = 2) -> tuple[int, float]:
@@ -81,56 +94,121 @@ def cpsat_count(p, limit: int = 2) -> tuple[int, float]:
     return count_solutions(m, [w[x] for x in cells], t, limit)
 
 
-def case(n: int, seed: int) -> dict:
+def generate_case(n: int, seeds: int) -> dict:
+    """Generate the n x n puzzles of seeds 0..seeds-1 (each generation measured)."""
     from puzzles import nurimeizu
-    from puzzles.nurimeizu.solve import solve
-    nurimeizu.generate(3, 3, seed=0)  # load the kernels
-    t = time.perf_counter()
-    p = nurimeizu.generate(n, n, seed=seed)
-    gen = time.perf_counter() - t
-    t = time.perf_counter()
-    count = solve(p).count()
-    sol = time.perf_counter() - t
-    found, cp = cpsat_count(p)
-    if found != min(count, 2):
-        raise AssertionError(f"CP-SAT finds {found}, the ZDD {count}")
-    black = p.solution()
-    bare = nurimeizu.Puzzle(n, n, p.rooms, {x: i for x, i in p.icons.items() if i in "SG"})
-    ico, good = float("nan"), None
-    if n <= 12:  # the path-mark sweep of icon_sets does not reach 16x16 bare boards
-        t = time.perf_counter()
-        good = nurimeizu.icon_sets(bare, black).count()
-        ico = time.perf_counter() - t
-    return {"gen": gen, "solve": sol, "cp": cp, "count": count, "icons": ico,
-            "good": good if good is not None else float("nan"), "rooms": p.nrooms, "n_icons": len(p.icons), "rss_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20}
+    cpu, rooms, icons, urls = [], [], [], []
+    for seed in range(seeds):
+        with harness.measure() as step:
+            p = nurimeizu.generate(n, n, seed=seed)
+        cpu.append(step.cpu)
+        rooms.append(p.nrooms)
+        icons.append(len(p.icons))
+        urls.append(p.to_url())
+    return {"check": urls, "median": statistics.median(cpu), "max": max(cpu),
+            "rooms": statistics.median(rooms), "icons": statistics.median(icons)}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+#: generates puzzles in a separate process: the solver caches the puzzles it made
+GENERATE = ("import sys; from puzzles import nurimeizu as G; "
+            "n, first, last = map(int, sys.argv[1:]); "
+            "print(' '.join(G.generate(n, n, seed=s).to_url() for s in range(first, last)))")
+
+
+def puzzle_urls(n: int, seeds: int) -> list[str]:
+    """The puzzles of seeds 0..seeds-1 (generated once, in another process, and kept in
+    a file, so every run and every side works on the same boards)."""
+    path = DATA / f"nurimeizu-{n}x{n}.txt"
+    urls = path.read_text().split() if path.exists() else []
+    if len(urls) < seeds:
+        urls += harness.elsewhere(GENERATE, str(n), str(len(urls)), str(seeds)).split()
+        path.write_text("\n".join(urls) + "\n")
+    return urls[:seeds]
+
+
+def zdd_case(n: int, seeds: int) -> dict:
+    """Solve every puzzle from scratch, counting its solutions (each solve measured)."""
+    from puzzles import nurimeizu
+    counts, cpu = [], []
+    for url in puzzle_urls(n, seeds):
+        p = nurimeizu.Puzzle.from_url(url)
+        with harness.measure() as step:
+            counts.append(p.solve().count())
+        cpu.append(step.cpu)
+    return {"check": counts, "median": statistics.median(cpu), "max": max(cpu)}
+
+
+def cpsat_case(n: int, seeds: int) -> dict:
+    """Solve every puzzle with CP-SAT (up to 2 solutions; each measured)."""
+    from puzzles import nurimeizu
+    found, cpu = [], []
+    for url in puzzle_urls(n, seeds):
+        p = nurimeizu.Puzzle.from_url(url)
+        with harness.measure() as step:
+            found.append(cpsat_count(p)[0])
+        cpu.append(step.cpu)
+    return {"check": found, "median": statistics.median(cpu), "max": max(cpu)}
+
+
+def decided_alike(a: dict, b: dict) -> bool:
+    return all(min(x, 2) == min(y, 2) for x, y in zip(a["check"], b["check"]))
+
+
+def icons_case(n: int, seeds: int) -> dict:
+    """``icon_sets`` on each puzzle's bare board (S and G only) and its colouring."""
+    from puzzles import nurimeizu
+    good = []
+    for url in puzzle_urls(n, seeds):
+        p = nurimeizu.Puzzle.from_url(url)
+        black = p.solution()
+        bare = nurimeizu.Puzzle(n, n, p.rooms, {x: i for x, i in p.icons.items() if i in "SG"})
+        with harness.measure():
+            good.append(nurimeizu.icon_sets(bare, black).count())
+    return {"check": good, "median": statistics.median(good)}
+
+
+
+def tables(args) -> list:
+    every = not (args.generation or args.solving or args.icons)
+    out = []
+    if every or args.generation:
+        rows = [harness.Row(f"{n}x{n}", (harness.Case("generate_case", (n, args.seeds)),))
+                for n in args.sizes]
+        cols = (harness.field("median", "median", 6, ".2f"),
+                harness.field("max", "max", 6, ".2f"),
+                harness.field("rooms", "rooms", 5, ".0f"),
+                harness.field("icons", "icons", 5, ".0f"))
+        out.append(harness.Table(f"Generation, {args.seeds} seeds per size in one process "
+                                 "(per-instance CPU s: median, max; cpu s = all seeds)",
+                                 ("zalg",), rows, cols, name_width=6))
+    if every or args.solving:
+        rows = [harness.Row(f"{n}x{n}", (harness.Case("zdd_case", (n, args.seeds)),
+                                         harness.Case("cpsat_case", (n, args.seeds), warm=False)))
+                for n in args.sizes]
+        cols = (harness.field("ZDD med", "median", 7, ".3f"),
+                harness.field("ZDD max", "max", 7, ".3f"),
+                harness.field("CP med", "median", 7, ".3f", side=1),
+                harness.field("CP max", "max", 7, ".3f", side=1))
+        out.append(harness.Table(f"Solving the {args.seeds} generated puzzles per size: the "
+                                 "ZDD (all solutions, counted) against CP-SAT (one worker, "
+                                 "uniqueness proved)", ("zalg", "CP-SAT"), rows, cols,
+                                 same=decided_alike, name_width=6))
+    if every or args.icons:
+        rows = [harness.Row(f"{n}x{n}", (harness.Case("icons_case", (n, args.seeds)),))
+                for n in args.sizes if n <= ICON_SETS_MAX]
+        cols = (harness.field("icon sets (median)", "median", 24, ".0f"),)
+        out.append(harness.Table("icon_sets on each puzzle's bare board and its colouring",
+                                 ("zalg",), rows, cols, name_width=6))
+    return out
+
+
+def add_options(ap) -> None:
+    ap.add_argument("--generation", action="store_true", help="the generation table")
+    ap.add_argument("--solving", action="store_true", help="the solving table")
+    ap.add_argument("--icons", action="store_true", help="the icon_sets table")
     ap.add_argument("--sizes", type=int, nargs="*", default=[6, 8, 10, 12, 16, 20])
-    ap.add_argument("--seeds", type=int, default=5)
-    ap.add_argument("--limit", type=float, default=900)
-    ap.add_argument("--case", help=argparse.SUPPRESS)
-    args = ap.parse_args()
-    if args.case:
-        return serve_case(args.case, {"case": case})
-    print(f"{'size':>5} {'generate s':>10} {'max':>6} {'solve s':>8} {'max':>6} {'CP-SAT s':>8} "
-          f"{'CP/ZDD':>6} {'icon_sets s':>11} "
-          f"{'icon sets (median)':>18} {'rooms':>5} {'icons':>5} {'peak GB':>7}")
-    for n in args.sizes:
-        res = [run_case(__file__, ["case", n, seed], args.limit) for seed in range(args.seeds)]
-        ok = [r for r in res if "failed" not in r]
-        if not ok:
-            print(f"{n:>3}x{n:<2} {res[0]['failed']}", flush=True)
-            continue
-        assert all(r["count"] == 1 for r in ok)
-        med = lambda k: statistics.median(r[k] for r in ok)  # noqa: E731
-        print(f"{n:>3}x{n:<2} {med('gen'):10.2f} {max(r['gen'] for r in ok):6.2f} "
-              f"{med('solve'):8.3f} {max(r['solve'] for r in ok):6.3f} {med('cp'):8.3f} "
-              f"{med('cp') / med('solve'):6.1f} {med('icons'):11.2f} "
-              f"{med('good'):18.0f} {med('rooms'):5.0f} {med('n_icons'):5.0f} {max(r['rss_gb'] for r in ok):7.2f}"
-              + ("" if len(ok) == len(res) else f"  ({len(res) - len(ok)} failed)"), flush=True)
+    ap.add_argument("--seeds", type=int, default=5, help="puzzles per size (seeds 0..K-1)")
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(harness.main(sys.modules[__name__], tables, add_options))

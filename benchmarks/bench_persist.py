@@ -1,115 +1,116 @@
 """Saving and loading an 8 M-node family: the npz format against JSON, bytes, pickle.
 
-Usage: python benchmarks/bench_persist.py [--rows 10] [--cols 10] [--no-json] [--dir DIR]
-
 The family: every covering path matching of the rows x cols Numberlink grid
-(``puzzles.numberlink.design.covering_path_matchings``; 10x10: about 8.0 M nodes).
-Each step is timed once, in one process (kernels loaded first, not timed), and
-checked: a family loaded into its own universe must be the very same node, one
-loaded into a fresh universe must have the same node count.  Peak resident memory
-is the process's maximum so far (``resource.getrusage``).
+(``numberlink.covering_path_matchings``; 10x10: about 8.0 M nodes).  Each row is
+one step, measured in its own process after its set-up (building the family, and
+for a load saving the file first); every load is checked: into its own universe
+the family must be the very same node, into a fresh universe it must have the
+same node count.
+
+    python -m benchmarks.bench_persist [--rows 10] [--cols 10] [--no-json]
 """
 from __future__ import annotations
 
-import argparse
-import gc
 import pickle
-import resource
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+try:
+    from . import harness
+except ImportError:  # run as a file: this folder is first on sys.path
+    import harness
 
-import zalg  # noqa: E402
-from zalg.persist import npzfile  # noqa: E402
-
-ROWS: list[tuple[str, float, str, str]] = []
-
-
-def peak_mb() -> float:
-    """The process's peak resident memory so far, in MB (Linux reports KB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def step(name: str, run, size=None):
-    """Run ``run()``, record its time, the peak and the size it produced: ``size`` is a
-    file's path, or a function of the result (``len`` of bytes)."""
-    gc.collect()
-    t = time.perf_counter()
-    out = run()
-    took = time.perf_counter() - t
-    if isinstance(size, Path):
-        size = size.stat().st_size
-    elif size is not None:
-        size = size(out)
-    shown = f"{size / 1e6:.1f} MB" if size is not None else ""
-    ROWS.append((name, took, shown, f"{peak_mb():,.0f} MB"))
-    print(f"  {name}: {took:.2f} s {shown}", flush=True)
-    return out
+STEPS = ["build (covering path matchings)", "export node arrays (first count/dump)",
+         "npz save", "npz load, new universe", "npz load, same universe", "F.dumps()",
+         "zalg.loads(data), new universe", "pickle.dumps(F)",
+         "pickle.loads (same universe)"]
+JSON_STEPS = ["JSON save", "JSON load, new universe", "JSON save, gzip",
+              "JSON load, gzip, same universe"]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def warm() -> None:
+    import zalg
+    F = zalg.Universe("ab").parse("a*b + a")
+    zalg.loads(F.dumps()).count()
+
+
+def step_case(step: str, rows: int, cols: int) -> dict:
+    """One step on the family (its set-up untimed): the node count it ends with, and
+    the size it wrote."""
+    import zalg
+    from puzzles import numberlink
+    if step.startswith("build"):
+        with harness.measure():
+            F = numberlink.covering_path_matchings(rows, cols)
+        return {"check": [F.count()]}
+    F = numberlink.covering_path_matchings(rows, cols)
+    if step.startswith("export"):
+        with harness.measure():
+            n = F.node_count()
+        return {"check": [n]}
+    n = F.node_count()
+    with tempfile.TemporaryDirectory(prefix="bench_persist_") as folder:
+        call, size = _step(step, F, Path(folder), zalg)
+        with harness.measure():
+            out = call()
+        return {"check": [n, _same(step, out, F, n)], "mb": size(out) / 1e6 if size else None}
+
+
+def _step(step: str, F, folder: Path, zalg):
+    """(the measured call, the size of what it wrote or None) with its set-up done."""
+    U = F.universe
+    npz, json_path, gz = folder / "f.npz", folder / "f.json", folder / "f.json.gz"
+    writes = {"npz save": (lambda: F.dump(npz), npz), "JSON save": (lambda: F.dump(json_path),
+                                                                     json_path),
+              "JSON save, gzip": (lambda: F.dump(gz), gz)}
+    if step in writes:
+        call, path = writes[step]
+        return call, lambda out: path.stat().st_size
+    if step == "F.dumps()":
+        return F.dumps, len
+    if step == "pickle.dumps(F)":
+        return (lambda: pickle.dumps(F)), len
+    if step.startswith("npz load"):
+        F.dump(npz)
+        return (lambda: zalg.load(npz) if "new" in step else zalg.load(npz, U)), None
+    if step.startswith("zalg.loads"):
+        data = F.dumps()
+        return (lambda: zalg.loads(data)), None
+    if step.startswith("pickle.loads"):
+        blob = pickle.dumps(F)
+        return (lambda: pickle.loads(blob)), None
+    if step == "JSON load, new universe":
+        F.dump(json_path)
+        return (lambda: zalg.load(json_path)), None
+    F.dump(gz)
+    return (lambda: zalg.load(gz, U)), None
+
+
+def _same(step: str, out, F, n: int) -> bool:
+    """A loaded family is F itself (same universe) or has F's node count (a new one)."""
+    if "load" not in step:
+        return True
+    return out == F if "same" in step else out.node_count() == n and out.universe is not F.universe
+
+
+def tables(args) -> list:
+    steps = STEPS + ([] if args.no_json else JSON_STEPS)
+    rows = [harness.Row(step, (harness.Case("step_case", (step, args.rows, args.cols)),))
+            for step in steps]
+    cols = (harness.field("MB written", "mb", 10, ".1f"),
+            harness.Column("checked", lambda res: None if res[0] is None or len(res[0]["check"]) < 2
+                           else "yes" if res[0]["check"][1] else "NO", 7))
+    return [harness.Table(f"{args.rows}x{args.cols} covering path matchings: each step in its "
+                          "own process (MB: the whole process, family included)", ("zalg",),
+                          rows, cols, name_width=38)]
+
+
+def add_options(ap) -> None:
     ap.add_argument("--rows", type=int, default=10)
     ap.add_argument("--cols", type=int, default=10)
-    ap.add_argument("--no-json", action="store_true", help="skip JSON (about 10-40 s a step)")
-    ap.add_argument("--dir", default=None, help="where to write the files (default: a temp dir)")
-    args = ap.parse_args(argv)
-    from puzzles.numberlink.design import covering_path_matchings
-
-    zalg.Universe("ab").parse("a*b").count()  # load the kernels (not timed)
-    F = step("build (covering path matchings)",
-             lambda: covering_path_matchings(args.rows, args.cols))
-    U = F.universe
-    n = step("export node arrays (first count/dump; cached)", F.node_count)
-    print(f"{args.rows}x{args.cols}: {n:,} nodes, {len(U)} elements", flush=True)
-    folder = Path(args.dir or tempfile.mkdtemp(prefix="bench_persist_"))
-    path = folder / "family.npz"
-    step("npz save (the default: stored)", lambda: F.dump(path), path)
-    deflated = folder / "deflated.npz"
-
-    def save_deflated():
-        with open(deflated, "wb") as fh:
-            npzfile.write(fh, U.elements, *F.node_arrays(), compress=True)
-    step("npz save, deflated (not used)", save_deflated, deflated)
-    G = step("npz load, new universe", lambda: zalg.load(path))
-    assert G.node_count() == n and G.universe is not U
-    del G
-    G = step("npz load, deflated, new universe", lambda: zalg.load(deflated))
-    assert G.node_count() == n
-    del G
-    assert step("npz load, same universe", lambda: zalg.load(path, U)) == F
-    data = step("F.dumps()", F.dumps, len)
-    G = step("zalg.loads(data), new universe", lambda: zalg.loads(data))
-    assert G.node_count() == n
-    del G, data
-    blob = step("pickle.dumps(F)", lambda: pickle.dumps(F), len)
-    assert step("pickle.loads (same process: same universe)", lambda: pickle.loads(blob)) == F
-    del blob
-    if not args.no_json:
-        jpath = folder / "family.json"
-        step("JSON save", lambda: F.dump(jpath), jpath)
-        G = step("JSON load, new universe", lambda: zalg.load(jpath))
-        assert G.node_count() == n
-        del G
-        gpath = folder / "family.json.gz"
-        step("JSON save, gzip", lambda: F.dump(gpath), gpath)
-        assert step("JSON load, gzip, same universe", lambda: zalg.load(gpath, U)) == F
-    print()
-    print(f"{args.rows}x{args.cols} covering path matchings: {n:,} nodes, {len(U)} elements")
-    print()
-    print("| step | time | size | peak RSS |")
-    print("| --- | ---: | ---: | ---: |")
-    for name, took, size, peak in ROWS:
-        print(f"| {name} | {took:.2f} s | {size} | {peak} |")
-    if args.dir is None:
-        for p in folder.iterdir():
-            p.unlink()
-        folder.rmdir()
-    return 0
+    ap.add_argument("--no-json", action="store_true", help="skip JSON (10-40 s a step)")
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(harness.main(sys.modules[__name__], tables, add_options))

@@ -5,36 +5,36 @@
 * a random 5x7 loop opened by link with all 35 cells as candidates -> its good,
   minimal and minimum counts shown.
 
-Each latency is wall time as the user sees it (the page's own clock, from the click or
-the navigation to the number on screen), the median of ``--rounds``. Beside it: the
-job's time in its worker process (``seconds`` in the API; for the loops also the
-worker's CPU time, ``cpu_seconds``, which shows how much of the wall time the
-machine's other load took), the worker's peak resident memory, and the same work done
-by the library in a forked copy of this process (CPU time, ``time.process_time``,
-kernels loaded, nothing cached) as the peer; ``page/library`` is the ratio of the two,
-that is what the web stack and the worker process add. On a shared machine wall times
-vary; run it on a quiet one.
+Every measurement is a fresh measuring process of the harness (benchmarks/harness)
+that starts its own studio (``python -m puzzles studio --port 0``) and chromium,
+runs one small job first (untimed: the worker pool is up), and measures one page.
+The "page" side: ``wall s`` is the latency the user sees (the page's own clock, from
+the click or the navigation to the number on screen), ``cpu s`` the job's CPU
+seconds in its worker as the studio reports them (``cpu_seconds``; for the first
+paint, the server process's CPU seconds while the page loads).  The "library" side
+is the same work done by the library in its own fresh process (kernels loaded,
+nothing cached).  The ratio page/library of CPU is what the worker process adds;
+"wall r" what the whole web stack adds.  Needs Debian's chromium and playwright.
 
-    python benchmarks/bench_studio.py              # 3 rounds
-    python benchmarks/bench_studio.py --rounds 5 --loops 8
+    python -m benchmarks.bench_studio              # 3 rounds
+    python -m benchmarks.bench_studio --rounds 5 --loops 8
 """
 from __future__ import annotations
 
-import argparse
-import multiprocessing
 import os
+import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import time
 from urllib.parse import quote
 
-from playwright.sync_api import sync_playwright
+try:
+    from . import harness
+except ImportError:  # run as a file: this folder is first on sys.path
+    import harness
 
-from puzzles import genre as G
-from puzzles import slitherlink
-
+TICK = os.sysconf("SC_CLK_TCK")
 #: 10x10 boards: slitherlink.random_puzzle(10, 10, seed=1), numberlink.random_instance(10,
 #: 10, seed=1), nagareru.generate(10, 10, seed=1), nurimeizu.generate(10, 10, seed=1)
 BOARDS = {
@@ -48,61 +48,119 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def start_server() -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen([sys.executable, "-m", "puzzles", "studio", "--port", "0"],
-                               stdout=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    if not line.startswith("zalg studio: http://"):
-        process.kill()
-        raise SystemExit(f"the studio did not start: {line!r}")
-    return process, line.split()[2].rstrip("/")
+def warm() -> None:
+    from puzzles.studio.warmup import warm as studio_warm  # every genre's kernels
+    studio_warm()
 
 
-def first_paint(browser, url: str, rounds: int) -> list[float]:
-    times = []
-    for _ in range(rounds):
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(url + "/")
+class Studio:
+    """A running studio and a headless chromium (both ended on leaving the block)."""
+
+    def __enter__(self):
+        from playwright.sync_api import sync_playwright  # optional: the bench extra
+        chromium = shutil.which("chromium")
+        if chromium is None:
+            raise RuntimeError("needs Debian's chromium (apt-get install chromium)")
+        # chromium reserves far more address space than the harness's limit allows
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+        self.server = subprocess.Popen([sys.executable, "-m", "puzzles", "studio", "--port", "0"],
+                                       stdout=subprocess.PIPE, text=True)
+        line = self.server.stdout.readline()
+        if not line.startswith("zalg studio: http://"):
+            self.server.kill()
+            raise RuntimeError(f"the studio did not start: {line!r}")
+        self.url = line.split()[2].rstrip("/")
+        self.driver = self.browser = None
+        try:
+            self.driver = sync_playwright().start()
+            self.browser = self.driver.chromium.launch(executable_path=chromium, args=FLAGS)
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        """Close the browser and end the studio (its worker pool ends with it)."""
+        try:
+            if self.browser is not None:
+                self.browser.close()
+            if self.driver is not None:
+                self.driver.stop()
+        finally:
+            self.server.terminate()
+            try:
+                self.server.wait(30)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+                self.server.wait()
+
+    def page(self):
+        return self.browser.new_context().new_page()
+
+    def server_cpu(self) -> float:
+        with open(f"/proc/{self.server.pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def _job(page) -> tuple[float, str]:
+    """(the job's worker CPU seconds, the status line) from the page's "took" line:
+    "task: done in S s (CPU C s), M MB"."""
+    took = page.locator("#took").inner_text()
+    return float(took.split("(CPU ")[1].split(" s)")[0]), took
+
+
+def paste(studio: Studio, board: str, expected: str) -> tuple[float, float]:
+    """Paste a board (its URL) until its count shows: the job's CPU seconds in its
+    worker and the latency on the page."""
+    page = studio.page()
+    page.goto(studio.url + "/")
+    page.fill("#source", board)
+    start = page.evaluate("performance.now()")
+    page.click("#open")
+    page.wait_for_function(f"document.getElementById('count').textContent === '{expected}'",
+                           timeout=300_000)
+    shown = (page.evaluate("performance.now()") - start) / 1000
+    cpu, _ = _job(page)
+    page.context.close()
+    return cpu, shown
+
+
+def paint_case() -> dict:
+    """The page's first contentful paint (after one untimed load)."""
+    with Studio() as studio:
+        studio.page().goto(studio.url + "/")
+        cpu = studio.server_cpu()
+        page = studio.page()
+        page.goto(studio.url + "/")
         page.wait_for_load_state("load")
-        times.append(page.evaluate(
-            "performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000)
-        context.close()
-    return times
+        paint = page.evaluate(
+            "performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000
+        harness.record(studio.server_cpu() - cpu, paint)
+    return {"check": None}
 
 
-def paste(browser, url: str, genre: str, expected: str, rounds: int):
-    """(page latencies, job seconds) of pasting the genre's 10x10 board."""
-    shown, jobs = [], []
-    for _ in range(rounds):
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(url + "/")
-        page.fill("#source", BOARDS[genre])
-        start = page.evaluate("performance.now()")
-        page.click("#open")
-        page.wait_for_function(f"document.getElementById('count').textContent === '{expected}'",
-                               timeout=120_000)
-        shown.append((page.evaluate("performance.now()") - start) / 1000)
-        jobs.append(float(page.locator("#took").inner_text().split(" in ")[1].split(" s")[0]))
-        context.close()
-    return shown, jobs
-
-
-def in_fork(work, *args) -> float:
-    """``work(*args)`` in a forked copy of this process (so no solution cached here
-    serves it); returns what it returns."""
-    with multiprocessing.get_context("fork").Pool(1) as pool:
-        return pool.apply(work, args)
-
-
-def library_solve(genre: str) -> tuple[str, float]:
-    """The board's count and the CPU seconds the library takes for it (kernels loaded)."""
+def paste_case(genre: str) -> dict:
+    """The genre's 10x10 board pasted into the solve view, until its count shows."""
+    from puzzles import genre as G
     module = G.genre(genre)
-    p = module.Puzzle.from_url(BOARDS[genre])
-    t = time.process_time()
-    n = p.count()
-    return str(n), time.process_time() - t
+    expected = str(module.Puzzle.from_url(BOARDS[genre]).count())  # in this process only
+    with Studio() as studio:
+        first = module.EXAMPLES[-1]  # untimed: the worker pool is up
+        paste(studio, first, str(module.Puzzle.from_url(first).count()))
+        cpu, shown = paste(studio, BOARDS[genre], expected)
+    harness.record(cpu, shown)
+    return {"check": [expected]}
+
+
+def library_solve_case(genre: str) -> dict:
+    """The same board counted by the library (kernels loaded, nothing cached)."""
+    from puzzles import genre as G
+    p = G.genre(genre).Puzzle.from_url(BOARDS[genre])
+    with harness.measure():
+        n = p.count()
+    return {"check": [str(n)]}
 
 
 def loop_rows(region: set, rows: int, cols: int) -> str:
@@ -110,69 +168,68 @@ def loop_rows(region: set, rows: int, cols: int) -> str:
                     for r in range(rows))
 
 
-def design(browser, url: str, region: set) -> tuple[float, float, str]:
-    context = browser.new_context()
-    page = context.new_page()
-    start = time.monotonic()
-    page.goto(f"{url}/design/slitherlink?loop={quote(loop_rows(region, 5, 7))}")
-    page.wait_for_function("document.getElementById('minimum').textContent !== '–'",
-                           timeout=300_000)
-    seconds = time.monotonic() - start
-    took = page.locator("#took").inner_text()  # "task: done in S s (CPU C s), M MB"
-    counts = "/".join(page.locator(f"#{k}").inner_text() for k in ("good", "minimal", "minimum"))
-    context.close()
-    cpu = took.split("(CPU ")[1].split(" s)")[0]
-    return (seconds, float(took.split(" in ")[1].split(" s")[0]),
-            f"{cpu:>7} s  {counts} ({took.split(', ')[-1]})")
+def design_case(seed: int) -> dict:
+    """A random 5x7 loop opened by link, until its minimum count shows."""
+    from puzzles import slitherlink
+    region = slitherlink.random_region(5, 7, seed=seed)
+    with Studio() as studio:
+        first = slitherlink.EXAMPLES[-1]  # untimed: the worker pool is up
+        paste(studio, first, str(slitherlink.Puzzle.from_url(first).count()))
+        page = studio.page()
+        start = time.monotonic()
+        page.goto(f"{studio.url}/design/slitherlink?loop={quote(loop_rows(region, 5, 7))}")
+        page.wait_for_function("document.getElementById('minimum').textContent !== '–'",
+                               timeout=600_000)
+        seconds = time.monotonic() - start
+        cpu, took = _job(page)
+        counts = [page.locator(f"#{k}").inner_text() for k in ("good", "minimal", "minimum")]
+    harness.record(cpu, seconds)
+    return {"check": counts, "worker": took.split(", ")[-1]}
 
 
-def library_design(region: set) -> float:
-    loop = slitherlink.outline(region)
-    t = time.process_time()
-    H = slitherlink.instances((5, 7), loop)
-    H.count(), H.minimal().count(), slitherlink.minimum(H).count()
-    return time.process_time() - t
+def library_design_case(seed: int) -> dict:
+    """The same loop's good, minimal and minimum hint sets by the library."""
+    from puzzles import slitherlink
+    loop = slitherlink.outline(slitherlink.random_region(5, 7, seed=seed))
+    with harness.measure():
+        H = slitherlink.instances((5, 7), loop)
+        counts = [H.count(), H.minimal().count(), slitherlink.minimum(H).count()]
+    return {"check": [f"{n:,}" for n in counts]}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--loops", type=int, default=5, help="random 5x7 loops (seeds 0..N-1)")
-    args = parser.parse_args()
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        raise SystemExit("needs Debian's chromium (apt-get install chromium)")
-    slitherlink.instances((3, 4), slitherlink.outline({(1, 1)})).minimal()  # kernels loaded
-    process, url = start_server()
-    try:
-        with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=chromium, args=FLAGS)
-            paints = first_paint(browser, url, args.rounds)
-            print(f"first paint: median {statistics.median(paints):.3f} s "
-                  f"(of {args.rounds}: {', '.join(f'{x:.3f}' for x in paints)})")
-            print(f"\n{'10x10 pasted':14} {'page s':>8} {'job s':>8} {'library s':>10} "
-                  f"{'page/library':>13}")
-            for genre in G.GENRES:
-                module = G.genre(genre)
-                module.Puzzle.from_url(module.EXAMPLES[-1]).count()  # kernels loaded
-                expected, lib = in_fork(library_solve, genre)
-                shown, jobs = paste(browser, url, genre, expected, args.rounds)
-                page_s = statistics.median(shown)
-                print(f"{genre:14} {page_s:8.3f} {statistics.median(jobs):8.3f} {lib:10.3f} "
-                      f"{page_s / max(lib, 1e-3):13.1f}")
-            print(f"\n{'5x7 loop':10} {'page s':>8} {'job s':>8} {'library s':>10}  "
-                  "job CPU  good/minimal/minimum (worker peak)")
-            for seed in range(args.loops):
-                region = slitherlink.random_region(5, 7, seed=seed)
-                page_s, job_s, counts = design(browser, url, region)
-                print(f"seed {seed:<5} {page_s:8.2f} {job_s:8.2f} {in_fork(library_design, region):10.2f}  "
-                      f"{counts}")
-            browser.close()
-    finally:
-        process.terminate()
-        process.wait(30)
+def same_counts(a: dict, b: dict) -> bool:
+    """The page's counts (text, maybe with separators) are the library's."""
+    def key(r):
+        return None if r["check"] is None else [c.replace(",", "").replace(" ", "")
+                                                for c in r["check"]]
+    return key(a) == key(b)
+
+
+def tables(args) -> list:
+    from puzzles import genre as G
+    sides = ("page", "library")
+    paint = harness.Table("First paint (cpu s: the server's)", ("page",),
+                          [harness.Row("first paint", (harness.Case("paint_case"),))])
+    pasted = harness.Table("10x10 pasted: count shown (page cpu s: the worker's)", sides,
+                           [harness.Row(genre, (harness.Case("paste_case", (genre,)),
+                                                harness.Case("library_solve_case", (genre,))))
+                            for genre in G.GENRES], same=same_counts, name_width=12,
+                           wall_ratio=True)
+    loops = harness.Table("5x7 loop, all cells candidates: good/minimal/minimum shown", sides,
+                          [harness.Row(f"seed {seed}", (harness.Case("design_case", (seed,)),
+                                                        harness.Case("library_design_case",
+                                                                     (seed,))))
+                           for seed in range(args.loops)],
+                          (harness.field("good", "check", 8, index=0, side=1),
+                           harness.field("minimum", "check", 8, index=2, side=1),
+                           harness.field("worker", "worker", 8)),
+                          same=same_counts, name_width=8, wall_ratio=True)
+    return [paint, pasted, loops]
+
+
+def add_options(ap) -> None:
+    ap.add_argument("--loops", type=int, default=5, help="random 5x7 loops (seeds 0..N-1)")
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    main()
+    raise SystemExit(harness.main(sys.modules[__name__], tables, add_options))

@@ -4,7 +4,10 @@ Prints, per input class, how many cases ended in a correct result (ok), a clean
 one-line error with exit status 2 (error), or anything else (a failure: it is
 listed).  The figures in docs/reliability.md come from this script.
 
-    python benchmarks/fuzz_cli.py --scale 5 --seed 1
+    python -m benchmarks.fuzz_cli --scale 5 --seed 1
+
+(Run it as a module from the project root: it uses the test suite's cases,
+``tests.helpers.fuzz_cases``.)  Not a benchmark: it counts outcomes, it times nothing.
 """
 from __future__ import annotations
 
@@ -16,9 +19,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tests.helpers import fuzz_cases as FC  # noqa: E402
+from tests.helpers import fuzz_cases as FC
 
 
 def main() -> None:

@@ -9,9 +9,13 @@ record, or the exception that kept it from returning one (a worker that died).
 * ``jobs > 1``: a ``ProcessPoolExecutor`` of fresh interpreters ("spawn": CUDD and
   numba state is never forked).  Workers start with SIGINT blocked and then
   ignored, so Ctrl-C reaches this process alone: pending tasks are cancelled, the
-  workers terminated, and the KeyboardInterrupt goes on to the caller.  Each
-  worker gets 1/jobs of the memory budget (``--memory`` / ``ZALG_MEMORY``), set in
-  the worker by ``zalg.memory.set_default_budget``.
+  workers terminated, and the KeyboardInterrupt goes on to the caller.  While the
+  workers start and while the pool shuts down, a Ctrl-C is held back and raised
+  when that step ends (it is never lost, and the pool is never left half shut; during
+  the shutdown it ends the workers at once).  On Linux a worker also dies with the
+  process that started it, however that ends.  Each worker gets 1/jobs of the
+  memory budget (``--memory`` / ``ZALG_MEMORY``), set in the worker by
+  ``zalg.memory.set_default_budget``.
 * ``scheduler``: a running Dask scheduler (``distributed.Client(address)``); its
   workers need zalg installed.  Connection problems are a UserError.
 
@@ -20,10 +24,16 @@ is still running.
 """
 from __future__ import annotations
 
+import ctypes
+import gc
 import logging
+import os
 import signal
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Union
 
 from zalg.memory import default_budget, set_default_budget
@@ -67,21 +77,18 @@ def _on_pool(tasks: Sequence[Task], workers: int, budget: int) -> Iterator[tuple
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_start, initargs=(budget,))
+                               initializer=_worker_start, initargs=(budget, os.getpid()))
     futures: dict = {}
     finished = False
     try:
-        with _sigint_held():  # workers start during submit, and inherit the blocked SIGINT
+        with _sigint_deferred(children=True):  # workers start during submit
             for i, task in enumerate(tasks):
                 futures[pool.submit(task)] = i
         for future in as_completed(futures):
             yield futures[future], _result(future)
         finished = True
     finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:
-            _stop(pool, futures)
+        _close(pool, futures, finished)
 
 
 #: the memory one pool worker needs before any work (a fresh interpreter with zalg,
@@ -104,41 +111,81 @@ def _worker_budget(workers: int) -> int:
     return total // workers
 
 
-def _worker_start(budget: int) -> None:
-    """In each pool worker: Ctrl-C is the parent's business; this worker's budget."""
+def _worker_start(budget: int, parent: int) -> None:
+    """In each pool worker: Ctrl-C is the parent's business; end with the parent; this
+    worker's budget."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with(parent)
     set_default_budget(budget)
 
 
+def _die_with(parent: int) -> None:
+    """Linux: this process gets SIGKILL when ``parent`` (the process that started it)
+    ends, however it ends, so that no worker outlives an interrupted program."""
+    if not sys.platform.startswith("linux"):
+        return
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it ended before the request was made
+        os._exit(1)
+
+
 @contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Child processes started meanwhile ignore SIGINT from their first instruction (an
-    ignored disposition survives exec); here a Ctrl-C meanwhile stays pending (blocked,
-    so Linux keeps it) and arrives when this ends."""
-    import threading
-    if threading.current_thread() is not threading.main_thread() \
-            or not hasattr(signal, "pthread_sigmask"):
+def _sigint_deferred(children: bool = False,
+                     on_signal: Callable[[], None] | None = None) -> Iterator[None]:
+    """Hold a Ctrl-C back until this ends, then hand it to the handler it was meant for
+    (a KeyboardInterrupt); ``on_signal()`` runs when it arrives.  With ``children``,
+    processes started meanwhile ignore SIGINT from their first instruction: it is
+    blocked in this thread, and the mask survives exec.
+
+    The signal is recorded, never ignored: while this thread blocks it, Linux hands a
+    process-wide SIGINT to any other thread of the process (numpy's OpenBLAS threads),
+    and an ignored disposition there would drop it for good."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    received: list[int] = []
+
+    def record(signum, frame) -> None:
+        received.append(signum)
+        if on_signal is not None:
+            on_signal()
+
+    previous = signal.signal(signal.SIGINT, record)
+    block = children and hasattr(signal, "pthread_sigmask")
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, handler)
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending one is recorded
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+        if received and callable(previous):
+            previous(signal.SIGINT, None)
 
 
-def _stop(pool, futures: dict) -> None:
-    """Cancel what has not started, end the workers at once, wait for the pool's thread."""
-    for future in futures:
-        future.cancel()
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+def _close(pool, futures: dict, finished: bool) -> None:
+    """Shut the pool down: when every task is done, let the workers leave; otherwise,
+    or on a Ctrl-C meanwhile, end them at once.  Then release the pool's semaphores
+    now (its queues sit in reference cycles): a release cut short by Ctrl-C at exit
+    leaves semaphores that multiprocessing's resource tracker reports as leaked."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    with _sigint_deferred(on_signal=partial(_terminate, workers)):
+        if not finished:
+            for future in futures:
+                future.cancel()
+            _terminate(workers)
+        pool.shutdown(wait=True, cancel_futures=not finished)
+        gc.collect()
+
+
+def _terminate(workers: list) -> None:
+    """End the worker processes at once (SIGTERM)."""
+    for process in workers:
         try:
             process.terminate()
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError):  # gone already
             pass
-    pool.shutdown(wait=True, cancel_futures=True)
 
 
 # ---- a Dask cluster ------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import argparse
 import importlib
 import os
 import re
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -262,6 +263,9 @@ def _finish(status: int, message: str | None, program: bool) -> int:
     """Report, flush, and (in the program, not in a test calling main) leave at once: an
     interrupted or failed run may hold families whose teardown at exit would only make
     noise."""
+    leaving = status != EXIT_OK and program and os.environ.get("ZALG_NO_EXIT") is None
+    if leaving:  # a second Ctrl-C must not cut this report short
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if message:
         print(message[:2000].replace("\n", " "), file=sys.stderr)
     try:

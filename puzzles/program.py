@@ -4,10 +4,13 @@ It imports the command line (and with it zalg and numba) only once it runs, so
 that a Ctrl-C during that import also ends with one line and status 130, like
 every other interrupt (docs/reliability.md); and it tells zalg to call ``_leave``
 at once when Ctrl-C arrives while numba compiles a kernel (the library would
-hold the interrupt until the compilation ends)."""
+hold the interrupt until the compilation ends).  So does a Ctrl-C while the
+program shuts down (exit callbacks, the teardown of large families): once the
+command has returned, SIGINT leaves at once with the same line."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 __all__ = ["program"]
@@ -16,7 +19,12 @@ EXIT_INTERRUPTED = 130
 
 
 def _leave() -> None:
-    """Ctrl-C while kernels compile: one line, status 130, at once."""
+    """Ctrl-C outside a command's own handling (kernels compiling, the shutdown): one
+    line, status 130, at once."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: the same exit
+    except ValueError:  # not the main thread
+        pass
     try:
         print("zalg: interrupted", file=sys.stderr)
         sys.stderr.flush()
@@ -24,6 +32,10 @@ def _leave() -> None:
     except (ValueError, OSError):
         pass
     os._exit(EXIT_INTERRUPTED)
+
+
+def _leave_on_signal(signum, frame) -> None:
+    _leave()
 
 
 def program() -> None:
@@ -38,4 +50,11 @@ def program() -> None:
     except ImportError as exc:  # zalg cannot work here (no CUDD in dd): one line
         print(f"zalg: error: {exc}", file=sys.stderr)
         sys.exit(2)
-    sys.exit(main(program=True))
+    try:
+        status = main(program=True)
+    except KeyboardInterrupt:  # between the command's end and its report
+        _leave()
+    # the work is done: a Ctrl-C from here on (the interpreter's shutdown runs exit
+    # callbacks that would print "Exception ignored in atexit callback") is one line
+    signal.signal(signal.SIGINT, _leave_on_signal)
+    sys.exit(status)

@@ -49,6 +49,7 @@ IN_FLIGHT = {
 OUTSIDE_PRIVATE = {
     ("puzzles.cli", "_exit"): "os._exit: a documented function of os",
     ("puzzles.program", "_exit"): "os._exit: a documented function of os",
+    ("puzzles.batch_engines", "_exit"): "os._exit: a documented function of os",
     ("puzzles.batch_engines", "_processes"): "a pool's worker processes: the standard library "
                                              "has no public way to end them at once",
     ("zalg.kernels.native", "_CFuncPtr"): "ctypes: native.py binds CUDD below dd's public API",

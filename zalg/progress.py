@@ -56,6 +56,7 @@ class Reporter:
         self._stage = ""
         self._total: int | None = None
         self._done = 0
+        self._timed = False
         self._last_line = 0.0
         self._lock = threading.RLock()  # a callback may report again
 
@@ -66,18 +67,23 @@ class Reporter:
 
     def stage(self, text: str, total: int | None = None) -> Reporter:
         """Start a stage of ``total`` units (None: unknown); the previous one ends."""
+        self._begin(text, total, timed=False)
+        return self
+
+    def _begin(self, text: str, total: int | None, timed: bool) -> None:
+        """Start a stage; ``timed``: its units are the seconds it has run (``waiting``)."""
         with self._lock:
             self._close_bar()
-            self._stage, self._total, self._done = text, total, 0
+            self._stage, self._total, self._done, self._timed = text, total, 0, timed
             if self._callback is not None:
                 self._callback(text, 0, total)
             if self._tty:
                 from tqdm import tqdm
                 self._bar = tqdm(total=total, desc=text, file=self._stream, leave=False,
-                                 dynamic_ncols=True, mininterval=0.2)
+                                 dynamic_ncols=True, mininterval=0.2,
+                                 bar_format="{desc}: running for {elapsed}" if timed else None)
             elif self._on:
                 self._line(f"{text} ..." if total is None else f"{text}: 0/{total} ...")
-        return self
 
     def update(self, done: int, detail: str = "") -> None:
         """``done`` units of the current stage are finished."""
@@ -90,8 +96,13 @@ class Reporter:
                     self._bar.set_postfix_str(detail, refresh=False)
                 self._bar.update(step)
             elif self._on and time.monotonic() - self._last_line >= LINE_EVERY:
-                of = "" if self._total is None else f"/{self._total}"
-                self._line(f"{self._stage}: {done}{of}" + (f", {detail}" if detail else ""))
+                self._line(self._progress_line(done, detail))
+
+    def _progress_line(self, done: int, detail: str) -> str:
+        if self._timed:
+            return f"{self._stage}: running for {_duration(done)}"
+        of = "" if self._total is None else f"/{self._total}"
+        return f"{self._stage}: {done}{of}" + (f", {detail}" if detail else "")
 
     def advance(self, units: int = 1, detail: str = "") -> None:
         """``units`` more units of the current stage are finished."""
@@ -111,8 +122,9 @@ class Reporter:
     @contextmanager
     def waiting(self, text: str) -> Iterator[Reporter]:
         """A stage that is one opaque call: its elapsed seconds are shown (a terminal's bar
-        ticks; plain lines every LINE_EVERY s; a callback gets done = seconds so far)."""
-        self.stage(text)
+        reads "TEXT: running for 00:06"; plain lines every LINE_EVERY s read "TEXT: running
+        for 6 s"; a callback gets done = seconds so far)."""
+        self._begin(text, None, timed=True)
         if not self.active:
             yield self
             return
@@ -121,7 +133,7 @@ class Reporter:
 
         def tick() -> None:
             while not done.wait(TICK):
-                self.update(int(time.monotonic() - start), detail="s")
+                self.update(int(time.monotonic() - start))
 
         ticker = threading.Thread(target=tick, name="zalg-progress", daemon=True)
         ticker.start()
@@ -165,6 +177,15 @@ def reporter(progress: Progress = None) -> Reporter:
         raise TypeError(f"progress must be None, a bool or a callable, not "
                         f"{type(progress).__name__}")
     return Reporter(progress)
+
+
+def _duration(seconds: int) -> str:
+    """``seconds`` in words: "45 s", "2 min 5 s", "1 h 3 min"."""
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60} min"
 
 
 def _isatty(stream) -> bool:

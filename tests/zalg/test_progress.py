@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import time
 
 import pytest
@@ -71,6 +72,33 @@ def test_waiting_reports_elapsed_time(monkeypatch):
         time.sleep(1.3)
     assert seen[0] == ("quantifying", 0, None)
     assert any(d >= 1 for s, d, t in seen[1:] if s == "quantifying")
+
+
+def test_waiting_lines_off_a_terminal_say_what_runs_and_for_how_long(monkeypatch):
+    """Off a terminal (stderr to a file) a waiting stage's lines read "hitting sets:
+    running for 1 s"; they read "hitting sets: 1, s"."""
+    monkeypatch.setattr(P, "TICK", 0.05)
+    monkeypatch.setattr(P, "LINE_EVERY", 0.2)
+    out = io.StringIO()
+    r = P.Reporter(True, stream=out)
+    with r.waiting("hitting sets"):
+        deadline = time.monotonic() + 60
+        while "running for 1 s" not in out.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "hitting sets ..."
+    assert "hitting sets: running for 1 s" in lines
+    assert all(re.fullmatch(r"hitting sets: running for \d+ s", line) for line in lines[1:]), lines
+    assert [P._duration(s) for s in (0, 59, 60, 125, 3599, 3780)] == \
+        ["0 s", "59 s", "1 min 0 s", "2 min 5 s", "59 min 59 s", "1 h 3 min"]
+
+
+def test_waiting_on_a_terminal_shows_the_running_time(monkeypatch):
+    monkeypatch.setattr(P, "TICK", 0.05)
+    out = Terminal()
+    with P.Reporter(True, stream=out).waiting("hitting sets"):
+        time.sleep(0.3)
+    assert "hitting sets: running for 00:0" in out.getvalue()
 
 
 def test_frontier_constructions_report_their_levels():

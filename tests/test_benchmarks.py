@@ -1,0 +1,199 @@
+"""The benchmark harness (benchmarks/harness): fresh processes, sides interleaved round
+by round, CPU and wall seconds of the measured step only, peak memory, results checked
+before a ratio, ``--against`` measuring another tree's zalg, and the git worktree of a
+revision.  A toy benchmark with stub ``zalg`` packages keeps these tests free of numba
+compilations; the real benchmarks run at their smallest sizes in the last test."""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from benchmarks.harness.trees import GitError, git, other_tree
+from tests.helpers.paths import ROOT
+
+TOY = textwrap.dedent('''
+    """A toy benchmark for the harness's tests."""
+    import sys
+    import time
+
+    from benchmarks import harness
+
+
+    def spin(seconds):
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            pass
+
+
+    def ours(n):
+        import zalg
+        spin(0.05)                     # set-up: never in the figures
+        with harness.measure():
+            spin(n)
+        return {"check": round(n, 3), "zalg": zalg.WHICH}
+
+
+    def theirs(n):
+        with harness.measure():
+            spin(2 * n)
+        return {"check": round(n, 3)}
+
+
+    def wrong(n):
+        with harness.measure():
+            spin(n)
+        return {"check": -1}
+
+
+    def broken(n):
+        raise ValueError("no such board")
+
+
+    def slow(n):
+        with harness.measure():
+            time.sleep(60)
+
+
+    def tables(args):
+        H = harness
+        rows = [H.Row("fast", (H.Case("ours", (0.02,)), H.Case("theirs", (0.02,)))),
+                H.Row("slower", (H.Case("ours", (0.1,)), H.Case("theirs", (0.1,)))),
+                H.Row("disagrees", (H.Case("ours", (0.02,)), H.Case("wrong", (0.02,)))),
+                H.Row("fails", (H.Case("ours", (0.02,)), H.Case("broken", (0.02,)))),
+                H.Row("too slow", (H.Case("slow", (0,)), None))]
+        return [H.Table("toy", ("zalg", "peer"), rows)]
+
+
+    if __name__ == "__main__":
+        raise SystemExit(harness.main(sys.modules[__name__], tables))
+''')
+
+
+@pytest.fixture()
+def toy(tmp_path):
+    """A "new" tree holding the toy benchmark and a stub zalg, and an "old" tree with
+    another stub zalg; the harness itself comes from this project (PYTHONPATH)."""
+    for name in ("new", "old"):
+        (tmp_path / name / "zalg").mkdir(parents=True)
+        (tmp_path / name / "zalg" / "__init__.py").write_text(f"WHICH = {name!r}\n")
+    (tmp_path / "new" / "benchmarks").mkdir()
+    script = tmp_path / "new" / "benchmarks" / "bench_toy.py"
+    script.write_text(TOY)
+    return script
+
+
+def run_toy(script, *args):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    run = subprocess.run([sys.executable, str(script), "--limit", "10", *args],
+                         capture_output=True, text=True, env=env, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run
+
+
+def rows_of(report) -> dict:
+    return {row["name"]: row for row in report["tables"][0]["rows"]}
+
+
+def test_rounds_are_interleaved_fresh_processes_and_results_checked(toy, tmp_path):
+    out = tmp_path / "run.json"
+    run = run_toy(toy, "--rounds", "3", "--json", str(out))
+    report = json.loads(out.read_text())
+    rows = rows_of(report)
+    fast = rows["fast"]
+    a, b = fast["sides"]
+    # A, B, A, B, ...: every round of both sides, in that order
+    order = sorted([(t, "A") for t in a["started"]] + [(t, "B") for t in b["started"]])
+    assert [side for _, side in order] == ["A", "B"] * 3
+    # the measured step only: the set-up's 0.05 s of CPU is not in the figures
+    assert all(0.02 <= t < 0.045 for t in a["cpu"]), a["cpu"]
+    assert all(0.04 <= t < 0.09 for t in b["cpu"]), b["cpu"]
+    assert fast["ratio"] == pytest.approx(statistics.median(a["cpu"]) / statistics.median(b["cpu"]))
+    assert fast["same"] is True and all(mb > 1 for mb in a["rss_mb"] + b["rss_mb"])
+    assert a["zalg"] == str((tmp_path / "new").resolve()) and a["result"]["zalg"] == "new"
+    # results that disagree get no ratio; a failing side says why, once, and is not rerun
+    assert rows["disagrees"]["same"] is False and rows["disagrees"]["ratio"] is None
+    fails = rows["fails"]["sides"][1]
+    assert len(fails["cpu"]) == 1 and "ValueError: no such board" in fails["errors"][0]
+    assert rows["too slow"]["sides"][0]["errors"] == ["not finished within 10 s"]
+    assert len(report["load_start"]) == 3 and len(report["load_end"]) == 3
+    printed = run.stdout.splitlines()
+    line = next(x for x in printed if x.startswith("disagrees"))
+    assert line.split()[-2:] == ["-", "NO"]
+    assert any("ValueError: no such board" in x for x in printed)
+
+
+def test_against_another_tree_measures_its_zalg_side_by_side(toy, tmp_path):
+    out = tmp_path / "ab.json"
+    run = run_toy(toy, "--rounds", "2", "--only", "fast|slower", "--against",
+                  str(tmp_path / "old"), "--json", str(out))
+    report = json.loads(out.read_text())
+    assert [t["label"] for t in report["trees"]] == ["new", "old"]
+    rows = rows_of(report)
+    assert set(rows) == {"fast", "slower"}
+    for row in rows.values():
+        new, old = row["sides"]
+        assert new["result"]["zalg"] == "new" and old["result"]["zalg"] == "old"
+        assert new["zalg"] == str((tmp_path / "new").resolve())
+        assert old["zalg"] == str((tmp_path / "old").resolve())
+        assert 0.5 < row["ratio"] < 2.0  # the same work on both sides (the peer is left out)
+    assert "new/old over 2 rows: geometric mean" in run.stdout
+
+
+def test_a_revision_is_checked_out_into_a_temporary_worktree_and_removed():
+    try:
+        head = git(ROOT, "rev-parse", "HEAD")
+    except (GitError, OSError):
+        pytest.skip("not a git checkout")
+    with other_tree("HEAD", ROOT) as tree:
+        assert (tree.path / "zalg" / "__init__.py").is_file()
+        assert git(tree.path, "rev-parse", "HEAD") == head
+        assert str(tree.path) in git(ROOT, "worktree", "list")
+    assert not tree.path.exists() and str(tree.path) not in git(ROOT, "worktree", "list")
+    with pytest.raises(GitError):
+        with other_tree("no-such-revision-anywhere", ROOT):
+            pass
+
+
+def test_the_graph_benchmark_runs_at_its_smallest_sizes(tmp_path):
+    pytest.importorskip("graphillion", reason="Graphillion is the peer (pip install '.[bench]')")
+    out = tmp_path / "graphs.json"
+    run = subprocess.run([sys.executable, "-m", "benchmarks.bench_graphs", "--min", "4", "--max",
+                          "4", "--count-min", "4", "--algebra-max", "4", "--rounds", "1",
+                          "--json", str(out)], capture_output=True, text=True, cwd=ROOT,
+                         timeout=1200)
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads(out.read_text())
+    built = rows_of(report)
+    assert built["paths 4"]["sides"][0]["result"]["check"] == [184, 134]  # OEIS A007764
+    assert built["cycles 4"]["sides"][1]["result"]["check"][0] == 213    # OEIS A140517
+    assert all(row["same"] for table in report["tables"] for row in table["rows"])
+
+
+BENCHES = sorted(p.stem for p in (ROOT / "benchmarks").glob("bench_*.py"))
+
+
+@pytest.mark.parametrize("name", BENCHES)
+def test_every_benchmark_runs_on_the_harness(name):
+    source = (ROOT / "benchmarks" / f"{name}.py").read_text()
+    assert "harness.main(sys.modules[__name__]" in source
+    run = subprocess.run([sys.executable, "-m", f"benchmarks.{name}", "--help"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "--against" in run.stdout and "--rounds" in run.stdout
+
+
+def test_the_operation_benchmark_counts_the_9x9_paths(tmp_path):
+    out = tmp_path / "ops.json"
+    run = subprocess.run([sys.executable, "-m", "benchmarks.bench_ops_ab", "--only",
+                          r"P\.minimal", "--rounds", "1", "--json", str(out)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=1200)
+    assert run.returncode == 0, run.stderr[-3000:]
+    (row,) = rows_of(json.loads(out.read_text())).values()
+    # every corner-to-corner path of the 9x9 grid is minimal (OEIS A007764: 3266598486981642)
+    assert row["sides"][0]["result"]["check"][0] == 3266598486981642
