@@ -20,8 +20,12 @@ is still running.
 """
 from __future__ import annotations
 
+import gc
 import logging
+import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Union
@@ -78,10 +82,19 @@ def _on_pool(tasks: Sequence[Task], workers: int, budget: int) -> Iterator[tuple
             yield futures[future], _result(future)
         finished = True
     finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:
-            _stop(pool, futures)
+        try:
+            if finished:
+                pool.shutdown(wait=True)
+        except BaseException:  # Ctrl-C while the workers end: end them at once
+            finished = False
+            raise
+        finally:
+            if not finished:
+                _stop(pool, futures)
+            # the pool's queues hold named semaphores; freed now (not at an exit that
+            # skips finalizers), the resource tracker has no leak to warn about
+            del pool
+            gc.collect()
 
 
 #: the memory one pool worker needs before any work (a fresh interpreter with zalg,
@@ -105,9 +118,27 @@ def _worker_budget(workers: int) -> int:
 
 
 def _worker_start(budget: int) -> None:
-    """In each pool worker: Ctrl-C is the parent's business; this worker's budget."""
+    """In each pool worker: Ctrl-C is the parent's business; this worker's budget; the
+    worker ends when its parent has ended, however that happened (its task queue, which
+    every worker holds both ends of, would never tell it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     set_default_budget(budget)
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True,
+                     name="zalg-parent-watch").start()
+
+
+#: seconds between a worker's checks that its parent is alive
+PARENT_CHECK = 0.5
+
+
+def _end_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(EXIT_ORPHANED)
+
+
+#: a worker whose parent ended (nobody reads it)
+EXIT_ORPHANED = 1
 
 
 @contextmanager
@@ -115,7 +146,6 @@ def _sigint_held() -> Iterator[None]:
     """Child processes started meanwhile ignore SIGINT from their first instruction (an
     ignored disposition survives exec); here a Ctrl-C meanwhile stays pending (blocked,
     so Linux keeps it) and arrives when this ends."""
-    import threading
     if threading.current_thread() is not threading.main_thread() \
             or not hasattr(signal, "pthread_sigmask"):
         yield
@@ -170,6 +200,10 @@ def _dask_results(client, tasks: Sequence[Task]) -> Iterator[tuple[int, Outcome]
         client.close()
 
 
+#: seconds a Dask scheduler has to answer (Dask's own default is 30)
+CONNECT_SECONDS = 10
+
+
 def _connect(address: str) -> Any:
     """A ``distributed.Client`` of the scheduler at ``address`` (UserError if none)."""
     try:
@@ -180,7 +214,10 @@ def _connect(address: str) -> Any:
     for name in ("distributed", "distributed.client", "distributed.core", "distributed.comm"):
         logging.getLogger(name).setLevel(logging.CRITICAL)  # errors come back as ours
     try:
-        return distributed.Client(address, set_as_default=False)
+        return distributed.Client(address, set_as_default=False, timeout=CONNECT_SECONDS)
+    except MemoryError:  # the peer's first bytes read as a frame length of exabytes
+        raise UserError(f"--scheduler: {address[:200]!r} does not answer as a Dask scheduler "
+                        "(is it another kind of server?)") from None
     except Exception as exc:  # refused, timed out, a malformed address
         text = " ".join(str(exc).split())[:300] or type(exc).__name__
         raise UserError(f"--scheduler: cannot use the Dask scheduler at {address[:200]!r}: "
