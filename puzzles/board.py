@@ -92,10 +92,11 @@ MAX_DIGITS = 9
 def read_number(item: str, what: str) -> int:
     """The integer of a digit text (``-?[0-9]+``) of at most MAX_DIGITS digits (leading
     zeros aside); a longer one is a PuzzleFormatError, checked before it is converted."""
-    if len(item.lstrip("-").lstrip("0")) > MAX_DIGITS:
+    significant = item.lstrip("-").lstrip("0") or "0"
+    if len(significant) > MAX_DIGITS:
         raise PuzzleFormatError(f"{what}: the number {shown_item(item)} has more than "
                                 f"{MAX_DIGITS} digits")
-    return int(item)
+    return -int(significant) if item.startswith("-") else int(significant)
 
 
 def shown_item(item: str, limit: int = 20) -> str:

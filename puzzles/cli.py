@@ -27,7 +27,7 @@ from pathlib import Path
 import zalg
 from zalg import commands as algebra_commands
 from zalg.errors import InputError, OutOfMemory
-from zalg.memory import default_budget_of
+from zalg.memory import default_budget, default_budget_of
 from zalg.memory import parse_size as parse_memory
 
 from . import genre as G
@@ -260,6 +260,7 @@ def _run(argv) -> int:
         parser.print_help()
         return EXIT_OK
     if budget is None:
+        default_budget()  # a ZALG_MEMORY that is no size: one line before any work
         return args.run(args)
     with default_budget_of(budget):  # the budget of the universes this command makes
         return args.run(args)
