@@ -82,17 +82,14 @@ def _on_pool(tasks: Sequence[Task], workers: int, budget: int) -> Iterator[tuple
             yield futures[future], _result(future)
         finished = True
     finally:
-        try:
+        # a Ctrl-C meanwhile arrives once the pool's queues, which hold named semaphores,
+        # are freed (not left to an exit that skips finalizers: the resource tracker would
+        # warn of a leak)
+        with _sigint_held():
             if finished:
                 pool.shutdown(wait=True)
-        except BaseException:  # Ctrl-C while the workers end: end them at once
-            finished = False
-            raise
-        finally:
-            if not finished:
+            else:
                 _stop(pool, futures)
-            # the pool's queues hold named semaphores; freed now (not at an exit that
-            # skips finalizers), the resource tracker has no leak to warn about
             del pool
             gc.collect()
 
