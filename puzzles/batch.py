@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -180,8 +181,8 @@ def _run(tasks: list[Task], heads: list[dict], stage: str, jobs: int, scheduler:
                 printer.add(i, record)
                 bar.advance(1, detail=f"{printer.failed} failed" if printer.failed else "")
     finally:
-        printer.close()
-    return 1 if printer.failed else 0
+        saved = printer.close()
+    return 1 if printer.failed or not saved else 0
 
 
 class _Printer:
@@ -213,11 +214,17 @@ class _Printer:
         print(line, flush=True)
         self.lines.append(line)
 
-    def close(self) -> None:
-        """Write ``results.jsonl`` (the records printed so far) when there is a folder."""
+    def close(self) -> bool:
+        """Write ``results.jsonl`` (the records printed so far) when there is a folder;
+        False (and one line on stderr) if it cannot be written: the records are printed."""
         if self.folder is not None:
             text = "".join(line + "\n" for line in self.lines)
-            write_file(str(self.folder / "results.jsonl"), text, self.genre)
+            try:
+                write_file(str(self.folder / "results.jsonl"), text, self.genre)
+            except UserError as exc:
+                print(f"zalg: error: {exc}", file=sys.stderr, flush=True)
+                return False
+        return True
 
 
 # ---- the command line ---------------------------------------------------------------------

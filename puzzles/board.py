@@ -11,7 +11,8 @@ from zalg.graph import grid_edges as zalg_grid_edges
 
 from .errors import PuzzleFormatError
 
-__all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "components", "edge_components",
+__all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "is_one", "read_number",
+           "shown_item", "MAX_DIGITS", "components", "edge_components",
            "grid_edges", "point_edges", "is_grid_edge", "square_sides",
            "MAX_SIDE", "MAX_CELLS", "check_size", "STEP", "direction_of", "is_cell", "cell_set",
            "neighbours", "narrow_sweeps", "clue_sweep", "race_sweeps"]
@@ -72,8 +73,35 @@ def edge_set(p, edges: Iterable, what: str) -> frozenset:
 def is_line(item: str, what: str) -> bool:
     """A pzprv3 edge item: 1 is a line; any other integer is no line."""
     if not _INT_RE.fullmatch(item):
-        raise PuzzleFormatError(f"{what}: unknown edge item {item!r} (expected an integer such as 1, 0, -1)")
-    return int(item) == 1
+        raise PuzzleFormatError(f"{what}: unknown edge item {shown_item(item)!r} (expected an "
+                                "integer such as 1, 0, -1)")
+    return is_one(item)
+
+
+def is_one(digits: str) -> bool:
+    """Whether an integer text (``-?[0-9]+``) means 1, read without converting it (an item
+    of 5,000 digits is no line, not Python's digit-limit error)."""
+    return digits.lstrip("0") == "1"
+
+
+#: The most digits a number in a puzzle file may have (hints, labels, counts): far more
+#: than any board needs, far fewer than Python's 4,300-digit conversion limit.
+MAX_DIGITS = 9
+
+
+def read_number(item: str, what: str) -> int:
+    """The integer of a digit text (``-?[0-9]+``) of at most MAX_DIGITS digits (leading
+    zeros aside); a longer one is a PuzzleFormatError, checked before it is converted."""
+    significant = item.lstrip("-").lstrip("0") or "0"
+    if len(significant) > MAX_DIGITS:
+        raise PuzzleFormatError(f"{what}: the number {shown_item(item)} has more than "
+                                f"{MAX_DIGITS} digits")
+    return -int(significant) if item.startswith("-") else int(significant)
+
+
+def shown_item(item: str, limit: int = 20) -> str:
+    """An item of a file as a message shows it: cut after ``limit`` characters."""
+    return item if len(item) <= limit else f"{item[:limit]}... ({len(item)} characters)"
 
 
 def components(adj) -> list[frozenset]:

@@ -9,9 +9,9 @@ output files.
 Exit statuses (also in docs/reliability.md): 0 success; 1 the command ran but
 its answer is "no" where a script may want to know (none so far); 2 bad input
 (one line on stderr, or argparse's usage message); 3 out of memory (one line
-naming the step and the limit); 130 interrupted (Ctrl-C); 141 standard output
-closed early (``| head``).  No exit path prints a traceback or CUDD's
-"nodes referenced" message.
+naming the step and the limit); 70 a bug (one line naming the exception and where
+it was raised); 130 interrupted (Ctrl-C); 141 standard output closed early
+(``| head``).  No exit path prints a traceback or CUDD's "nodes referenced" message.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import argparse
 import importlib
 import os
 import re
-import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -28,25 +27,26 @@ from pathlib import Path
 import zalg
 from zalg import commands as algebra_commands
 from zalg.errors import InputError, OutOfMemory
-from zalg.memory import default_budget_of
+from zalg.memory import default_budget, default_budget_of
 from zalg.memory import parse_size as parse_memory
 
 from . import genre as G
-from .board import MAX_SIDE, check_size
+from .board import check_size
 from .errors import PuzzleFormatError
 from .inputs import read_source
 from .solving import Solutions
 
 __all__ = ["UserError", "main", "read_puzzle", "parse_puzzle", "parse_size", "bounded_int",
            "write_file", "output_dir", "note", "write_svg", "show_generated", "EXIT_USAGE",
-           "EXIT_MEMORY",
-           "EXIT_INTERRUPTED"]
+           "EXIT_MEMORY", "EXIT_SOFTWARE", "EXIT_INTERRUPTED"]
 
 #: Applications of the genres with a subcommand of their own; imported by name, like the
 #: genres, since they import the genres (and with them this module).
 APPLICATIONS = ("puzzles.studio",)
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_MEMORY, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 3, 130, 141
+#: a bug (an exception no command expects): one line naming it and where it happened
+EXIT_SOFTWARE = 70
 
 
 class UserError(Exception):
@@ -199,11 +199,34 @@ def note(text: str) -> None:
 
 # ---- the program -------------------------------------------------------------------------
 
+#: dest -> flag of every option that takes a value (``_Parser.add_argument`` records them)
+_VALUED: dict[str, str] = {}
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (``zalg: error: ...``) and exit status 2."""
+    """argparse, but a usage error is one line (``zalg: error: ...``) and exit status 2,
+    and no option takes an empty value (``--out ''`` is an error, not "no --out")."""
 
     def error(self, message: str):
         raise UserError(f"{message} (see: {self.prog} --help)")
+
+    def _print_message(self, message: str, file=None) -> None:
+        # argparse's own drops write errors; here help that cannot be written is an error
+        if message:
+            (file or sys.stderr).write(message)
+
+    def add_argument(self, *args, **kwargs):
+        action = super().add_argument(*args, **kwargs)
+        if action.option_strings and action.nargs != 0:
+            _VALUED[action.dest] = action.option_strings[-1]
+        return action
+
+
+def _refuse_empty_values(args: argparse.Namespace) -> None:
+    for dest, flag in _VALUED.items():
+        value = getattr(args, dest, None)
+        if isinstance(value, str) and not value.strip():
+            raise UserError(f"{flag}: the value is empty (see: zalg ... --help)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -226,6 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _run(argv) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    _refuse_empty_values(args)
     budget = None
     if args.memory is not None:
         try:
@@ -236,46 +260,89 @@ def _run(argv) -> int:
         parser.print_help()
         return EXIT_OK
     if budget is None:
+        default_budget()  # a ZALG_MEMORY that is no size: one line before any work
         return args.run(args)
     with default_budget_of(budget):  # the budget of the universes this command makes
         return args.run(args)
 
 
-def main(argv: list[str] | None = None, *, program: bool = False) -> int:
-    """Run the ``zalg`` command; returns its exit status.  ``program``: this process is
-    the ``zalg`` program itself (``puzzles.program``), which a failed run leaves at once."""
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``zalg`` command; returns its exit status.  Every failure is one line on
+    stderr (the program, ``puzzles.program``, then leaves with that status at once)."""
+    message = None
     try:
         status = _run(argv)
     except (UserError, PuzzleFormatError, InputError) as exc:
-        return _finish(EXIT_USAGE, f"zalg: error: {exc}", program)
+        status, message = EXIT_USAGE, f"zalg: error: {exc}"
     except OutOfMemory as exc:
-        return _finish(EXIT_MEMORY, f"zalg: {exc}", program)
-    except MemoryError:
-        return _finish(EXIT_MEMORY, "zalg: out of memory", program)
+        status, message = EXIT_MEMORY, f"zalg: {exc}"
+    except MemoryError as exc:  # not the budget's (that is OutOfMemory): the system's
+        status, message = EXIT_MEMORY, (f"zalg: out of memory while running {_where(exc)} "
+                                        "(the system gave no more memory to this process)")
     except KeyboardInterrupt:
-        return _finish(EXIT_INTERRUPTED, "zalg: interrupted", program)
+        status, message = EXIT_INTERRUPTED, "zalg: interrupted"
     except BrokenPipeError:
-        return _finish(EXIT_PIPE, None, program)
-    return _finish(status, None, program)
+        status = EXIT_PIPE
+    except OSError as exc:  # standard output (a file's errors are UserErrors)
+        status, message = EXIT_USAGE, f"zalg: error: {_os_error(exc)}"
+    except SystemExit as exc:  # argparse after --help or --version
+        status = exc.code if isinstance(exc.code, int) else EXIT_OK if exc.code is None else EXIT_USAGE
+    except Exception as exc:  # a bug: still one line, with where it happened
+        status, message = EXIT_SOFTWARE, f"zalg: internal error: {_bug(exc)}"
+    return _finish(status, message)
 
 
-def _finish(status: int, message: str | None, program: bool) -> int:
-    """Report, flush, and (in the program, not in a test calling main) leave at once: an
-    interrupted or failed run may hold families whose teardown at exit would only make
-    noise."""
-    leaving = status != EXIT_OK and program and os.environ.get("ZALG_NO_EXIT") is None
-    if leaving:  # a second Ctrl-C must not cut this report short
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _os_error(exc: OSError) -> str:
+    reason = exc.strerror or str(exc)
+    if exc.filename is not None:
+        return f"{str(exc.filename)[:200]}: {reason}"
+    return f"cannot write standard output: {reason}"
+
+
+def _where(exc: BaseException) -> str:
+    """Where ``exc`` was raised: ``function (file.py:12)`` of the innermost frame."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return "the command"
+    code = tb.tb_frame.f_code
+    return f"{code.co_name} ({'/'.join(Path(code.co_filename).parts[-2:])}:{tb.tb_lineno})"
+
+
+def _bug(exc: Exception) -> str:
+    """``TypeError: ... in f (puzzles/x.py:12); please report it``."""
+    text = " ".join(str(exc).split())[:300]
+    return f"{type(exc).__name__}: {text} in {_where(exc)}; please report it (zalg doctor)"
+
+
+def _finish(status: int, message: str | None) -> int:
+    """Report ``message`` on stderr and flush standard output (an output that cannot be
+    written turns success into status 2, with its one line)."""
     if message:
-        print(message[:2000].replace("\n", " "), file=sys.stderr)
+        _error_line(message)
     try:
-        sys.stdout.flush()
-    except (BrokenPipeError, ValueError):
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
         status = status or EXIT_PIPE
+    except (OSError, ValueError) as exc:
+        if status == EXIT_OK:
+            status = EXIT_USAGE
+            reason = getattr(exc, "strerror", None) or str(exc)
+            _error_line(f"zalg: error: cannot write standard output: {reason}")
     try:
-        sys.stderr.flush()
-    except ValueError:
+        if sys.stderr is not None:
+            sys.stderr.flush()
+    except (OSError, ValueError):
         pass
-    if status != EXIT_OK and program and os.environ.get("ZALG_NO_EXIT") is None:
-        os._exit(status)
     return status
+
+
+def _error_line(message: str) -> None:
+    """One line on stderr, cut at 2,000 characters; nothing if stderr cannot be written."""
+    try:
+        if sys.stderr is not None:
+            print(message[:2000].replace("\n", " ").replace("\r", " "), file=sys.stderr)
+    except (OSError, ValueError):
+        pass

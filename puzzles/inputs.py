@@ -48,7 +48,10 @@ def _decode(raw: bytes, what: str, name: str) -> str:
 def read_stream(stream: BinaryIO, what: str, name: str = "standard input",
                 limit: int = MAX_INPUT_BYTES) -> str:
     """At most ``limit`` bytes of a binary stream, decoded as UTF-8."""
-    raw = stream.read(limit + 1)
+    try:
+        raw = stream.read(limit + 1)
+    except OSError as exc:  # a descriptor not open for reading, a device that fails
+        raise PuzzleFormatError(f"{what}: cannot read {name}: {exc.strerror or exc}") from None
     if len(raw) > limit:
         raise PuzzleFormatError(f"{what}: {name} is larger than {limit} bytes")
     return _decode(raw, what, name)
@@ -101,8 +104,9 @@ def read_source(source: str, what: str, stdin: BinaryIO | None = None) -> tuple[
     if not isinstance(source, str) or not source.strip():
         raise PuzzleFormatError(f"{what}: empty puzzle argument")
     if source == "-":
-        stream = stdin if stdin is not None else sys.stdin.buffer
-        text = read_stream(stream, what)
+        if stdin is None and sys.stdin is None:  # the process was started without one
+            raise PuzzleFormatError(f"{what}: standard input is closed")
+        text = read_stream(stdin if stdin is not None else sys.stdin.buffer, what)
     elif looks_like_url(source):
         return "url", source.strip()
     else:

@@ -1,45 +1,150 @@
-"""The ``zalg`` program's entry point, light on purpose.
+"""The ``zalg`` program's entry point, light on purpose: the process's standard streams,
+its Ctrl-C and its exit (docs/reliability.md).
 
-It imports the command line (and with it zalg and numba) only once it runs, so
-that a Ctrl-C during that import also ends with one line and status 130, like
-every other interrupt (docs/reliability.md); and it tells zalg to call ``_leave``
-at once when Ctrl-C arrives while numba compiles a kernel (the library would
-hold the interrupt until the compilation ends).  So does a Ctrl-C while the
-program shuts down (exit callbacks, the teardown of large families): once the
-command has returned, SIGINT leaves at once with the same line."""
+* Standard streams: a descriptor 0, 1 or 2 that the process was started without is
+  opened on the null device, so that no file the program opens later lands there; a
+  closed standard input reads as closed (``-`` says so), a closed standard output
+  fails at the first write like a full one (one line, status 2), and a closed
+  standard error swallows the notes.
+* Ctrl-C ends the run with one line, ``zalg: interrupted``, and status 130 at every
+  moment: while the command line is imported (zalg, numba and the genres are imported
+  only here; library code imported meanwhile may swallow a KeyboardInterrupt, so the
+  program leaves at once), while numba compiles or loads a kernel (zalg calls
+  ``_leave`` then: ``zalg.on_interrupt_while_compiling``), inside kernels (they notice
+  it at their pauses), in ``__del__`` (where Python would print "Exception ignored" and
+  drop it: it is raised again right after), and after the command is done, up to the
+  exit.  Should the KeyboardInterrupt be lost anyway, the program leaves on its own
+  within :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``, ``cmd &``)
+  is kept throughout.
+* The exit: ``os._exit`` with the command's status once standard output and error
+  are flushed, so no interpreter teardown (no window where Ctrl-C kills silently, no
+  CUDD "nodes referenced" message).
+"""
 from __future__ import annotations
 
+import _thread
+import errno
+import io
 import os
 import signal
 import sys
+import threading
 
-__all__ = ["program"]
+__all__ = ["program", "claim_standard_streams", "EXIT_INTERRUPTED", "GRACE"]
 
-EXIT_INTERRUPTED = 130
+EXIT_USAGE, EXIT_INTERRUPTED = 2, 130
+#: seconds after a Ctrl-C within which the program has ended, one way or the other
+GRACE = 2.0
+
+
+def _say(line: str) -> None:
+    """One line on standard error, if it can be written at all."""
+    try:
+        if sys.stderr is not None:
+            print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _flush(stream) -> None:
+    try:
+        if stream is not None:
+            stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+#: held by the thread that ends the process (the main thread's exit, or a Ctrl-C's
+#: watchdog); reentrant, so that a Ctrl-C during the main thread's exit still leaves at once
+_ENDING = threading.RLock()
 
 
 def _leave() -> None:
-    """Ctrl-C outside a command's own handling (kernels compiling, the shutdown): one
-    line, status 130, at once."""
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: the same exit
-    except ValueError:  # not the main thread
-        pass
-    try:
-        print("zalg: interrupted", file=sys.stderr)
-        sys.stderr.flush()
-        sys.stdout.flush()
-    except (ValueError, OSError):
-        pass
+    """Ctrl-C: one line, status 130, at once (whatever the main thread is doing)."""
+    if not _ENDING.acquire(blocking=False):
+        return  # the process is ending already
+    _say("zalg: interrupted")
+    _flush(sys.stdout)
     os._exit(EXIT_INTERRUPTED)
 
 
-def _leave_on_signal(signum, frame) -> None:
-    _leave()
+class _ClosedOutput(io.RawIOBase):
+    """Standard output the process was started without: every write fails (EBADF)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def claim_standard_streams() -> None:
+    """Open the null device on each of the descriptors 0, 1, 2 that is closed, and give
+    ``sys`` streams to match (see the module's docstring)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+        if fd == 0:
+            sys.stdin = None  # "-" reports that standard input is closed
+        elif fd == 1:
+            sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput()), encoding="utf-8")
+        else:
+            sys.stderr = open(fd, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+
+
+class _Interrupts:
+    """The program's SIGINT handler (installed unless SIGINT is ignored)."""
+
+    def __init__(self) -> None:
+        self.started = False  # the command line is imported: unwinding is safe from now on
+        self.watchdog: threading.Timer | None = None
+
+    def install(self) -> None:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, self.handle)
+
+    def handle(self, signum, frame) -> None:
+        if not self.started:
+            _leave()
+        if self.watchdog is None:
+            self.watchdog = threading.Timer(GRACE, _leave)
+            self.watchdog.daemon = True
+            self.watchdog.start()
+        if frame is not None and frame.f_code.co_name == "__del__":
+            _thread.interrupt_main(signum)  # raised at the next line outside the finalizer
+            return
+        raise KeyboardInterrupt
+
+
+def _end(status: int) -> None:
+    """Flush and leave with ``status`` (an unwritable standard output: one line, 2)."""
+    _ENDING.acquire()  # (a Ctrl-C's watchdog leaving meanwhile: it ends the process)
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        status = status or 141
+    except (OSError, ValueError) as exc:
+        if status == 0:
+            status = EXIT_USAGE
+            _say(f"zalg: error: cannot write standard output: "
+                 f"{getattr(exc, 'strerror', None) or exc}")
+    _flush(sys.stderr)
+    os._exit(status)
 
 
 def program() -> None:
     """The console-script entry point (``zalg``) and ``python -m puzzles``."""
+    claim_standard_streams()
+    interrupts = _Interrupts()
+    interrupts.install()
     try:
         # imported only now, so that a Ctrl-C during these imports ends with one line
         import zalg
@@ -48,13 +153,11 @@ def program() -> None:
     except KeyboardInterrupt:
         _leave()
     except ImportError as exc:  # zalg cannot work here (no CUDD in dd): one line
-        print(f"zalg: error: {exc}", file=sys.stderr)
-        sys.exit(2)
+        _say(f"zalg: error: {exc}")
+        _end(EXIT_USAGE)
+    interrupts.started = True
     try:
-        status = main(program=True)
-    except KeyboardInterrupt:  # between the command's end and its report
+        status = main()
+    except KeyboardInterrupt:  # a second Ctrl-C while the first was reported
         _leave()
-    # the work is done: a Ctrl-C from here on (the interpreter's shutdown runs exit
-    # callbacks that would print "Exception ignored in atexit callback") is one line
-    signal.signal(signal.SIGINT, _leave_on_signal)
-    sys.exit(status)
+    _end(status)

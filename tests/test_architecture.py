@@ -47,9 +47,8 @@ IN_FLIGHT = {
 
 #: private names of other projects that a module may use, and why
 OUTSIDE_PRIVATE = {
-    ("puzzles.cli", "_exit"): "os._exit: a documented function of os",
-    ("puzzles.program", "_exit"): "os._exit: a documented function of os",
     ("puzzles.batch_engines", "_exit"): "os._exit: a documented function of os",
+    ("puzzles.program", "_exit"): "os._exit: a documented function of os",
     ("puzzles.batch_engines", "_processes"): "a pool's worker processes: the standard library "
                                              "has no public way to end them at once",
     ("zalg.kernels.native", "_CFuncPtr"): "ctypes: native.py binds CUDD below dd's public API",

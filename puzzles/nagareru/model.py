@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from .. import inputs, pzprjs
-from ..board import STEP, check_size, direction_of, grid_edges, is_grid_edge, make_edge, point_edges
+from ..board import STEP, check_size, direction_of, grid_edges, is_grid_edge, is_one, make_edge, point_edges
 from ..board import components as _components
 from ..board import edge_set as _edge_set
 from ..board import is_int as _is_int
@@ -371,7 +371,7 @@ def _edge_item(item: str, where: str, what: str) -> bool:
         shown = item if len(item) <= 10 else item[:10] + "..."
         raise PuzzleFormatError(f"{what}: unknown edge item {shown!r} at {where} "
                                 "(expected an integer with an optional u/d/l/r mark, e.g. 1, 0, -1, 1r)")
-    return m.group(1) is not None and int(m.group(1)) == 1
+    return m.group(1) is not None and is_one(m.group(1))
 
 
 def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | None]:

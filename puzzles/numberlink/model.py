@@ -31,6 +31,7 @@ from ..board import edge_set as _edge_set
 from ..board import grid_edges, is_grid_edge, point_edges
 from ..board import is_int as _is_int
 from ..board import is_line as _is_line
+from ..board import read_number
 from ..board import make_edge
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
@@ -306,7 +307,7 @@ def _text_cell(token: str, cell: Cell, what: str) -> Label | None:
         raise PuzzleFormatError(f"{what}: the '?' number marker at {_pos(cell)} is not supported")
     if not _LABEL_RE.fullmatch(token) or not token.isascii():
         raise PuzzleFormatError(f"{what}: unknown character {token!r} at {_pos(cell)}")
-    return int(token) if token.isdigit() else token
+    return read_number(token, f"{what}: label at {_pos(cell)}") if token.isdigit() else token
 
 
 def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | None]:
@@ -327,7 +328,7 @@ def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | 
             elif item == "-":
                 raise PuzzleFormatError(f"{what}: the '?' number marker at {_pos((r, c))} is not supported")
             elif re.fullmatch(r"[0-9]+", item):
-                row.append(int(item))
+                row.append(read_number(item, f"{what}: number at {_pos((r, c))}"))
             else:
                 raise PuzzleFormatError(f"{what}: unknown number {item!r} at {_pos((r, c))}")
         grid.append(row)

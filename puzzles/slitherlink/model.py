@@ -25,6 +25,7 @@ from ..board import edge_set as _edge_set
 from ..board import grid_edges, is_grid_edge, point_edges, square_sides
 from ..board import is_int as _is_int
 from ..board import is_line as _is_line
+from ..board import read_number
 from ..board import make_edge
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
@@ -264,7 +265,7 @@ def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | 
             elif item == ".":
                 row.append(None)
             elif _INT_RE.fullmatch(item):
-                value = int(item)
+                value = read_number(item, f"{what}: hint at {_pos((r, c))}")
                 if not 0 <= value <= 4:
                     raise PuzzleFormatError(f"{what}: hint {value} at {_pos((r, c))} is outside 0..4")
                 row.append(value)

@@ -42,6 +42,7 @@ class Case:
     files: dict[str, bytes] = field(default_factory=dict)
     stdin: bytes = b""
     oracle: object = None                       # callable(stdout) -> None or a complaint
+    env: dict[str, str] = field(default_factory=dict)  # environment variables set for the case
 
 
 # ---- oracles ----------------------------------------------------------------------------------
@@ -195,13 +196,47 @@ def path_cases(genre) -> list[Case]:
     ]
 
 
+HUGE_NUMBERS = ("9" * 5000, "1" + "0" * 5000, "0" * 5000 + "1", "-" + "9" * 4400, "0" * 5000)
+
+
+def huge_number_cases(genre, rng: random.Random, n: int) -> list[Case]:
+    """pzprv3 files (with their answers) where one integer item, a hint, label or edge, has
+    thousands of digits (beyond Python's 4,300-digit conversion limit)."""
+    out = []
+    for _ in range(n):
+        p = genre.Puzzle.from_url(rng.choice(genre.EXAMPLES))
+        lines = p.to_pzprv3(p.solution()).splitlines()
+        spots = [(i, j) for i, line in enumerate(lines[4:], 4)
+                 for j, item in enumerate(line.split()) if re.fullmatch(r"-?\d+", item)]
+        if not spots:
+            continue
+        i, j = rng.choice(spots)
+        items = lines[i].split()
+        items[j] = rng.choice(HUGE_NUMBERS)
+        lines[i] = " ".join(items)
+        raw = ("\n".join(lines) + "\n").encode()
+        out.append(Case("huge", [genre.NAME, "solve", "{dir}/board.txt", "--count"],
+                        files={"board.txt": raw}))
+    return out
+
+
+BAD_MEMORY = ("abc", "1K", "0", "-5M", "1e9", "5000000T", "\u0663G", "", " ", "8G8", "0x10M")
+
+
+def environment_cases(genre) -> list[Case]:
+    """Every genre's commands under a ZALG_MEMORY that is no memory size."""
+    return [Case("env", [genre.NAME, "solve", genre.EXAMPLES[0], "--count"],
+                 env={"ZALG_MEMORY": value}) for value in BAD_MEMORY]
+
+
 def option_cases(genre, rng: random.Random) -> list[Case]:
     name = genre.NAME
     base = genre.EXAMPLES[0]
     out = [Case("option", [name, *args]) for args in (
         [], ["solve", base, "--svg", "{dir}"], ["solve", base, "--svg", "/proc/version"],
         ["solve", base, "--unknown"], ["nope"], ["solve", base, "--count", "--count"],
-        ["solve", base, "--svg", "{dir}/no/such/dir/x.svg"])]
+        ["solve", base, "--svg", "{dir}/no/such/dir/x.svg"], ["solve", base, "--svg", ""],
+        ["solve", base, "--memory", ""], ["solve", base, "--memory", "1e9"])]
     out.append(Case("option", [name, "solve", base, "--svg", "{dir}/out.svg"],
                     oracle=lambda out: None))
     return out
@@ -239,8 +274,10 @@ def loop_cases(rng: random.Random, n: int) -> list[Case]:
             argv += ["--candidates", "{dir}/cand.txt"]
             files["cand.txt"] = cand
         out.append(Case("loop", argv, files=files))
-    for special in ("/dev/zero", "{dir}/fifo", "{dir}", "{dir}/missing"):
+    for special in ("/dev/zero", "{dir}/fifo", "{dir}", "{dir}/missing", "/proc/self/mem", ""):
         out.append(Case("loop", ["slitherlink", "generate", "--loop", special]))
+        out.append(Case("loop", ["slitherlink", "generate", "--loop", "{dir}/loop.txt",
+                                 "--candidates", special], files={"loop.txt": good}))
     return out
 
 
@@ -356,7 +393,11 @@ def all_cases(seed: int, scale: int = 1) -> list[Case]:
         cases += bytes_cases(genre, rng, 50 * scale)
         cases += path_cases(genre)
         cases += option_cases(genre, rng)
+        cases += huge_number_cases(genre, rng, 10 * scale)
+        cases += environment_cases(genre)
     cases += size_cases(rng)
+    cases += [Case("path", ["info", special]) for special in (
+        "/dev/zero", "/dev/full", "/proc/self/mem", "{dir}", "{dir}/fifo", "{dir}/missing", "")]
     cases += loop_cases(rng, 80 * scale)
     cases += family_cases(rng, 200 * scale)
     cases += npz_cases(rng, 100 * scale)
@@ -389,7 +430,9 @@ def run_case(case: Case, folder: Path) -> tuple[str, str]:
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(TIMEOUT)
     saved_stdin = sys.stdin
+    saved_env = {name: os.environ.get(name) for name in case.env}
     try:
+        os.environ.update(case.env)
         sys.stdin = stdin
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(argv)
@@ -401,6 +444,11 @@ def run_case(case: Case, folder: Path) -> tuple[str, str]:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
         sys.stdin = saved_stdin
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
     lines = err.getvalue().strip().splitlines()
     if status == 0:
         if case.oracle is not None:

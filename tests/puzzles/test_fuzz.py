@@ -30,7 +30,7 @@ def test_every_cli_case_ends_cleanly(results):
 def test_every_input_class_is_exercised_both_ways(results):
     table = FC.summarise(results)
     for cls in ("url", "pzprv3", "text", "bytes", "path", "option", "size", "loop", "family",
-                "npz"):
+                "npz", "huge", "env"):
         assert table[cls]["error"] > 0, cls
     for cls in ("url", "pzprv3", "text", "family", "npz"):
         assert table[cls]["ok"] > 0, cls

@@ -107,3 +107,43 @@ def test_ctrl_c_in_the_cli_exits_130_with_one_line():
     assert err.strip().splitlines()[-1] == "zalg: interrupted"
     assert "Traceback" not in err and "referenced" not in err
     assert took < 2.0
+
+
+ZALG = [sys.executable, "-m", "puzzles"]
+SMALL = ["slitherlink", "generate", "3x3", "--seed", "1"]
+
+
+def test_standard_output_to_a_full_device_is_one_line_and_status_2():
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run(ZALG + SMALL, stdout=full, stderr=subprocess.PIPE, text=True,
+                           timeout=300)
+    errors = [line for line in p.stderr.splitlines() if line.startswith("zalg")]
+    assert p.returncode == 2 and errors == ["zalg: error: cannot write standard output: "
+                                            "No space left on device"], p.stderr
+    assert "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("fd, argv, status, message", [
+    (1, SMALL, 2, "zalg: error: cannot write standard output: standard output is closed"),
+    (0, ["slitherlink", "solve", "-"], 2, "zalg: error: slitherlink: standard input is closed"),
+    (2, SMALL, 0, None),
+])
+def test_a_closed_standard_stream_is_one_line(fd, argv, status, message):
+    """The program started without descriptor 0, 1 or 2 (``cmd >&-``): no AttributeError,
+    no file of the command landing on the missing descriptor, the documented status."""
+    shell = f'exec {fd}>&- ; exec "$@"' if fd else 'exec 0<&- ; exec "$@"'
+    p = subprocess.run(["sh", "-c", shell, "sh", *ZALG, *argv],
+                       stdout=subprocess.PIPE if fd != 1 else None,
+                       stderr=subprocess.PIPE if fd != 2 else subprocess.DEVNULL, text=True,
+                       timeout=300)
+    assert p.returncode == status, (p.stdout, p.stderr)
+    if message is not None:
+        errors = [line for line in p.stderr.splitlines() if line.startswith("zalg")]
+        assert errors == [message] and "Traceback" not in p.stderr
+
+
+def test_an_empty_option_value_is_one_line():
+    p = subprocess.run(ZALG + ["slitherlink", "generate", "--loop", ""], capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 2 and p.stderr.splitlines() == [
+        "zalg: error: --loop: the value is empty (see: zalg ... --help)"]

@@ -26,10 +26,20 @@ def _cardinality(mode, ctx, marked, k, cur, nxt):
         else:
             cur[c] = O
         ref(ctx, cur[c])
+    # only the counts c that the root reaches and that can still end well are built
+    # (c ≤ marked levels above; for == and ≥, c ≥ k − marked levels from here down, the
+    # others stay ZERO): min(k, n − k) + 1 nodes a level, so exactly(n) is linear in n
+    total = 0
+    for lev in range(ctx[C_NLEV]):
+        total += 1 if marked[lev] else 0
+    below = 0
     for lev in range(ctx[C_NLEV] - 1, -1, -1):
         if lev % 64 == 0 and poll(ctx):
             return INTERRUPTED
-        for c in range(width):
+        below += 1 if marked[lev] else 0
+        first = max(0, k - below) if mode == EXACTLY or mode == AT_LEAST else 0
+        last = min(k, total - below)
+        for c in range(first, last + 1):
             if marked[lev]:
                 if mode == POWER:
                     hi = cur[c]
@@ -46,7 +56,7 @@ def _cardinality(mode, ctx, marked, k, cur, nxt):
                 node = getnode(ctx, lev, cur[c], cur[c])
             ref(ctx, node)
             nxt[c] = node
-        for c in range(width):
+        for c in range(first, last + 1):
             deref(ctx, cur[c])
             cur[c] = nxt[c]
             nxt[c] = 0
