@@ -52,8 +52,10 @@ def run_layers(universe, levels: list[int], states: np.ndarray, step, what: str,
         kept += _bytes(layer)
         if report.active and (i % every == 0 or i == m - 1):
             report.update(i + 1, detail=f"{len(states)} states")
+    with report.waiting(f"{what}: nodes into CUDD"):
+        family = assemble(universe, levels, layers)
     report.close()
-    return assemble(universe, levels, layers)
+    return family
 
 
 #: states a compiled sweep expands between two returns to Python (progress, Ctrl-C)
@@ -90,6 +92,8 @@ def run_sweep(universe, levels: list[int], states: np.ndarray, sweep, what: str,
             raise OutOfMemory(f"{what} (level {i + 1} of {m}, {len(states)} states)",
                               M.budget or None)
         report.update(i, detail=f"{len(states)} states")
+    with report.waiting(f"{what}: nodes into CUDD"):
+        family = assemble_flat(universe, levels, np.concatenate(sizes), np.concatenate(los),
+                               np.concatenate(his))
     report.close()
-    return assemble_flat(universe, levels, np.concatenate(sizes), np.concatenate(los),
-                         np.concatenate(his))
+    return family
