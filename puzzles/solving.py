@@ -25,12 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 from zalg.progress import Progress
 
+from . import caches
+from .errors import PuzzleFormatError
 from .render import with_marks
 
 if TYPE_CHECKING:
     import zalg
 
-__all__ = ["Solvable", "SolutionCache", "SOLVED", "Solutions", "undecided", "unit_text",
+__all__ = ["one_solution", "Solvable", "SolutionCache", "SOLVED", "Solutions", "undecided", "unit_text",
            "FORMATS"]
 
 #: the picture formats of ``render``
@@ -77,7 +79,8 @@ class SolutionCache:
     A board's entry is kept on the board itself, so its results never change while it
     lives; equal boards alive at the same time share one entry; and the entries of
     the last ``recent`` boards stay even when those boards are gone (a board read
-    again from the same URL finds its solutions)."""
+    again from the same URL finds its solutions), as long as the memory of the
+    caches' pool allows (``puzzles.caches``: the least recently used go first)."""
 
     #: the attribute of a board that holds its entry
     ATTRIBUTE = "_solved_entry"
@@ -85,8 +88,9 @@ class SolutionCache:
     def __init__(self, recent: int = 16):
         self.recent = recent
         self._shared: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-        self._recent: OrderedDict = OrderedDict()
+        self._recent: OrderedDict = OrderedDict()  # key -> [entry, time of last use]
         self._lock = threading.Lock()
+        caches.join(self)
 
     @staticmethod
     def key(board) -> tuple:
@@ -103,7 +107,7 @@ class SolutionCache:
                 if entry is None:
                     entry = self._shared[key] = _Entry()
             if self.recent:
-                self._recent[key] = entry
+                self._recent[key] = [entry, caches.tick()]
                 self._recent.move_to_end(key)
                 while len(self._recent) > self.recent:
                     self._recent.popitem(last=False)
@@ -117,12 +121,28 @@ class SolutionCache:
         if key not in entry:
             value = build()
             entry.setdefault(key, value)
+            if self.recent:
+                caches.shrink(keep=(self, self.key(board)))
         return entry[key]
 
     def clear(self) -> None:
         """Forget the recent entries (boards alive keep theirs)."""
         with self._lock:
             self._recent.clear()
+
+    # ---- the caches' pool (puzzles.caches)
+    def stamps(self) -> list:
+        with self._lock:
+            return [(used, key) for key, (_, used) in self._recent.items()]
+
+    def values_of(self, key: Hashable) -> list:
+        with self._lock:
+            kept = self._recent.get(key)
+        return [] if kept is None else list(kept[0].values())
+
+    def drop(self, key: Hashable) -> None:
+        with self._lock:
+            self._recent.pop(key, None)
 
 
 #: the cache of every genre's solutions
@@ -277,3 +297,12 @@ class Solutions:
         n = self.count()
         return (f"<{n} solution{'' if n == 1 else 's'} of a {self.puzzle.rows}x{self.puzzle.cols} "
                 f"{genre} puzzle>")
+
+
+def one_solution(puzzle, what: str, progress: Progress = None):
+    """The member of ``puzzle.solve()`` when it has exactly one (where a reduction
+    starts); PuzzleFormatError, naming ``what``, when it has none or several."""
+    F = puzzle.solve(progress=progress)
+    if F.count() != 1:
+        raise PuzzleFormatError(f"{what}: the puzzle has {F.count()} solutions, not exactly one")
+    return next(iter(F))

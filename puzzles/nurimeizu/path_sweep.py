@@ -30,8 +30,6 @@ Icons force white (S, G, circles on the path; triangles off it).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 import zalg
@@ -40,6 +38,7 @@ from zalg.frontier.run import run_layers
 from zalg.kernels.native import jit
 from zalg.kernels.nodes import OK, POLL_EVERY, poll
 
+from ..caches import cached
 from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP, I_LAST, I_LATER,
                      I_R, I_ROOM, ICON_CODE, ICON_G, ICON_O, ICON_S, ICON_T, NO_ICON, NONE, PATH,
                      WHITE, cell_info, relabel)
@@ -47,7 +46,7 @@ from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP
 __all__ = ["sweep", "universe"]
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def universe(rows: int, cols: int) -> zalg.Universe:
     """The universe of ("b", r, c) and ("p", r, c) per cell, in row-major order."""
     return zalg.Universe([(k, r, c) for r in range(rows) for c in range(cols) for k in ("b", "p")])
