@@ -1,13 +1,14 @@
 """Running a child process and interrupting it as a terminal would."""
 from __future__ import annotations
 
+import re
 import signal
 import subprocess
 import time
 
 from .paths import ROOT
 
-__all__ = ["interrupt_after"]
+__all__ = ["interrupt_after", "without_progress"]
 
 
 def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, env=None,
@@ -29,3 +30,16 @@ def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, en
         p.communicate()
         raise
     return p.returncode, out, err, time.perf_counter() - t
+
+
+#: a plain progress line of ``zalg.progress`` (stderr not a terminal): a stage starting
+#: (``stage ...``, ``stage: 0/12 ...``), advancing (``stage: 3/12, detail``, ``stage: 4 s``)
+#: or ending (``stage: done in 7 s``)
+PROGRESS_LINE = re.compile(r".+( \.\.\.|: \d+(/\d+)?( s)?(, .+)?|: done in \d+ s)")
+
+
+def without_progress(stderr: str) -> list[str]:
+    """The lines of ``stderr`` that are not progress lines (what a program says besides
+    how far it got), in order."""
+    return [line for line in stderr.strip().splitlines()
+            if not PROGRESS_LINE.fullmatch(line) or line.startswith("zalg: ")]
