@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 
 import zalg
 from zalg.family import union
@@ -38,7 +37,9 @@ from zalg.paths import build_recorded
 from zalg.progress import Progress, reporter
 
 from ..board import square_sides
+from ..caches import cached
 from ..errors import PuzzleFormatError
+from ..solving import one_solution
 from .model import check_solution
 from .puzzle import Puzzle
 from .solve import board_graph
@@ -47,7 +48,7 @@ __all__ = ["instance_universe", "instances", "minimum", "rank_by_difficulty", "d
            "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def instance_universe(rows: int, cols: int) -> zalg.Universe:
     """Edges of the board (narrow side across) with every cell right after its last edge."""
     G = board_graph(rows, cols)
@@ -180,15 +181,16 @@ def rank_by_difficulty(H: zalg.Family, cycle: Iterable) -> Iterator[tuple[frozen
         yield member, difficulty(member, h)
 
 
-def reduce(puzzle) -> zalg.Family:
+def reduce(puzzle, progress: Progress = None) -> zalg.Family:
     """The minimal hint subsets of a uniquely solvable puzzle that keep it uniquely
-    solvable (with the same solution)."""
-    F = puzzle.solve()
-    if F.count() != 1:
-        raise PuzzleFormatError(f"reduce: the puzzle has {F.count()} solutions, not exactly one")
-    loop = next(iter(F))
-    H = instances(puzzle, loop, candidates=list(puzzle.hints))
-    return H.minimal()
+    solvable (with the same solution).  ``progress``: see ``zalg.progress`` (the solve,
+    the relation of other loops, the hitting sets, the minimal ones)."""
+    with reporter(progress) as report:
+        report.stage("solving the puzzle")
+        loop = one_solution(puzzle, "reduce", report)
+        H = instances(puzzle, loop, candidates=list(puzzle.hints), progress=report)
+        with report.waiting("minimal hint sets"):
+            return H.minimal()
 
 
 def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None) -> zalg.Family:
@@ -204,7 +206,7 @@ def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None) -> 
     return W.hitting(Y)
 
 
-@lru_cache(maxsize=4)
+@cached(maxsize=4)
 def board_cycles(rows: int, cols: int) -> zalg.Family:
     """Every single loop of the rows x cols board (shared per shape)."""
     return board_graph(rows, cols).cycles()

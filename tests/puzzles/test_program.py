@@ -107,3 +107,26 @@ def test_ctrl_c_in_the_cli_exits_130_with_one_line():
     assert err.strip().splitlines()[-1] == "zalg: interrupted"
     assert "Traceback" not in err and "referenced" not in err
     assert took < 2.0
+
+
+def test_output_files_follow_the_umask_and_keep_an_existing_files_mode(tmp_path, capsys):
+    """``--svg`` and ``--out`` files are created as any program's (0666 less the umask,
+    not 0600), and a file written over keeps its permissions (issue 32)."""
+    url = "https://puzz.link/p?slither/4/4/233321123323112d"
+    old = os.umask(0o022)
+    try:
+        new, kept = tmp_path / "new.svg", tmp_path / "kept.svg"
+        kept.write_text("old")
+        kept.chmod(0o640)
+        assert main(["slitherlink", "solve", url, "--svg", str(new)]) == 0
+        assert main(["slitherlink", "solve", url, "--svg", str(kept)]) == 0
+        out = tmp_path / "out"
+        assert main(["slitherlink", "generate", "3x3", "--count", "1", "--out", str(out)]) == 0
+    finally:
+        os.umask(old)
+    capsys.readouterr()
+    assert (new.stat().st_mode & 0o777) == 0o644
+    assert (kept.stat().st_mode & 0o777) == 0o640 and kept.read_text().startswith("<")
+    assert {f.name: f.stat().st_mode & 0o777 for f in out.iterdir()} == {
+        "slitherlink-0.txt": 0o644, "results.jsonl": 0o644}
+    assert not list(tmp_path.glob(".*.tmp"))
