@@ -28,3 +28,43 @@ def count_solutions(model, lits, start: float, limit: int = 2,
         found += 1
         model.AddBoolOr([v.Not() if solver.Value(v) else v for v in lits])
     return found, time.perf_counter() - start
+
+
+def slitherlink_count(p, limit: int = 2, seconds: float | None = 120.0) -> tuple[int | None, float]:
+    """Solutions of Slitherlink board p found by CP-SAT (at most ``limit``; None when
+    undecided within ``seconds``) and the seconds taken.
+
+    One circuit over the dots (``AddCircuit``: two arcs per edge, a self-loop skips a
+    dot, so the loop is single by construction), each hinted cell a sum of its edges,
+    an inside/outside Boolean per cell tied to the edges (the Jordan curve, for
+    propagation); a blocking clause over the edges after each solution.  One worker."""
+    from ortools.sat.python import cp_model
+    t = time.perf_counter()
+    m = cp_model.CpModel()
+    dots = p.dots()
+    index = {d: i for i, d in enumerate(dots)}
+    edge = {e: m.NewBoolVar("") for e in p.edges()}
+    arcs = []
+    for (a, b), v in edge.items():
+        ab, ba = m.NewBoolVar(""), m.NewBoolVar("")
+        arcs += [(index[a], index[b], ab), (index[b], index[a], ba)]
+        m.Add(ab + ba == v)
+    for d in dots:
+        skip = m.NewBoolVar("")
+        arcs.append((index[d], index[d], skip))
+        if p.variant == "full":
+            m.Add(skip == 0)
+    m.AddCircuit(arcs)
+    for cell, h in p.hints.items():
+        m.Add(sum(edge[e] for e in p.cell_edges(cell)) == h)
+    inside = {x: m.NewBoolVar("") for x in p.cells()}
+    for e, v in edge.items():
+        (r1, c1), (r2, c2) = e
+        pair = ((r1 - 1, c1), (r1, c1)) if r1 == r2 else ((r1, c1 - 1), (r1, c1))
+        a, b = (inside.get(x) for x in pair)
+        if a is None or b is None:
+            m.Add(v == (a if b is None else b))
+        else:
+            m.AddBoolXOr([v, a, b, m.NewConstant(1)])
+    m.AddBoolOr(list(edge.values()))
+    return count_solutions(m, list(edge.values()), t, limit, seconds)

@@ -47,17 +47,12 @@ IN_FLIGHT = {
     ("puzzles.nurimeizu.path_sweep", "import zalg.kernels.native"): "frontier (issue 28)",
     ("puzzles.nurimeizu.path_sweep", "import zalg.kernels.nodes"): "frontier (issue 28)",
     # imports inside functions without a stated reason, in files under rewrite
-    ("zalg", "lazy zalg.persist"): "kernels (owns zalg/__init__.py)",
-    ("zalg.commands", "lazy zalg"): "kernels (owns zalg/commands.py)",
-    ("zalg.kernels.native", "lazy zalg.errors"): "kernels",
     ("zalg.frontier.assemble", "lazy zalg.errors"): "frontier",
     ("zalg.frontier.assemble", "lazy zalg.family"): "frontier",
     ("zalg.frontier.run", "lazy zalg.kernels.nodes"): "frontier",
-    ("puzzles.program", "lazy puzzles.cli"): "kernels (owns puzzles/program.py)",
     # private names used across modules
     ("zalg.reading", "private _check"): "kernels (Manager has no public status check)",
     ("zalg.kernels.manager", "private _cz"): "kernels",
-    ("zalg.kernels.native", "private _zalg_on_interrupt"): "kernels (the interrupt hook set on sys)",
 }
 
 #: private names of other projects that a module may use, and why
@@ -70,6 +65,10 @@ OUTSIDE_PRIVATE = {
     ("zalg.kernels.native", "_index_of_var"): "dd: native.py binds CUDD below dd's public API",
     ("zalg.kernels.native", "_var_with_index"): "dd: native.py binds CUDD below dd's public API",
     ("zalg.kernels.manager", "_add_int"): "dd: a Function from a node pointer (kernels)",
+    ("zalg.kernels.cache", "_py_file"): "numba: its cache locators' source file (the stamp)",
+    ("zalg.kernels.cache", "_cache"): "numba: a dispatcher's cache (no public reader)",
+    ("zalg.kernels.cache", "_cache_file"): "numba: a dispatcher's cache index (no public reader)",
+    ("zalg.kernels.cache", "_load_index"): "numba: its cache index reader (no public one)",
 }
 
 

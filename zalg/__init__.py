@@ -8,16 +8,19 @@ True
 """
 
 from .errors import OutOfMemory, TooWide
+from .kernels.compiling import on_interrupt_while_compiling
 from .family import Family, intersection, union
 from . import interop
 from .graph import Graph, grid
 from .pairing import pair_element, pairing_relation, pairing_universe
+from .persist import loads as decode
+from .persist import read
 from .relation import Relation
 from .universe import Universe
 
 __all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load", "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
-           "TooWide", "Relation"]
+           "TooWide", "Relation", "on_interrupt_while_compiling"]
 __version__ = "0.1.0"
 
 
@@ -28,13 +31,11 @@ def load(source, universe: Universe | None = None) -> Family:
     ``universe`` (which must hold the elements the family uses, of the same types,
     in the same relative order).  Never executes code from the file; a damaged or
     hostile file raises ``ValueError`` with one line."""
-    from .persist import read
     return _built(read(source), universe)
 
 
 def loads(data: bytes, universe: Universe | None = None) -> Family:
     """The family of ``data``, bytes of ``Family.dumps`` (or of a saved file), like ``load``."""
-    from .persist import loads as decode
     return _built(decode(data), universe)
 
 

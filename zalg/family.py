@@ -67,7 +67,7 @@ class Family:
             return self.universe.single(other)
         raise TypeError(f"expected a Family of the same universe, got {other!r}")
 
-    def _apply(self, op: int, step: str, other: Family | None = None, b: int = 0, k: int = 0,
+    def _apply(self, op: K.Op, step: str, other: Family | None = None, b: int = 0, k: int = 0,
                aux: np.ndarray | None = None) -> Family:
         U = self.universe
         if aux is None:

@@ -18,7 +18,8 @@ from zalg.progress import Progress
 
 from ..board import clue_sweep
 from ..caches import cached
-from .logic import Contradiction, deduce
+from .deduce import deduce
+from .logic import Contradiction
 
 __all__ = ["board_graph", "solve"]
 
@@ -41,16 +42,18 @@ def solve(p, cover: bool = False, method: str = "frontier", *, progress: Progres
     """Every solution of board p as a family of edge sets over ``graph``'s universe
     (default: :func:`board_graph`).
 
-    Both methods first fix the edges that sound local rules decide
-    (``logic.deduce``); the frontier method then sweeps from the side of the clues,
-    the algebraic one (``method="algebra"``, the mate-ZDD) adds edge by edge."""
+    Both methods first fix the edges that sound rules decide (``deduce.deduce``:
+    propagation, reachability and cut cells; probing costs seconds on large boards
+    and found nothing more on the published ones, docs/performance.md); the frontier
+    method then sweeps from the side of the clues, the algebraic one
+    (``method="algebra"``, the mate-ZDD) adds edge by edge."""
     G = board_graph(p) if graph is None else graph
     if not p.pairs:
         return G.universe.empty
     cover = bool(cover)
     pairs = [p.pairs[label] for label in p.labels()]
     try:
-        fixed = deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover)
+        fixed = deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover, probe=False)
     except Contradiction:
         return G.universe.empty
     return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, method=method,

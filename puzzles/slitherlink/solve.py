@@ -3,7 +3,8 @@
 A solution is a single cycle of the dot grid whose number of edges around every
 hinted cell equals its hint.  ``solve`` runs the frontier engine for single
 cycles with one counter per hinted cell (``zalg.paths.build(..., counts=...)``),
-after a logical pre-pass that fixes edges by the classic local rules.
+after the sound deductions of ``deduce`` (propagation and probing to a fixpoint),
+splitting the board on an edge where the frontier still grows too wide.
 ``solve_algebra`` is the independent cross-check route written with the family
 algebra: ``cycles ∩ ⋂_E exactly(h(E), edges of E)``.
 """
@@ -16,12 +17,10 @@ from zalg.progress import Progress
 
 from ..board import square_sides
 from ..caches import cached
+from ..split import split_sweep
+from .deduce import Contradiction, deduce
 
 __all__ = ["board_graph", "prepass", "solve", "solve_algebra", "Contradiction"]
-
-
-class Contradiction(Exception):
-    """The pre-pass proved that the puzzle has no solution."""
 
 
 @cached(maxsize=32)
@@ -32,6 +31,9 @@ def board_graph(rows: int, cols: int) -> zalg.Graph:
     column-major: the frontier then spans min(rows, cols) + 2 dots."""
     return zalg.grid(rows + 1, cols + 1, order="narrow")
 
+
+#: states per level within which a board is swept without probing first
+QUICK_WIDTH = 1 << 16
 
 def prepass(p) -> dict:
     """Edges fixed by sound local rules: {edge: 1 (line) or 0 (no line)}.
@@ -140,22 +142,38 @@ def solve(p, use_prepass: bool = True, method: str = "frontier", *,
           progress: Progress = None) -> zalg.Family:
     """Every solution of board p as a family of edge sets (single loops).
 
-    ``use_prepass``: fix edges by :func:`prepass` first (the same family, faster).
+    ``use_prepass``: first fix the edges every solution agrees on (the local rules
+    of ``prepass``, then ``deduce.deduce``'s propagation) and sweep with a width
+    limit of ``QUICK_WIDTH`` states; past it, probe (``deduce.deduce``) and sweep,
+    splitting on an edge when the frontier grows too wide (``puzzles.split``).
+    Without it the bare board is swept.
     ``method``: ``"frontier"`` (the compiled engine with one counter per hinted
     cell) or ``"algebra"`` (the mate-ZDD algebra, each hint applied as one image as
     soon as its cell's sides are decided); the same family either way."""
     G = board_graph(p.rows, p.cols)
-    fixed = None
-    if use_prepass:
-        try:
-            fixed = prepass(p)
-        except Contradiction:
-            return G.universe.empty
     counts = [(square_sides(cell), h) for cell, h in p.hints.items()]
-    if p.variant == "full":
-        F = build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method)
-        return F & G.degree_constrained({d: {2} for d in G.vertices})
-    return build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method)
+
+    def sweep(fixed, max_width=None):
+        F = build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method,
+                  **({} if max_width is None else {"max_width": max_width}))
+        if p.variant == "full":
+            F = F & G.degree_constrained({d: {2} for d in G.vertices})
+        return F
+
+    if not use_prepass:
+        return sweep(None)
+    try:
+        fixed = deduce(p, probe=False, given=prepass(p))
+        if method != "frontier":
+            return sweep(fixed)
+        try:  # boards the sweep finds easy stay cheap: no probing
+            return sweep(fixed, QUICK_WIDTH)
+        except zalg.TooWide:
+            fixed = deduce(p, given=fixed)
+    except Contradiction:
+        return G.universe.empty
+    return split_sweep(sweep, lambda given: deduce(p, given=given), fixed, G.edges,
+                       Contradiction, G.universe.empty)
 
 
 def solve_algebra(p) -> zalg.Family:

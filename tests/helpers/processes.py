@@ -8,16 +8,26 @@ import time
 
 from .paths import ROOT
 
-__all__ = ["interrupt_after", "without_progress"]
+__all__ = ["interrupt_after", "as_from_a_terminal", "without_progress"]
+
+
+def as_from_a_terminal() -> None:
+    """In the child before it runs: Ctrl-C does what it does in a terminal.
+
+    A test run started in the background of a non-interactive shell has SIGINT
+    ignored, and children inherit that; a child that ignores SIGINT cannot show
+    how the program answers Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, env=None,
                     wait: float = 60):
     """Start cmd, send SIGINT after ``seconds`` (once ``ready`` is printed), return
-    (returncode, stdout, stderr, seconds from the signal to the exit); the child gets
-    ``wait`` seconds to end after the signal."""
+    (returncode, stdout, stderr, seconds from the signal to the exit, the moment of the
+    signal on ``time.perf_counter``'s clock, which is the system's monotonic clock and so
+    the same in the child); the child gets ``wait`` seconds to end after the signal."""
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                         env=env)
+                         env=env, preexec_fn=as_from_a_terminal)
     if ready is not None:
         assert p.stdout.readline().strip() == ready
     time.sleep(seconds)
@@ -29,7 +39,7 @@ def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, en
         p.kill()  # never leave a runaway child behind
         p.communicate()
         raise
-    return p.returncode, out, err, time.perf_counter() - t
+    return p.returncode, out, err, time.perf_counter() - t, t
 
 
 #: a plain progress line of ``zalg.progress`` (stderr not a terminal): a stage starting

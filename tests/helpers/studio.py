@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 
 from .paths import ROOT
+from .processes import as_from_a_terminal
 
 __all__ = ["StudioServer"]
 
@@ -22,7 +23,8 @@ class StudioServer:
     def __init__(self, *args: str, ready_within: float = 600):
         self.process = subprocess.Popen(
             [sys.executable, "-m", "puzzles", "studio", "--port", "0", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+            preexec_fn=as_from_a_terminal)
         lines: queue.Queue = queue.Queue()
         threading.Thread(target=lambda: lines.put(self.process.stdout.readline()),
                          daemon=True).start()

@@ -18,6 +18,7 @@ import pytest
 
 from puzzles import batch, nagareru, numberlink, nurimeizu, slitherlink
 from puzzles.cli import main
+from tests.helpers.processes import as_from_a_terminal
 
 #: a small board per genre, and the design function that makes one puzzle from a seed
 SIZES = {"numberlink": "4x4", "slitherlink": "4x4", "nagareru": "4x4", "nurimeizu": "4x4"}
@@ -274,7 +275,8 @@ def test_ctrl_c_stops_the_pool_with_one_line():
     workers build their families: status 130, one line, no worker left behind."""
     proc = subprocess.Popen([sys.executable, "-m", "puzzles", "numberlink", "generate", "10x10",
                              "--count", "4", "--jobs", "2"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=as_from_a_terminal)
     started = proc.stderr.readline()  # the progress line: the pool is running
     assert started.startswith("generating")
     time.sleep(1.0)

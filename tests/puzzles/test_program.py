@@ -95,14 +95,14 @@ def test_ctrl_c_while_the_kernels_compile_leaves_at_once(tmp_path):
     # the program does not wait for the compilation (an empty numba cache)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cli"))
     cmd = [sys.executable, "-m", "puzzles", "slitherlink", "solve", "slither/3/3/cbcbcddad"]
-    rc, out, err, took = interrupt_after(cmd, 6.0, env=env)
+    rc, out, err, took, _ = interrupt_after(cmd, 6.0, env=env)
     assert rc == 130 and err.strip().splitlines()[-1] == "zalg: interrupted", (out, err)
     assert "Traceback" not in err and took < 2.0
 
 
 def test_ctrl_c_in_the_cli_exits_130_with_one_line():
     cmd = [sys.executable, "-m", "puzzles", "numberlink", "instances", "5x5"]
-    rc, out, err, took = interrupt_after(cmd, 4.0)
+    rc, out, err, took, _ = interrupt_after(cmd, 4.0)
     assert rc == 130, (out, err)
     assert err.strip().splitlines()[-1] == "zalg: interrupted"
     assert "Traceback" not in err and "referenced" not in err

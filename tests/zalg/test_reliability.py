@@ -18,6 +18,7 @@ import pytest
 
 import zalg
 from zalg import OutOfMemory, Universe, memory
+from zalg.kernels.compiling import NOTE
 
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import interrupt_after
@@ -194,11 +195,14 @@ def test_ctrl_c_inside_a_long_operation_stops_within_two_seconds(delay):
         "try:\n"
         "    F.hitting()\n"
         "except KeyboardInterrupt:\n"
-        "    print('interrupted', flush=True)\n"
+        "    print('interrupted', time.perf_counter(), flush=True)\n"
         "print(U.family([[1, 2], [2, 3]]).hitting().minimal().count())\n")
-    rc, out, err, took = interrupt_after([sys.executable, "-c", code], delay, ready="ready")
-    assert rc == 0 and out.split() == ["interrupted", "2"] and err == "", err
-    assert took < 2.0
+    rc, out, err, _, sent = interrupt_after([sys.executable, "-c", code], delay, ready="ready")
+    said, caught, count = out.split()
+    assert rc == 0 and (said, count) == ("interrupted", "2") and err == "", err
+    # from the signal to the operation's end (the same monotonic clock in both
+    # processes; the universe's teardown and exit after it are not Ctrl-C's answer)
+    assert float(caught) - sent < 2.0
 
 
 def test_ctrl_c_while_the_kernels_compile(tmp_path):
@@ -206,6 +210,7 @@ def test_ctrl_c_while_the_kernels_compile(tmp_path):
     # interrupt is held back until the compilation ends, then arrives, and the
     # universe keeps working (an empty numba cache: every kernel compiles)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "api"))
+    env.pop("ZALG_QUIET_COMPILE", None)
     code = (
         "import time, zalg\n"
         "U = zalg.Universe(range(30))\n"
@@ -216,10 +221,12 @@ def test_ctrl_c_while_the_kernels_compile(tmp_path):
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"
         "print(U.family([[1, 2], [2, 3]]).hitting().minimal().count())\n")
-    # (the child compiles every kernel after the signal: 45-60 s on a busy 2-core machine)
-    rc, out, err, took = interrupt_after([sys.executable, "-c", code], 4.0, ready="ready", env=env,
-                                         wait=240)
-    assert rc == 0 and out.split() == ["interrupted", "2"] and err == "", (out, err)
+    # (the child compiles two operations after the signal: 30-60 s of CPU, minutes of wall
+    # time on a 2-core machine shared with other work); stderr holds the one compile note
+    rc, out, err, took, _ = interrupt_after([sys.executable, "-c", code], 4.0, ready="ready", env=env,
+                                         wait=900)
+    assert rc == 0 and out.split() == ["interrupted", "2"] and err.splitlines() == [NOTE], \
+        (out, err)
 
 
 # ---- hostile arrays and files ------------------------------------------------------------------
@@ -308,5 +315,7 @@ def test_by_size_memory_follows_the_sizes_not_the_height():
 def test_a_missing_cudd_module_is_one_sentence():
     run = python("import sys\nsys.modules['dd.cudd_zdd'] = None\n"
                  "try:\n    import zalg\nexcept ImportError as exc:\n    print(exc)\n")
-    assert run.returncode == 0
-    assert "dd 0.6.0" in run.stdout and "CPython 3.11-3.13" in run.stdout
+    assert run.returncode == 0 and len(run.stdout.splitlines()) == 1
+    assert run.stdout.startswith("zalg needs dd.cudd_zdd") and "without CUDD" in run.stdout
+    assert "platform table in zalg's README" in run.stdout
+    assert "tulip-control/dd#installation" in run.stdout

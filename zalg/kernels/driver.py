@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import ops as R
+from .ops import registry as R
 from .memo import FULL, PRESENT, get, new_memo, put_owned, release_all
 from .native import jit
-from .nodes import (E_FAIL, E_KIDS, INTERRUPTED, NOMEM, OK, POLL_EVERY, cudd_recover,
+from .nodes import (E_FAIL, E_KIDS, INTERRUPTED, NOMEM, OK, POLL_EVERY, UNKNOWN_OP, cudd_recover,
                     cudd_stopped_for_ctrl_c, deref, disown, drop_all, keep, lend_to_tables, new_env,
                     poll, ref)
 
@@ -55,45 +55,143 @@ def _flush(memo, count, values, owned, nv, env):
     release_all(memo, count, env)
 
 
-@jit
-def _combine(o, x, y, phase, k, env, values, base, memo, count, owned, nv):
+@jit(inline=True)
+def _attempt(op, o, x, y, phase, k, env, values, base):
+    """(succeeded, node, n): ``combine`` of frame (o, x, y), which raises when CUDD returns
+    NULL or a set operation fails (``nodes.fail``).  The try block lives here, outside
+    any loop: numba compiles a loop inside one slowly."""
+    try:
+        r, n = R.combine(op, o, x, y, phase, k, env, values, base)
+        return True, r, n
+    except Exception:
+        return False, 0, 0
+
+
+@jit(inline=True)
+def _combine(op, o, x, y, phase, k, env, values, base, memo, count, owned, nv):
     """(status, node, n): one combine step; when CUDD runs out of room, the memo
     table is flushed and the step retried once."""
     for attempt in range(2):
-        try:
-            r, n = R.combine(o, x, y, phase, k, env, values, base)
+        done, r, n = _attempt(op, o, x, y, phase, k, env, values, base)
+        if done:
             return OK, r, n
-        except Exception:  # CUDD returned NULL, or a set operation failed (``nodes.fail``)
-            drop_all(env)  # the step's temporaries
-            failed = env[E_FAIL]
-            env[E_FAIL] = 0
-            if failed == INTERRUPTED or cudd_stopped_for_ctrl_c(env):
-                cudd_recover(env)
-                return INTERRUPTED, 0, 0
-            if attempt == 1 or count[0] == 0:
-                return NOMEM, 0, 0
-            _flush(memo, count, values, owned, nv, env)
+        drop_all(env)  # the step's temporaries
+        failed = env[E_FAIL]
+        env[E_FAIL] = 0
+        if failed == INTERRUPTED or cudd_stopped_for_ctrl_c(env):
             cudd_recover(env)
+            return INTERRUPTED, 0, 0
+        if attempt == 1 or count[0] == 0:
+            return NOMEM, 0, 0
+        _flush(memo, count, values, owned, nv, env)
+        cudd_recover(env)
     return NOMEM, 0, 0
 
 
+@jit(inline=True)
+def _finish_frame(op, o, x, y, r, env, memo, count, values, owned, nv, hm):
+    """Store the result r of subproblem (o, x, y), whose reference the memo table takes
+    over, and release the values of its kids; returns (memo, r) with r borrowed from
+    the table (an equal subproblem may have been stored meanwhile)."""
+    disown(env, r)
+    ka, kb = R.memo_key(op, o, x, y)
+    memo, stored = put_owned(memo, count, env, o, ka, kb, r)
+    hm[0] = memo
+    if stored == FULL:  # no room for a bigger table: start afresh
+        _flush(memo, count, values, owned, nv, env)
+        memo, stored = put_owned(memo, count, env, o, ka, kb, r)
+    if stored == PRESENT:
+        deref(env, r)
+        r = get(memo, o, ka, kb)
+    return memo, r
+
+
 @jit
-def _drive(op, a, b, k, env, count, hm, hv, ho, hf, state):
-    """The loop.  The growable arrays live in one-element lists (memo table ``hm``,
-    values ``hv``, their ownership flags ``ho``, frames ``hf``) and the stack heights in
-    ``state`` = [frames, values], so that the caller can release what the stacks hold
-    even when an allocation fails half-way.  Returns the status; on OK the result is
-    hv[0][0]."""
+def _room(n, nf, nv, hv, ho, hf):
+    """Whether the stacks have room for n more slots and frames, growing them (in place of
+    the old ones in hv, ho, hf) if needed; False when memory runs out."""
+    try:
+        values = hv[0]
+        if nv + n > values.shape[0]:
+            size = 2 * values.shape[0]
+            bigger = np.empty(size, dtype=np.int64)
+            bigger[:nv] = values[:nv]
+            flags = np.zeros(size, dtype=np.uint8)
+            flags[:nv] = ho[0][:nv]
+            hv[0] = bigger
+            ho[0] = flags
+        frames = hf[0]
+        if nf + n > frames.shape[0]:
+            more = np.empty((2 * frames.shape[0], _WIDTH), dtype=np.int64)
+            more[:nf] = frames[:nf]
+            hf[0] = more
+        return True
+    except Exception:  # MemoryError
+        return False
+
+
+@jit(inline=True)
+def _lookup(op, o, x, y, k, env, memo):
+    """The result of subproblem (o, x, y) without work (a terminal case, the memo
+    table), or -1."""
+    r = R.terminal(op, o, x, y, k, env)
+    if r == -1:
+        ka, kb = R.memo_key(op, o, x, y)
+        r = get(memo, o, ka, kb)
+    return r
+
+
+@jit(inline=True)
+def _ask(op, n, nf, nv, k, env, memo, values, owned, frames):
+    """Reserve a slot for each of the n subproblems in env's kids, answer at once what
+    can be answered and push a frame for the others.  Returns the new frame count, or
+    -1 when a kid names an operation outside op's closure."""
+    first = nv
+    for i in range(n):
+        values[first + i] = 0
+        owned[first + i] = 0
+    for i in range(n - 1, -1, -1):  # reversed, so that kid 0 runs first
+        j = E_KIDS + 3 * i
+        ko = env[j]
+        if not R.known(op, ko):
+            return -1
+        r = _lookup(op, ko, env[j + 1], env[j + 2], k, env, memo)
+        if r != -1:
+            values[first + i] = r
+            continue
+        frames[nf, _OP] = ko
+        frames[nf, _F] = env[j + 1]
+        frames[nf, _G] = env[j + 2]
+        frames[nf, _PHASE] = 0
+        frames[nf, _DEST] = first + i
+        nf += 1
+    return nf
+
+
+def loop():
+    """The compiled loop every operation runs in (its dispatcher: one compiled copy per
+    operation, see ``cache.cached_names``)."""
+    return _drive
+
+
+@jit
+def _drive(op, a, b, k, env, count, stacks):
+    """The loop.  ``stacks`` = (hm, hv, ho, hf, state): the growable arrays live in
+    one-element lists (memo table ``hm``, values ``hv``, their ownership flags ``ho``,
+    frames ``hf``) and the stack heights in ``state`` = [frames, values], so that the
+    caller can release what the stacks hold even when an allocation fails half-way.
+    Returns the status; on OK the result is hv[0][0]."""
+    hm, hv, ho, hf, state = stacks
     memo = hm[0]
     values = hv[0]
     owned = ho[0]
     frames = hf[0]
-    nf = 1
-    frames[0, _OP] = op
+    frames[0, _OP] = R.root_code(op)
     frames[0, _F] = a
     frames[0, _G] = b
     frames[0, _PHASE] = 0
     frames[0, _DEST] = 0
+    nf = 1
     nv = 1  # slot 0: the result
     owned[0] = 0
     values[0] = 0
@@ -110,10 +208,7 @@ def _drive(op, a, b, k, env, count, hm, hv, ho, hf, state):
         y = frames[f, _G]
         phase = frames[f, _PHASE]
         if phase == 0:
-            r = R.terminal(o, x, y, k, env)
-            if r == -1:
-                ka, kb = R.memo_key(o, x, y)
-                r = get(memo, o, ka, kb)
+            r = _lookup(op, o, x, y, k, env, memo)
             if r != -1:
                 d = frames[f, _DEST]
                 values[d] = r
@@ -121,24 +216,15 @@ def _drive(op, a, b, k, env, count, hm, hv, ho, hf, state):
                 nf -= 1
                 state[0] = nf
                 continue
-            n = R.children(o, x, y, k, env)
+            n = R.children(op, o, x, y, k, env)
             frames[f, _BASE] = nv
         else:
-            status, r, n = _combine(o, x, y, phase, k, env, values, frames[f, _BASE], memo,
-                                    count, owned, nv)
+            status, r, n = _combine(op, o, x, y, phase, k, env, values, frames[f, _BASE],
+                                    memo, count, owned, nv)
             if status != OK:
                 return status
             if n == 0:
-                disown(env, r)  # its reference goes to the memo table
-                ka, kb = R.memo_key(o, x, y)
-                memo, stored = put_owned(memo, count, env, o, ka, kb, r)
-                hm[0] = memo
-                if stored == FULL:  # no room for a bigger table: start afresh
-                    _flush(memo, count, values, owned, nv, env)
-                    memo, stored = put_owned(memo, count, env, o, ka, kb, r)
-                if stored == PRESENT:  # an equal subproblem was stored meanwhile
-                    deref(env, r)
-                    r = get(memo, o, ka, kb)
+                memo, r = _finish_frame(op, o, x, y, r, env, memo, count, values, owned, nv, hm)
                 base = frames[f, _BASE]
                 for i in range(base, nv):
                     if owned[i]:
@@ -152,54 +238,34 @@ def _drive(op, a, b, k, env, count, hm, hv, ho, hf, state):
                 state[1] = nv
                 continue
         frames[f, _PHASE] = phase + 1
-        # reserve a slot per subproblem; answer at once what can be answered
-        if nv + n > values.shape[0]:
-            size = 2 * values.shape[0]
-            bigger = np.empty(size, dtype=np.int64)
-            bigger[:nv] = values[:nv]
-            flags = np.zeros(size, dtype=np.uint8)
-            flags[:nv] = owned[:nv]
-            values = bigger
-            owned = flags
-            hv[0] = values
-            ho[0] = owned
-        if nf + n > frames.shape[0]:
-            more = np.empty((2 * frames.shape[0], _WIDTH), dtype=np.int64)
-            more[:nf] = frames[:nf]
-            frames = more
-            hf[0] = frames
-        first = nv
-        for i in range(n):
-            values[first + i] = 0
-            owned[first + i] = 0
+        if not _room(n, nf, nv, hv, ho, hf):
+            return NOMEM
+        values = hv[0]
+        owned = ho[0]
+        frames = hf[0]
+        nf = _ask(op, n, nf, nv, k, env, memo, values, owned, frames)
+        if nf < 0:
+            return UNKNOWN_OP
         nv += n
-        state[1] = nv
-        for i in range(n - 1, -1, -1):  # reversed, so that kid 0 runs first
-            j = E_KIDS + 3 * i
-            ko = env[j]
-            kx = env[j + 1]
-            ky = env[j + 2]
-            r = R.terminal(ko, kx, ky, k, env)
-            if r == -1:
-                ka, kb = R.memo_key(ko, kx, ky)
-                r = get(memo, ko, ka, kb)
-            if r != -1:
-                values[first + i] = r
-                continue
-            frames[nf, _OP] = ko
-            frames[nf, _F] = kx
-            frames[nf, _G] = ky
-            frames[nf, _PHASE] = 0
-            frames[nf, _DEST] = first + i
-            nf += 1
         state[0] = nf
+        state[1] = nv
     return OK
+
+
+@jit(inline=True)
+def _finish_root(op, a, b, r, env):
+    """(status, result): the root operation's ``finish`` on its result r, kept."""
+    try:
+        return OK, R.finish(op, a, b, keep(env, r), env)
+    except Exception:  # CUDD returned NULL
+        return NOMEM, 0
 
 
 @jit
 def apply(op, ctx, a, b, k, aux):
-    """(status, node): ``op(a, b)`` with integer parameter ``k`` and level array ``aux``
-    (a prefix count over levels: ``aux[l + 1] - aux[l]`` is 1 when level l is marked)."""
+    """(status, node): ``op(a, b)`` (an ``ops.Op``) with integer parameter ``k`` and level
+    array ``aux`` (a prefix count over levels: ``aux[l + 1] - aux[l]`` is 1 when level l
+    is marked)."""
     env = new_env(ctx, aux)
     memo, count = new_memo()
     hm = [memo]
@@ -207,20 +273,12 @@ def apply(op, ctx, a, b, k, aux):
     ho = [np.zeros(256, dtype=np.uint8)]
     hf = [np.zeros((256, _WIDTH), dtype=np.int64)]
     state = np.zeros(2, dtype=np.int64)
-    status = NOMEM
-    try:
-        status = _drive(op, a, b, k, env, count, hm, hv, ho, hf, state)
-    except Exception:  # a stack or the table could not grow
-        status = NOMEM
+    status = _drive(op, a, b, k, env, count, (hm, hv, ho, hf, state))
     values = hv[0]
     owned = ho[0]
     result = 0
     if status == OK:
-        try:
-            result = keep(env, values[0])
-            result = R.finish(op, a, b, result, env)
-        except Exception:
-            status = NOMEM
+        status, result = _finish_root(op, a, b, values[0], env)
     for i in range(state[1]):
         if owned[i]:
             deref(env, values[i])

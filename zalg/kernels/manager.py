@@ -17,11 +17,12 @@ from ..errors import OutOfMemory
 from . import build as B
 from . import driver, export, native, setop
 from .native import _cz
+from .ops import Op
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
                     C_GC, C_GETNODE, C_INSERT, C_LOOKUP, C_MEMUSE, C_PLAINDEREF, C_SETMAXMEM,
                     C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF, C_ZDDNODES,
                     C_CACHESLOTS, C_CACHERESIZE,
-                    C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK, cudd_share,
+                    C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK, UNKNOWN_OP, cudd_share,
                     CUDD_OVERHEAD_TENTHS)
 
 
@@ -125,12 +126,17 @@ class Manager:
             raise KeyboardInterrupt
         raise OutOfMemory(step, self.budget or None)
 
-    def apply(self, op: int, f: int, g: int, k: int, aux: np.ndarray, step: str):
-        """The dd Function of ``op(f, g)`` (see ``kernels.ops``)."""
+    def apply(self, op: Op, f: int, g: int, k: int, aux: np.ndarray, step: str):
+        """The dd Function of ``op(f, g)`` (an operation of ``kernels.ops``)."""
+        if not isinstance(op, Op):
+            raise TypeError(f"{step}: {op!r} is not a registered operation (kernels.ops)")
         try:
             status, r = driver.apply(op, self.ctx, f, g, k, aux)
         except MemoryError:  # the kernel's own bookkeeping could not be allocated
             self._fail(step)
+        if status == UNKNOWN_OP:
+            raise RuntimeError(f"{step}: operation {op.name} asked for a subproblem of an "
+                               "operation missing from its USES (kernels.ops)")
         self._check(status, step)
         return self.function_owned(r)
 

@@ -65,6 +65,15 @@ STORED, PRESENT, FULL = 1, 0, 2
 
 
 @jit
+def _zeros(size):
+    """(an empty table of ``size`` rows, True), or (a stand-in, False) when memory runs out."""
+    try:
+        return np.zeros((size, ROW), dtype=np.int64), True
+    except Exception:  # MemoryError: the caller flushes instead of growing
+        return np.zeros((1, ROW), dtype=np.int64), False
+
+
+@jit
 def put_owned(table, count, env, op, a, b, value):
     """Store a result whose reference the table takes over.  Returns (table, outcome):
     the table to use from now on (a bigger one when it had to grow), and STORED,
@@ -76,7 +85,9 @@ def put_owned(table, count, env, op, a, b, value):
         # CUDD's own limit leaves the new one its room
         if size > MAX_ROWS or over_budget(env, (size + table.shape[0]) * ROW * 8):
             return table, FULL
-        bigger = np.zeros((size, ROW), dtype=np.int64)
+        bigger, made = _zeros(size)
+        if not made:
+            return table, FULL
         for j in range(table.shape[0]):
             if table[j, 0] != 0:
                 t = find(bigger, table[j, 0], table[j, 1], table[j, 2])

@@ -18,26 +18,28 @@ operations notice neither Ctrl-C nor a memory budget in time.  This module
   manager happens under the GIL, so threads sharing a Universe cannot race
   (kernels pause every few thousand steps to let other threads run and to notice
   Ctrl-C, see ``nodes.poll``);
-* provides ``jit``: ``numba.njit(cache=True)`` when numba is importable, and the
-  identity otherwise.  Kernels are written once in a numba-compatible subset of
-  Python; without numba the very same code runs as plain Python (slowly, but
-  exactly), with node fields read through CUDD's accessor functions.
+* re-exports ``jit`` (``.compiling``).  Kernels are written once in a
+  numba-compatible subset of Python; without numba the very same code runs as
+  plain Python (slowly, but exactly), with node fields read through CUDD's
+  accessor functions.
 
-Set ``ZALG_NO_NUMBA=1`` to force the plain-Python fallback.
+Set ``ZALG_NO_NUMBA=1`` to force the plain-Python fallback.  Importing this module
+compiles nothing.
 """
 
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 
-try:
-    import dd.cudd_zdd as _cz
-except ImportError as exc:  # pragma: no cover - depends on the platform
-    raise ImportError(
-        "zalg needs dd.cudd_zdd, the CUDD ZDD module of the dd package; it ships compiled only "
-        "in dd 0.6.0's wheels for CPython 3.11-3.13 on Linux x86-64 "
-        "(`pip install dd==0.6.0` there; elsewhere dd installs without CUDD)") from exc
+import numpy as np
+
+from ..errors import OutOfMemory
+from .compiling import COMPILE_GUARD, HAVE_NUMBA, c_callback, jit
+from .platform import INSTALL_NOTES, cudd_module, dd_version, symbols
+
+_cz = cudd_module()
 
 __all__ = [
     "HAVE_NUMBA", "jit", "LIB", "ADDR", "manager_pointer", "node_pointer", "fn_address",
@@ -48,8 +50,9 @@ __all__ = [
     "set_memory_limit", "memory_limit", "memory_in_use", "recover", "was_interrupted", "COMPILE_GUARD",
 ]
 
-# PyDLL: the GIL stays held during calls (CDLL would release it)
-LIB = ctypes.PyDLL(_cz.__file__)
+# PyDLL: the GIL stays held during calls (CDLL would release it); ``symbols`` has checked
+# that every routine looked up below is exported
+LIB = symbols(ctypes.PyDLL(_cz.__file__))
 
 _P = ctypes.c_int64  # node and manager pointers travel as signed 64-bit integers
 
@@ -145,22 +148,24 @@ def node_pointer(function) -> int:
     return int(function) - 2
 
 
-def manager_pointer(zdd: _cz.ZDD) -> int:
+def manager_pointer(zdd: _cz.ZDD, stoppable: bool = True) -> int:
     """The ``DdManager*`` of a dd ZDD manager, checked against CUDD before use; its
-    out-of-memory callback is made silent (no message, no exit)."""
+    out-of-memory callback is made silent (no message, no exit), and (``stoppable``)
+    Ctrl-C stops CUDD's own long operations."""
     mgr = ctypes.c_int64.from_address(id(zdd) + _MANAGER_OFFSET).value
     if mgr == 0 or _ReadZero(mgr) != node_pointer(zdd.false):
         raise ImportError(
-            "zalg: cannot find CUDD's manager inside dd.cudd_zdd.ZDD; "
-            "zalg needs the object layout of dd==0.6.0")
+            "zalg: cannot find CUDD's manager inside dd.cudd_zdd.ZDD: this dd "
+            f"({dd_version()}) lays out its ZDD object differently from dd 0.6 ({INSTALL_NOTES})")
     if _ReadZddSize(mgr) != len(zdd.vars):
         raise ImportError("zalg: dd's ZDD manager and CUDD disagree on the number of variables")
     _RegisterOOM(mgr, fn_address(_Silent))
     if _DEVNULL:
         _SetStderr(mgr, _DEVNULL)
         _SetStdout(mgr, _DEVNULL)
-    if _TERMINATE is not None:
-        _RegisterTermination(mgr, _TERMINATE.address, _TERMINATE_ARGS.ctypes.data)
+    terminate = _termination() if stoppable else None
+    if terminate is not None:
+        _RegisterTermination(mgr, terminate.address, _TERMINATE_ARGS.ctypes.data)
     return mgr
 
 
@@ -187,7 +192,6 @@ def declare_variables(zdd: _cz.ZDD, mgr: int, count: int) -> None:
     last = start + count - 1
     p = _ZddIthVar(mgr, last)
     if p == 0 or _ReadZddSize(mgr) != last + 1:
-        from ..errors import OutOfMemory
         raise OutOfMemory("creating the universe's variables")
     _Ref(p)
     _Deref(mgr, p)
@@ -217,27 +221,10 @@ def memory_in_use(mgr: int) -> int:
 
 
 # --- node access and calls, compiled or plain ----------------------------------------
-HAVE_NUMBA = False
-if os.environ.get("ZALG_NO_NUMBA", "") not in ("1", "true", "yes"):
-    try:
-        import numba  # noqa: F401  (only checking that it imports)
-        HAVE_NUMBA = True
-    except ImportError:  # pragma: no cover - exercised by the ZALG_NO_NUMBA test
-        HAVE_NUMBA = False
-
 if HAVE_NUMBA:
     from llvmlite import ir
-    from numba import njit, types
+    from numba import types
     from numba.extending import intrinsic
-
-    def jit(fn=None, signature=None):
-        """``numba.njit(cache=True)``, without ``nogil``: kernels hold the GIL, so no
-        other thread touches CUDD meanwhile.  With an explicit ``signature`` the
-        function is compiled once for it (callers passing constants do not make
-        numba compile one copy per constant)."""
-        if fn is None:
-            return lambda f: njit(signature, cache=True)(f)
-        return njit(cache=True)(fn)
 
     _I64 = ir.IntType(64)
     _I32 = ir.IntType(32)
@@ -413,25 +400,22 @@ if HAVE_NUMBA:
             return builder.ptrtoint(args[0], _I64)
         return sig, codegen
 
-    @njit(inline="always", cache=True)
+    @jit(inline=True)
     def node_index(p):
         """CUDD variable index of node ``p`` (0x7fffffff for terminals)."""
         return load_u32(p)
 
-    @njit(inline="always", cache=True)
+    @jit(inline=True)
     def node_hi(p):
         """The then-child (members with the node's element)."""
         return load_i64(p + 16)
 
-    @njit(inline="always", cache=True)
+    @jit(inline=True)
     def node_lo(p):
         """The else-child (members without the node's element)."""
         return load_i64(p + 24)
 
 else:
-    def jit(fn=None, signature=None):
-        return (lambda f: f) if fn is None else fn
-
     # Without numba, node fields are read through CUDD's accessor functions, so the
     # fallback makes no assumption about the DdNode layout.
     def node_index(p: int) -> int:
@@ -485,94 +469,27 @@ else:
         return None
 
 
-class _CompileGuard:
-    """Holds Ctrl-C back while numba compiles a kernel.
-
-    A KeyboardInterrupt raised inside numba's compiler leaves its dispatchers half
-    built (a later call fails with "no compiled object yet").  While a compilation
-    runs in the main thread, SIGINT is only recorded; when the outermost one ends,
-    the previous handler is restored and the signal raised again, so the
-    interrupt arrives right after the compilation, at a safe point.  ``on_hold``,
-    if set, is called at once instead: a program that only wants to exit need not
-    wait for the compilation to end.  A program can also set it before zalg is
-    imported (kernels compile during the import too) as ``sys._zalg_on_interrupt``
-    (the ``zalg`` program does)."""
-
-    def __init__(self) -> None:
-        self.depth = 0
-        self.saved = None
-        self.pending = False
-        self.on_hold = None
-
-    def _record(self, signum, frame) -> None:
-        import sys
-        hold = self.on_hold or getattr(sys, "_zalg_on_interrupt", None)
-        if hold is not None:
-            hold()
-        self.pending = True
-
-    def start(self) -> None:
-        import signal
-        import threading
-        if threading.current_thread() is not threading.main_thread():
-            return
-        if self.depth == 0:
-            try:
-                self.saved = signal.signal(signal.SIGINT, self._record)
-            except (ValueError, TypeError):  # not allowed here: leave SIGINT alone
-                self.saved = None
-        self.depth += 1
-
-    def end(self) -> None:
-        import signal
-        import threading
-        if threading.current_thread() is not threading.main_thread() or self.depth == 0:
-            return
-        self.depth -= 1
-        if self.depth == 0 and self.saved is not None:
-            signal.signal(signal.SIGINT, self.saved)
-            self.saved = None
-            if self.pending:
-                self.pending = False
-                signal.raise_signal(signal.SIGINT)
+_TERMINATE_ARGS = np.array([ADDR["checksignals"], ADDR["clearerror"]], dtype=np.int64)
 
 
-COMPILE_GUARD = _CompileGuard()
+@functools.lru_cache(maxsize=None)
+def _termination():
+    """CUDD's termination callback, compiled (or loaded) at the first manager, or None
+    without numba.
 
-if HAVE_NUMBA:
-    from numba.core import event as _event
-
-    class _CompileListener(_event.Listener):
-        def on_start(self, event) -> None:
-            COMPILE_GUARD.start()
-
-        def on_end(self, event) -> None:
-            COMPILE_GUARD.end()
-
-    # numba holds its compiler lock while it compiles, loads or saves a kernel
-    _event.register("numba:compiler_lock", _CompileListener())
-
-
-_TERMINATE = None
-_TERMINATE_ARGS = None
-if HAVE_NUMBA:
-    import numpy as _np
-    from numba import cfunc
-
-    # CUDD calls this about once per thousand new nodes, also deep inside its own
-    # long operations (a union of two huge families): Ctrl-C stops those too.  It
-    # runs in the thread that holds the GIL (every CUDD call does), checks for a
-    # signal, and on one clears Python's error and asks CUDD to stop.
-    @cfunc(types.int32(types.voidptr), cache=True)
-    def _terminate(arg):
+    CUDD calls it about once per thousand new nodes, also deep inside its own long
+    operations (a union of two huge families): Ctrl-C stops those too.  It runs in the
+    thread that holds the GIL (every CUDD call does), checks for a signal, and on one
+    clears Python's error and asks CUDD to stop."""
+    if not HAVE_NUMBA:
+        return None
+    def terminate(arg):
         p = ptr_to_int(arg)
         if call_int0(load_i64(p)) != 0:
             call_void0(load_i64(p + 8))
             return 1
         return 0
-
-    _TERMINATE = _terminate
-    _TERMINATE_ARGS = _np.array([ADDR["checksignals"], ADDR["clearerror"]], dtype=_np.int64)
+    return c_callback(terminate, types.int32(types.voidptr))
 
 
 def _check_layout() -> None:
@@ -582,7 +499,7 @@ def _check_layout() -> None:
     z.declare("a", "b", "c")
     f = z.var("b") & ~z.var("c")
     p = node_pointer(f)
-    mgr = manager_pointer(z)
+    mgr = manager_pointer(z, stoppable=False)
     ok = (ctypes.c_uint32.from_address(p).value == _NodeReadIndex(p)
           and ctypes.c_int64.from_address(p + 16).value == _T(p)
           and ctypes.c_int64.from_address(p + 24).value == _E(p)

@@ -46,6 +46,8 @@ CUDD_TERMINATION = 5
 OK, INTERRUPTED, NOMEM = 0, 1, 2
 #: a frontier sweep stopped before a level wider than its caller's limit
 WIDE = 3
+#: an operation asked for a subproblem of an operation it does not declare in ``USES``
+UNKNOWN_OP = 4
 
 #: kernel steps between two pauses (GIL handed to other threads, Ctrl-C noticed)
 POLL_EVERY = 4096

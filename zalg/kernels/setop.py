@@ -85,87 +85,103 @@ def _push(frames, nf, kind, f, g):
 
 
 @jit
-def _run(env, kind, f, g):
-    """(status, values, height): the loop.  Every value on the stack holds a
-    reference (the result is values[0] on OK; the caller releases the rest)."""
-    values = np.empty(64, dtype=np.int64)
+def _loop(env, kind, f, g, hv, height):
+    """The status of the loop.  Every value on the stack (``hv[0]``, ``height[0]`` of
+    them at every moment) holds a reference: the result is the first on OK; the caller
+    releases the rest.  No try block here: numba compiles a loop inside one slowly."""
+    values = hv[0]
     frames = np.empty((64, 8), dtype=np.int64)
     frames, nf = _push(frames, 0, kind, f, g)
     nv = 0
     steps = 0
-    status = OK
-    try:
-        while nf > 0:
-            steps += 1
-            if steps % POLL_EVERY == 0 and poll(env):
-                status = INTERRUPTED
-                break
-            i = nf - 1
-            k = frames[i, _KIND]
-            x = frames[i, _F]
-            y = frames[i, _G]
-            if frames[i, _PHASE] == 0:
-                if k != DIFF and x > y:  # commutative: one cache entry for both orders
-                    x, y = y, x
-                    frames[i, _F] = x
-                    frames[i, _G] = y
-                r = _terminal(k, x, y, env)
-                if r == -1:
-                    hit = cache_lookup(env, _tag(k, env), x, y)
-                    if hit != 0:
-                        r = hit
-                if r != -1:
-                    if nv == values.shape[0]:
-                        bigger = np.empty(2 * nv, dtype=np.int64)
-                        bigger[:nv] = values
-                        values = bigger
-                    ref(env, r)
-                    values[nv] = r
-                    nv += 1
-                    nf -= 1
-                    continue
-                vx = level(x, env)
-                vy = level(y, env)
-                v = min(vx, vy)
-                frames[i, _PHASE] = 1
-                frames[i, _BASE] = nv
-                frames[i, _V] = v
-                x0, x1 = (node_lo(x), node_hi(x)) if vx == v else (x, env[C_ZERO])
-                y0, y1 = (node_lo(y), node_hi(y)) if vy == v else (y, env[C_ZERO])
-                if k == UNION or vx == vy:
-                    frames[i, _HOW] = _BOTH
-                    frames, nf = _push(frames, nf, k, x1, y1)  # runs second: value base + 1
-                    frames, nf = _push(frames, nf, k, x0, y0)  # runs first: value base
-                elif k == INTER:
-                    frames[i, _HOW] = _PASS
-                    frames, nf = _push(frames, nf, k, x0, y0)
-                elif vx < vy:  # difference, only F holds v
-                    frames[i, _HOW] = _FIXED_HI
-                    frames[i, _HI] = x1
-                    frames, nf = _push(frames, nf, k, x0, y)
-                else:  # difference, only G holds v
-                    frames[i, _HOW] = _PASS
-                    frames, nf = _push(frames, nf, k, x, y0)
+    while nf > 0:
+        steps += 1
+        if steps % POLL_EVERY == 0 and poll(env):
+            return INTERRUPTED
+        i = nf - 1
+        k = frames[i, _KIND]
+        x = frames[i, _F]
+        y = frames[i, _G]
+        if frames[i, _PHASE] == 0:
+            if k != DIFF and x > y:  # commutative: one cache entry for both orders
+                x, y = y, x
+                frames[i, _F] = x
+                frames[i, _G] = y
+            r = _terminal(k, x, y, env)
+            if r == -1:
+                hit = cache_lookup(env, _tag(k, env), x, y)
+                if hit != 0:
+                    r = hit
+            if r != -1:
+                if nv == values.shape[0]:
+                    bigger = np.empty(2 * nv, dtype=np.int64)
+                    bigger[:nv] = values
+                    values = bigger
+                    hv[0] = values
+                ref(env, r)
+                values[nv] = r
+                nv += 1
+                height[0] = nv
+                nf -= 1
                 continue
-            base = frames[i, _BASE]
-            how = frames[i, _HOW]
-            if how == _PASS:
-                r = values[base]
-            elif how == _BOTH:
-                r = getnode(env, frames[i, _V], values[base + 1], values[base])
-            else:
-                r = getnode(env, frames[i, _V], frames[i, _HI], values[base])
-            ref(env, r)
-            for j in range(base, nv):
-                deref(env, values[j])
-            nv = base
-            values[nv] = r
-            nv += 1
-            cache_insert(env, _tag(k, env), x, y, r)
-            nf -= 1
-    except Exception:  # CUDD returned NULL (getnode raises MemoryError), or no room
+            vx = level(x, env)
+            vy = level(y, env)
+            v = min(vx, vy)
+            frames[i, _PHASE] = 1
+            frames[i, _BASE] = nv
+            frames[i, _V] = v
+            x0, x1 = (node_lo(x), node_hi(x)) if vx == v else (x, env[C_ZERO])
+            y0, y1 = (node_lo(y), node_hi(y)) if vy == v else (y, env[C_ZERO])
+            if k == UNION or vx == vy:
+                frames[i, _HOW] = _BOTH
+                frames, nf = _push(frames, nf, k, x1, y1)  # runs second: value base + 1
+                frames, nf = _push(frames, nf, k, x0, y0)  # runs first: value base
+            elif k == INTER:
+                frames[i, _HOW] = _PASS
+                frames, nf = _push(frames, nf, k, x0, y0)
+            elif vx < vy:  # difference, only F holds v
+                frames[i, _HOW] = _FIXED_HI
+                frames[i, _HI] = x1
+                frames, nf = _push(frames, nf, k, x0, y)
+            else:  # difference, only G holds v
+                frames[i, _HOW] = _PASS
+                frames, nf = _push(frames, nf, k, x, y0)
+            continue
+        base = frames[i, _BASE]
+        how = frames[i, _HOW]
+        if how == _PASS:
+            r = values[base]
+        elif how == _BOTH:
+            r = call_getnode(env[C_GETNODE], env[C_MGR], frames[i, _V], values[base + 1],
+                             values[base])
+        else:
+            r = call_getnode(env[C_GETNODE], env[C_MGR], frames[i, _V], frames[i, _HI],
+                             values[base])
+        if r == 0:  # CUDD could not create the node
+            return NOMEM
+        ref(env, r)
+        for j in range(base, nv):
+            deref(env, values[j])
+        nv = base
+        values[nv] = r
+        nv += 1
+        height[0] = nv
+        cache_insert(env, _tag(k, env), x, y, r)
+        nf -= 1
+    return OK
+
+
+@jit
+def _run(env, kind, f, g):
+    """(status, values, height): ``_loop`` on a fresh stack; a stack that cannot grow
+    ends it with NOMEM."""
+    hv = [np.empty(64, dtype=np.int64)]
+    height = np.zeros(1, dtype=np.int64)
+    try:
+        status = _loop(env, kind, f, g, hv, height)
+    except Exception:  # no room for a bigger stack
         status = NOMEM
-    return status, values, nv
+    return status, hv[0], height[0]
 
 
 @jit(signature="int64(int64[::1], int64, int64, int64, int64)")

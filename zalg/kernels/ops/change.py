@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..native import jit
 from ..nodes import C_ZERO, cof, getnode, keep, level, put_kid
 
-CODE = 10
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 
 
 @jit

@@ -9,7 +9,7 @@ from ..nodes import getnode, keep, level
 from . import minimal
 from ._common import quantified, split_kids, union
 
-CODE = 8
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 
 
 @jit

@@ -10,7 +10,8 @@ from ..nodes import drop, getnode, keep, level, put_kid
 from . import minimal, nonsup
 from ._common import inter, quantified, split_kids, union3
 
-CODE = 15
+CODE: int  # this operation's place in the table (given by ``registry.register``)
+USES = (nonsup,)  # operations asked for as subproblems
 
 
 @jit

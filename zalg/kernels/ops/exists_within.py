@@ -10,7 +10,7 @@ from ..native import jit
 from ..nodes import C_ONE, C_ZERO, getnode, has_empty, keep, put_kid
 from ._common import quantified, split, union
 
-CODE = 17
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 
 
 @jit

@@ -10,7 +10,7 @@ from ..nodes import C_ZERO, E_AUX, cof, drop, getnode, keep, level, put_kid
 from . import minimal
 from ._common import inter, quantified
 
-CODE = 9
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 
 
 @jit

@@ -15,7 +15,7 @@ from ..native import jit
 from ..nodes import C_ONE, C_ZERO, cof, drop, getnode, keep, level, put_kid
 from ._common import chain, inter, quantified
 
-CODE = 14
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 
 
 @jit

@@ -15,7 +15,7 @@ from ..native import jit
 from ..nodes import C_ZERO, E_AUX, cof, drop, getnode, keep, level, put_kid
 from ._common import union
 
-CODE = 19
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 EMPTY, IDENTITY = 0, 1
 
 

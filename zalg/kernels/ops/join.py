@@ -8,7 +8,8 @@ from ..native import jit
 from ..nodes import C_ONE, C_ZERO, drop, getnode, keep, level
 from ._common import cross_kids, union3
 
-CODE = 1
+CODE: int  # this operation's place in the table (given by ``registry.register``)
+COMMUTATIVE = True  # memoised once for (F, G) and (G, F)
 
 
 @jit

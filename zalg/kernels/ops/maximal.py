@@ -9,7 +9,8 @@ from ..nodes import getnode, keep, level, put_kid
 from . import minimal, nonsub
 from ._common import split_kids
 
-CODE = 7
+CODE: int  # this operation's place in the table (given by ``registry.register``)
+USES = (nonsub,)  # operations asked for as subproblems
 
 
 @jit

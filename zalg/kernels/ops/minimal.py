@@ -11,7 +11,8 @@ from ..nodes import C_ONE, C_ZERO, getnode, keep, level, put_kid
 from . import nonsup
 from ._common import split_kids
 
-CODE = 6
+CODE: int  # this operation's place in the table (given by ``registry.register``)
+USES = (nonsup,)  # operations asked for as subproblems
 
 
 @jit

@@ -13,7 +13,7 @@ from ..native import jit
 from ..nodes import C_ONE, C_ZERO, cof, drop, getnode, has_empty, keep, level
 from ._common import diff, split_kids
 
-CODE = 18
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 
 
 @jit

@@ -8,7 +8,7 @@ from ..native import jit
 from ..nodes import C_ONE, C_ZERO, drop, getnode, keep, put_kid
 from ._common import inter, split
 
-CODE = 5
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 
 
 @jit

@@ -9,7 +9,7 @@ from ..native import jit, node_hi, node_lo
 from ..nodes import C_ONE, C_ZERO, cof, getnode, keep, level, put_kid
 from ._common import inter
 
-CODE = 3
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 
 
 @jit

@@ -5,7 +5,7 @@ from ..native import jit
 from ..nodes import C_NLEV, C_ZERO, getnode, keep, level
 from ._common import split_kids
 
-CODE = 13
+CODE: int  # this operation's place in the table (given by ``registry.register``)
 
 
 @jit

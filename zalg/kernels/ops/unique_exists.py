@@ -13,7 +13,8 @@ from ..nodes import C_ONE, C_ZERO, drop, getnode, keep, put_kid
 from . import exists
 from ._common import diff, quantified, split, union
 
-CODE = 16
+CODE: int  # this operation's place in the table (given by ``registry.register``)
+USES = (exists,)  # operations asked for as subproblems
 
 
 @jit

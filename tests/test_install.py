@@ -1,0 +1,63 @@
+"""The wheel route (issue 29): zalg installs from scratch with pip and passes a smoke subset
+on every CPython 3.11-3.13 this machine has (each in a new virtual environment, dd from
+its manylinux wheel, numba compiling the kernels the smoke subset needs).  The
+interpreter that runs the suite is checked by the suite itself, installed the same way.  An
+interpreter that is absent, or a package index that cannot be reached, skips with the
+reason."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.helpers.paths import ROOT
+
+SMOKE = """
+import zalg
+U = zalg.Universe("abcd")
+F = U.parse("a*(b + c) + d")
+assert (F * U.parse("1 + d")).count() == 5
+assert F.minimal() == F
+assert zalg.__file__.startswith(__import__("sys").prefix), zalg.__file__
+print("smoke ok", zalg.__version__)
+"""
+
+
+def _interpreter(version: str) -> str | None:
+    """A CPython ``version`` (3.X) on PATH or under pyenv, or None."""
+    found = shutil.which(f"python{version}")
+    if found and subprocess.run([found, "-c", "pass"], capture_output=True).returncode == 0:
+        return found
+    root = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+    for path in sorted(glob.glob(os.path.join(root, "versions", f"{version}.*", "bin", "python"))):
+        return path
+    return None
+
+
+@pytest.mark.parametrize("version", ["3.11", "3.12", "3.13"])
+def test_the_wheel_route_installs_and_works(version, tmp_path):
+    if version == f"{sys.version_info.major}.{sys.version_info.minor}":
+        pytest.skip(f"CPython {version} runs this suite: its own install (.ci/run: pip install "
+                    "-e '.[test]', dd from its wheel) is the wheel route's check here")
+    python = _interpreter(version)
+    if python is None:
+        pytest.skip(f"no CPython {version} on this machine")
+    venv = tmp_path / "venv"
+    subprocess.run([python, "-m", "venv", str(venv)], check=True, timeout=300)
+    pip = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
+                          str(ROOT)], capture_output=True, text=True, timeout=1500)
+    if pip.returncode != 0:
+        if "Could not find a version" in pip.stderr or "No matching distribution" in pip.stderr \
+                or "connection" in pip.stderr.lower():
+            pytest.skip(f"cannot reach a package index for CPython {version}: "
+                        + pip.stderr.strip()[-200:])
+        pytest.fail(pip.stderr[-2000:])
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "NUMBA_CACHE_DIR")}
+    run = subprocess.run([str(venv / "bin" / "python"), "-c", SMOKE], capture_output=True,
+                         text=True, cwd=tmp_path, env=env, timeout=900)
+    assert run.returncode == 0 and run.stdout.startswith("smoke ok"), run.stderr[-2000:]

@@ -1,0 +1,244 @@
+"""Compiling the kernels: ``jit``, and what a person sees while numba compiles.
+
+* ``jit`` is ``numba.njit`` with zalg's cache (``.cache``: it never serves code older
+  than the sources) and without ``nogil`` (kernels hold the GIL, so no other thread
+  touches CUDD meanwhile).  Nothing compiles when a module is imported: a kernel
+  compiles, or loads from the cache, the first time it is called, with what it
+  calls.  Without numba (``ZALG_NO_NUMBA=1``, or numba missing) ``jit`` is the
+  identity and the kernels run as plain Python.
+* A compilation that runs longer than ``NOTE_AFTER`` seconds is announced once per
+  process, with one line on stderr (``compiling kernels, first run only ...``);
+  ``ZALG_QUIET_COMPILE=1`` turns the note off.
+* Ctrl-C while numba compiles: a KeyboardInterrupt raised inside numba's compiler
+  leaves its dispatchers half built (a later call fails with "no compiled object
+  yet"), so the interrupt is held back (``COMPILE_GUARD``) and raised again right
+  after the compilation, at a safe point.  A program that only wants to exit
+  registers ``on_interrupt_while_compiling(callback)``: the callback then runs
+  within moments of the signal, even while LLVM optimises (a C call that runs
+  no Python for seconds; a watcher thread hears the signal through
+  ``signal.set_wakeup_fd``).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+
+__all__ = ["HAVE_NUMBA", "jit", "c_callback", "COMPILE_GUARD", "on_interrupt_while_compiling",
+           "NOTE_AFTER", "NOTE", "compile_seconds", "skip_note"]
+
+#: seconds of compiling before the one line on stderr
+NOTE_AFTER = 2.0
+NOTE = ("zalg: compiling kernels, first run only (they are cached; `zalg warmup` compiles "
+        "them all ahead) ...")
+
+HAVE_NUMBA = False
+if os.environ.get("ZALG_NO_NUMBA", "") not in ("1", "true", "yes"):
+    try:
+        import numba  # noqa: F401  (only checking that it imports)
+        HAVE_NUMBA = True
+    except ImportError:  # pragma: no cover - exercised by the ZALG_NO_NUMBA test
+        HAVE_NUMBA = False
+
+if HAVE_NUMBA:
+    from numba import njit, types
+    from numba.core import event
+
+    from .cache import StampedCache
+
+    def _cached(dispatcher):
+        """The dispatcher with zalg's cache instead of numba's own (``.cache``)."""
+        dispatcher._cache = StampedCache(dispatcher.py_func)
+        return dispatcher
+
+    def _widening_literals(dispatcher):
+        """Make calls from compiled code type constant arguments as their plain types, so
+        that ``put_kid(env, 0, CODE, x, y)`` does not compile one copy per constant."""
+        typed = dispatcher.get_call_template
+
+        def get_call_template(args, kws):
+            return typed(tuple(types.unliteral(a) for a in args), kws)
+        dispatcher.get_call_template = get_call_template
+        return dispatcher
+
+    def jit(fn=None, signature=None, inline=False):
+        """``numba.njit`` with zalg's cache, compiled lazily (at the first call).  With a
+        ``signature`` (any non-empty value; the types follow the arguments) constant
+        arguments from compiled callers compile as their plain types: one copy, not one
+        per constant.  ``inline``: numba inlines the function into its compiled callers."""
+        def wrap(f):
+            d = _cached(njit(inline="always")(f) if inline else njit(f))
+            return _widening_literals(d) if signature else d
+        return wrap if fn is None else wrap(fn)
+
+    def c_callback(fn, signature):
+        """``fn`` compiled (or loaded from zalg's cache) as a C callback of ``signature``
+        (``numba.cfunc``); its address is ``.address``."""
+        from numba.core.ccallback import CFunc
+        from numba.core import sigutils
+        callback = CFunc(fn, sigutils.normalize_signature(signature), locals={}, options={})
+        callback._cache = StampedCache(fn)
+        callback.compile()
+        return callback
+else:
+    def jit(fn=None, signature=None, inline=False):
+        return (lambda f: f) if fn is None else fn
+
+    def c_callback(fn, signature):
+        return None
+
+
+class _CompileGuard:
+    """Holds Ctrl-C back while numba compiles a kernel in the main thread (see the
+    module's docstring); ``start``/``end`` nest."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.saved = None
+        self.pending = False
+        self.on_hold = None
+        self.started = 0.0
+        self.wakeup = None  # (previous wakeup fd, our reader) while a compilation runs
+
+    def _record(self, signum, frame) -> None:
+        hold = self.on_hold
+        if hold is not None:
+            hold()
+        self.pending = True
+
+    def start(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        if self.depth == 0:
+            try:
+                self.saved = signal.signal(signal.SIGINT, self._record)
+            except (ValueError, TypeError):  # not allowed here: leave SIGINT alone
+                self.saved = None
+            if self.saved is not None and self.on_hold is not None:
+                self.wakeup = _watch_signals(self)
+        self.depth += 1
+
+    def end(self) -> None:
+        if threading.current_thread() is not threading.main_thread() or self.depth == 0:
+            return
+        self.depth -= 1
+        if self.depth == 0 and self.saved is not None:
+            if self.wakeup is not None:
+                signal.set_wakeup_fd(self.wakeup[0])
+                self.wakeup = None
+            signal.signal(signal.SIGINT, self.saved)
+            self.saved = None
+            if self.pending:
+                self.pending = False
+                signal.raise_signal(signal.SIGINT)
+
+
+COMPILE_GUARD = _CompileGuard()
+
+_WATCHER: list = []  # [reader socket, writer socket] of the one watcher thread
+
+
+def _watch_signals(guard: _CompileGuard):
+    """Route signals to a watcher thread while a compilation runs: Python runs its signal
+    handlers only between bytecodes of the main thread, and LLVM may keep that thread in
+    C for seconds.  Returns (the previous wakeup fd, the reader)."""
+    if not _WATCHER:
+        reader, writer = socket.socketpair()
+        reader.setblocking(True)
+        writer.setblocking(False)
+        _WATCHER[:] = [reader, writer]
+
+        def watch() -> None:
+            while True:
+                data = reader.recv(64)
+                if signal.SIGINT in data and guard.depth > 0 and guard.on_hold is not None:
+                    guard.on_hold()
+        threading.Thread(target=watch, name="zalg-compile-signals", daemon=True).start()
+    try:
+        previous = signal.set_wakeup_fd(_WATCHER[1].fileno(), warn_on_full_buffer=False)
+    except ValueError:
+        return None
+    return previous, _WATCHER[0]
+
+
+def on_interrupt_while_compiling(callback) -> None:
+    """Call ``callback()`` as soon as Ctrl-C arrives while numba compiles a kernel (within
+    moments, from another thread if the main one is busy in LLVM), instead of holding the
+    interrupt until the compilation ends.  For a program that only wants to leave (the
+    ``zalg`` program prints one line and exits with status 130); ``None`` restores the
+    default."""
+    COMPILE_GUARD.on_hold = callback
+
+
+class _Clock:
+    """CPU seconds spent compiling in this process, and the one note on stderr."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.seconds = 0.0
+        self.began = 0.0
+        self.noted = False
+        self.timer = None
+
+    def start(self) -> None:
+        if self.depth == 0:
+            self.began = time.process_time()
+            if not self.noted and threading.current_thread() is threading.main_thread():
+                self.timer = threading.Timer(NOTE_AFTER, self._note)
+                self.timer.daemon = True
+                self.timer.start()
+        self.depth += 1
+
+    def end(self) -> None:
+        self.depth -= 1
+        if self.depth == 0:
+            self.seconds += time.process_time() - self.began
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+
+    def _note(self) -> None:
+        if self.depth > 0 and not self.noted and os.environ.get("ZALG_QUIET_COMPILE") is None:
+            self.noted = True
+            try:
+                print(NOTE, file=sys.stderr, flush=True)
+            except (ValueError, OSError):
+                pass
+
+
+_CLOCK = _Clock()
+
+
+def skip_note() -> None:
+    """Print no note about compiling in this process (``zalg warmup`` shows a bar instead)."""
+    _CLOCK.noted = True
+
+
+def compile_seconds() -> float:
+    """CPU seconds this process has spent compiling kernels (cache loads excluded)."""
+    return _CLOCK.seconds
+
+
+if HAVE_NUMBA:
+    class _LockListener(event.Listener):
+        # numba holds its compiler lock while it compiles, loads or saves a kernel
+        def on_start(self, ev) -> None:
+            COMPILE_GUARD.start()
+
+        def on_end(self, ev) -> None:
+            COMPILE_GUARD.end()
+
+    class _CompileListener(event.Listener):
+        # only real compilations (after a cache miss)
+        def on_start(self, ev) -> None:
+            _CLOCK.start()
+
+        def on_end(self, ev) -> None:
+            _CLOCK.end()
+
+    event.register("numba:compiler_lock", _LockListener())
+    event.register("numba:compile", _CompileListener())
