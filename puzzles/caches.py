@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import inspect
 import itertools
 import threading
 from collections import OrderedDict, namedtuple
@@ -138,12 +139,15 @@ class Cached:
     def __init__(self, function: Callable, maxsize: int, ignore: tuple[str, ...] = ()):
         functools.update_wrapper(self, function)
         self.function, self.maxsize, self.ignore = function, maxsize, ignore
+        self._signature = inspect.signature(function)
         self._entries: OrderedDict[Hashable, list] = OrderedDict()  # key -> [value, stamp]
         self.hits = self.misses = 0
         join(self)
 
     def __call__(self, *args, **kwargs):
-        key = args + tuple(sorted((k, v) for k, v in kwargs.items() if k not in self.ignore))
+        bound = self._signature.bind(*args, **kwargs)
+        bound.apply_defaults()  # f(3, 3) and f(rows=3, cols=3) share a value
+        key = tuple(v for k, v in bound.arguments.items() if k not in self.ignore)
         with _LOCK:
             entry = self._entries.get(key)
             if entry is not None:

@@ -193,23 +193,28 @@ def reduce(puzzle, progress: Progress = None) -> zalg.Family:
             return H.minimal()
 
 
-def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None) -> zalg.Family:
+def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None,
+                   progress: Progress = None) -> zalg.Family:
     """Every set S of cells such that a 0 in each cell of S leaves no loop at all.
 
     A 0 in cell E rules out exactly the cycles that touch E, so S works iff it
-    meets the set of touched cells of every cycle: the hitting sets of those."""
+    meets the set of touched cells of every cycle: the hitting sets of those.
+    ``progress``: see ``zalg.progress``."""
     U = instance_universe(rows, cols)
     G = board_graph(rows, cols)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     Y = cells if candidates is None else sorted(set(candidates))
-    W = build_recorded(G, "cycle", U, {E: (square_sides(E), 0) for E in Y})
-    return W.hitting(Y)
+    with reporter(progress) as report:
+        W = build_recorded(G, "cycle", U, {E: (square_sides(E), 0) for E in Y}, progress=report)
+        with report.waiting("hitting sets"):
+            return W.hitting(Y)
 
 
-@cached(maxsize=4)
-def board_cycles(rows: int, cols: int) -> zalg.Family:
-    """Every single loop of the rows x cols board (shared per shape)."""
-    return board_graph(rows, cols).cycles()
+@cached(maxsize=4, ignore=("progress",))
+def board_cycles(rows: int, cols: int, progress: Progress = None) -> zalg.Family:
+    """Every single loop of the rows x cols board (shared per shape; ``progress``: see
+    ``zalg.progress``)."""
+    return board_graph(rows, cols).cycles(progress=progress)
 
 
 #: hint sets up to this size are reduced to a minimum one exhaustively (by ``instances``)

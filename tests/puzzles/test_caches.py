@@ -51,8 +51,8 @@ def test_ignored_arguments_share_the_value():
         calls.append(n)
         return n
 
-    assert f(1, progress=True) == f(1, progress=None) == f(1) == 1
-    assert f(1, progress=lambda *a: None) == 1 and f(2) == 2
+    assert f(1, progress=True) == f(1, progress=None) == f(1) == f(n=1) == 1
+    assert f(1, lambda *a: None) == 1 and f(2) == 2
     assert calls == [1, 2]
 
 
