@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
+import resource
 import subprocess
 import sys
 
@@ -293,3 +295,29 @@ def test_cli_bad_input_is_one_line_and_status_2(args):
     # one line besides the progress lines of the work done before the input proved bad
     # (reduce solves the puzzle to find that it is not unique)
     assert len(without_progress(out.stderr)) == 1 and "Traceback" not in out.stderr
+
+
+REDUCE_13X13 = """
+import resource
+from puzzles import nagareru
+q = nagareru.generate(13, 13, seed=1)      # the board docs/nagareru.md reduces
+R = nagareru.reduce(q)
+for K in R:                                # each a clue set that keeps q's solution unique
+    shown = nagareru.Puzzle(q.rows, q.cols, {c: q.cells[c] for c in K})
+    assert set(K) <= set(q.cells) and shown.solve() == q.solve(), K
+print(R.count(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def test_reduce_of_the_docs_13x13_board_scales():
+    """docs/nagareru.md's ``reduce`` of a generated 13x13 ran 25 minutes to 4.1 GB (issue
+    32.3); now each clue taken away once seeds the search: seconds.  Limits: 120 s of
+    CPU (RLIMIT_CPU, so load does not matter) and a 1.5 GB memory budget."""
+    def limited():
+        resource.setrlimit(resource.RLIMIT_CPU, (120, 120))
+
+    run = subprocess.run([sys.executable, "-c", REDUCE_13X13], capture_output=True, text=True,
+                         timeout=1800, preexec_fn=limited, env={**os.environ, "ZALG_MEMORY": "1500M"})
+    assert run.returncode == 0, run.stderr[-2000:]
+    count, peak_mb = map(int, run.stdout.split())
+    assert count >= 1 and peak_mb < 1500
