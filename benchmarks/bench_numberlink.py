@@ -16,8 +16,13 @@ Hard boards (``benchmarks/data/numberlink-hard.txt``: published puzzles and
 ``long_path_board`` boards): the ZDD count against CP-SAT deciding uniqueness
 (``cpsat_count``), each board in its own process, with and without covering.
 
+Generator (``--generator``): ``random_instance`` on 10x10 over seeds 0..N-1, by
+default (no pairs in adjacent cells) and with ``adjacent=True`` (the generator before
+issue 32): the share of puzzles with a pair in adjacent cells, the share of such
+pairs, pairs per puzzle and CPU seconds per puzzle, both sides in one process.
+
     python benchmarks/bench_numberlink.py [--limit SECONDS] [--big] [--only RxC]
-                                          [--solving | --hard] [--cpsat SECONDS]
+                                          [--solving | --hard | --generator N] [--cpsat SECONDS]
 
 ``--big`` adds 5x6 (the paper: an hour; not run by default).  Grids with a bound
 on the pairs run both methods of ``good_instances``: ``w`` (one ∃! pass over R
@@ -212,8 +217,12 @@ def main() -> None:
     ap.add_argument("--cpsat", type=float, default=120, help="CP-SAT seconds per board")
     ap.add_argument("--algebra", action="store_true",
                     help="run the algebraic route on the published 10x10 boards only")
+    ap.add_argument("--generator", type=int, metavar="N",
+                    help="run the generator table only, over N seeds")
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.generator:
+        return generator_table(args.generator)
     if args.case:
         return serve_case(args.case, {"inst": instance_case, "solve": solve_case,
                                       "hard": hard_case, "algebra": algebra_case})
@@ -332,3 +341,28 @@ def algebra_table(args) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def generator_table(seeds: int, rows: int = 10, cols: int = 10) -> None:
+    """Pairs in adjacent cells in ``random_instance``'s puzzles, with and without them
+    allowed (the sides interleaved per seed; CPU time; the covering family built first)."""
+    from puzzles.numberlink.design import covering_path_matchings, random_instance
+    from puzzles.numberlink.giveaways import adjacent_pairs
+
+    covering_path_matchings(rows, cols).count()
+    print(f"Generator: random_instance {rows}x{cols}, seeds 0..{seeds - 1}")
+    print(f"{'adjacent pairs':>16} {'puzzles with one':>17} {'adjacent/all pairs':>19} "
+          f"{'pairs':>6} {'CPU s':>6}")
+    rows_out = {True: [], False: []}
+    for seed in range(seeds):
+        for allowed in (True, False):
+            t = time.process_time()
+            p = random_instance(rows, cols, seed=seed, adjacent=allowed)
+            rows_out[allowed].append((len(adjacent_pairs(p.pairs.values())), len(p.pairs),
+                                      time.process_time() - t))
+    for allowed, name in ((True, "allowed"), (False, "avoided")):
+        got = rows_out[allowed]
+        adjacent, pairs = sum(a for a, _, _ in got), sum(n for _, n, _ in got)
+        print(f"{name:>16} {sum(1 for a, _, _ in got if a):>10} of {len(got):<4} "
+              f"{adjacent:>10} of {pairs:<6} {pairs / len(got):6.1f} "
+              f"{statistics.median(s for _, _, s in got):6.2f}", flush=True)

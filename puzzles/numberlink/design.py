@@ -25,6 +25,7 @@ from functools import partial
 
 import zalg
 from zalg.graph import Graph
+from zalg.memory import default_budget
 from zalg.pairing import pairing_relation, pairing_universe
 from zalg.progress import Progress, Reporter, reporter
 
@@ -187,15 +188,40 @@ def covering_path_matchings(rows: int, cols: int, progress: Progress = None) -> 
     return instance_graph(rows, cols).path_matchings(cover=True, progress=progress)
 
 
+#: covering path matchings of a grid w cells wide (its narrow side) and l long have
+#: about ``COVER_NODES_10 * COVER_GROWTH ** (w - 10) * l`` ZDD nodes (measured at widths
+#: 6-10, lengths 6-10: 3.8x per cell of width, nearly linear in the length; 10x10: 8.0 M)
+COVER_NODES_10, COVER_GROWTH = 80_000, 3.83
+#: bytes per node while they are built and kept (84 measured in CUDD at 9x9, plus the
+#: frontier engine's layers)
+COVER_BYTES_PER_NODE = 120
+
+
+def covering_estimate(rows: int, cols: int) -> tuple[int, int]:
+    """(ZDD nodes, bytes): about what :func:`covering_path_matchings` of the shape takes."""
+    w, length = min(rows, cols), max(rows, cols)
+    nodes = int(COVER_NODES_10 * COVER_GROWTH ** (w - 10) * length * 10)
+    return nodes, nodes * COVER_BYTES_PER_NODE
+
+
 def check_request(rows: int, cols: int, pairs: int | None = None) -> None:
     """PuzzleFormatError unless :func:`random_instance` can be asked for these (cheap:
-    a batch checks before any work starts)."""
+    a batch checks before any work starts), also when the covering path matchings it
+    samples from would not fit the memory budget (``zalg.memory.default_budget``)."""
     _check_shape(rows, cols)
     n = rows * cols
     if pairs is not None and (not isinstance(pairs, int) or not 1 <= pairs <= n // 2):
         raise PuzzleFormatError(f"a {rows}x{cols} board takes 1 to {n // 2} pairs, got {pairs!r}")
     if n < 2:
         raise PuzzleFormatError(f"a {rows}x{cols} board has no room for a pair")
+    nodes, size = covering_estimate(rows, cols)
+    budget = default_budget()
+    if size > budget:
+        raise PuzzleFormatError(
+            f"a {rows}x{cols} board is sampled from its covering path matchings: about "
+            f"{nodes / 1e6:,.0f} M ZDD nodes, {size / 2**30:.1f} GB, more than the memory budget "
+            f"of {budget / 2**30:.1f} GB (--memory or ZALG_MEMORY; each cell of the narrow side "
+            "takes about 3.8 times more; 10x10: 8 M nodes, about 1 GB)")
 
 
 def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
@@ -223,7 +249,9 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
     check_request(rows, cols, pairs)
     rng = random.Random(seed)
     with reporter(progress) as report:
-        report.stage(f"covering path matchings of the {rows}x{cols} grid")
+        nodes, size = covering_estimate(rows, cols)
+        report.stage(f"covering path matchings of the {rows}x{cols} grid (about "
+                     f"{nodes / 1e6:,.1f} M nodes, {size / 2**30:.1f} GB)")
         covers = covering_path_matchings(rows, cols, progress=report)
         if not covers:
             raise PuzzleFormatError(f"the {rows}x{cols} grid has no covering path matching")

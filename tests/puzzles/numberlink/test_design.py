@@ -322,6 +322,30 @@ def test_adjacent_pairs_are_allowed_on_request():
     assert any(found)  # the plain generator makes them (38 of 40 at 10x10 before issue 32)
 
 
+@pytest.mark.parametrize("shape", [(6, 6), (8, 8), (7, 10), (9, 9)])
+def test_the_covering_estimate_is_within_a_third_of_the_measured_nodes(shape):
+    nodes, _ = NI.covering_estimate(*shape)
+    measured = NI.covering_path_matchings(*shape).node_count()
+    assert abs(nodes - measured) < measured / 3, (nodes, measured)
+
+
+def test_a_board_beyond_the_memory_budget_is_refused_at_once():
+    """``numberlink generate 12x12`` ran 547 s in silence to an OutOfMemory at 4.2 GB
+    (issue 32.4); now the estimate is checked before any work."""
+    from zalg.memory import set_default_budget
+    previous = set_default_budget("4G")
+    try:
+        with pytest.raises(PuzzleFormatError, match=r"12x12 .* about 1\d\d M ZDD nodes, .* more "
+                                                    r"than the memory budget of 4.0 GB"):
+            NI.check_request(12, 12)
+        NI.check_request(10, 10)  # 8 M nodes: fits
+    finally:
+        set_default_budget(previous)
+    run = run_cli("--memory", "4G", "numberlink", "generate", "12x12", "--seed", "7")
+    assert run.returncode == 2 and run.stderr.count("\n") == 1
+    assert "more than the memory budget of 4.0 GB" in run.stderr
+
+
 def test_random_instance_bad_requests():
     with pytest.raises(PuzzleFormatError, match="1 to 8 pairs"):
         NI.random_instance(4, 4, pairs=9)
