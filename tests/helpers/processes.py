@@ -21,15 +21,24 @@ def as_from_a_terminal() -> None:
 
 
 def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, env=None,
-                    wait: float = 60):
-    """Start cmd, send SIGINT after ``seconds`` (once ``ready`` is printed), return
-    (returncode, stdout, stderr, seconds from the signal to the exit, the moment of the
-    signal on ``time.perf_counter``'s clock, which is the system's monotonic clock and so
-    the same in the child); the child gets ``wait`` seconds to end after the signal."""
+                    wait: float = 60, started: str | None = None):
+    """Start cmd, send SIGINT after ``seconds`` (once ``ready`` is printed on stdout, or
+    once a line on stderr starts with ``started``: the clock starts when the child is at
+    work, however slowly a loaded machine got it there), return (returncode, stdout,
+    stderr, seconds from the signal to the exit, the moment of the signal on
+    ``time.perf_counter``'s clock, which is the system's monotonic clock and so the same
+    in the child); the child gets ``wait`` seconds to end after the signal."""
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                          env=env, preexec_fn=as_from_a_terminal)
     if ready is not None:
         assert p.stdout.readline().strip() == ready
+    before = ""
+    while started is not None:
+        line = p.stderr.readline()
+        before += line
+        if not line or line.startswith(started):
+            assert line, f"the child ended before a line starting {started!r}: {before!r}"
+            break
     time.sleep(seconds)
     t = time.perf_counter()
     p.send_signal(signal.SIGINT)
@@ -39,7 +48,7 @@ def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, en
         p.kill()  # never leave a runaway child behind
         p.communicate()
         raise
-    return p.returncode, out, err, time.perf_counter() - t, t
+    return p.returncode, out, before + err, time.perf_counter() - t, t
 
 
 #: a plain progress line of ``zalg.progress`` (stderr not a terminal): a stage starting
