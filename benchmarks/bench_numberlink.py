@@ -339,10 +339,6 @@ def algebra_table(args) -> None:
                   f"{'yes' if r['same'] else 'NO':>4} {res['rss_gb']:7.2f}", flush=True)
 
 
-if __name__ == "__main__":
-    main()
-
-
 def generator_table(seeds: int, rows: int = 10, cols: int = 10) -> None:
     """Pairs in adjacent cells in ``random_instance``'s puzzles, with and without them
     allowed (the sides interleaved per seed; CPU time; the covering family built first)."""
@@ -366,3 +362,8 @@ def generator_table(seeds: int, rows: int = 10, cols: int = 10) -> None:
         print(f"{name:>16} {sum(1 for a, _, _ in got if a):>10} of {len(got):<4} "
               f"{adjacent:>10} of {pairs:<6} {pairs / len(got):6.1f} "
               f"{statistics.median(s for _, _, s in got):6.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
+

@@ -133,3 +133,31 @@ def test_output_files_follow_the_umask_and_keep_an_existing_files_mode(tmp_path,
     assert {f.name: f.stat().st_mode & 0o777 for f in out.iterdir()} == {
         "slitherlink-0.txt": 0o644, "results.jsonl": 0o644}
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def subcommands(parser, path=()):
+    """(path, its parser, its one-line help) for every subcommand of the program."""
+    import argparse
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {c.dest: c.help for c in action._choices_actions}
+            for name, sub in action.choices.items():
+                yield (*path, name), sub, helps.get(name)
+                yield from subcommands(sub, (*path, name))
+
+
+def test_subcommands_are_described_and_name_their_options_alike():
+    """Every subcommand has a help line and a description; a puzzle given to any of them
+    is ``source``, a count of boards to draw is ``--list N`` (issue 32.6: ``--limit`` vs
+    ``--list``, ``puzzle`` vs ``source``)."""
+    from puzzles.cli import build_parser
+    found = list(subcommands(build_parser()))
+    assert len(found) > 15
+    for path, sub, help_line in found:
+        assert help_line and sub.description, path
+        positionals = [a.dest for a in sub._actions if not a.option_strings
+                       and a.dest not in ("command", "subcommand", "help")
+                       and a.nargs != "A..."]
+        assert set(positionals) <= {"source", "size", "file"}, (path, positionals)
+        options = {o for a in sub._actions for o in a.option_strings}
+        assert "--limit" not in options or "--list" in options, path  # --limit: an alias
