@@ -59,7 +59,10 @@ def unit_text(x) -> str:
 # ---- the one solution cache ------------------------------------------------------------------
 
 class _Entry(dict):
-    """What solving one board built, by key (a dict that can be weakly referenced)."""
+    """What solving one board built, by key (a dict that can be weakly referenced), and
+    the time of its last use (``puzzles.caches.tick``)."""
+
+    used = 0
 
 
 def _frozen(value) -> Hashable:
@@ -77,10 +80,12 @@ class SolutionCache:
     """Families (and other values) built from boards, per board value and key.
 
     A board's entry is kept on the board itself, so its results never change while it
-    lives; equal boards alive at the same time share one entry; and the entries of
-    the last ``recent`` boards stay even when those boards are gone (a board read
-    again from the same URL finds its solutions), as long as the memory of the
-    caches' pool allows (``puzzles.caches``: the least recently used go first)."""
+    lives (its families stay comparable); equal boards alive at the same time share
+    one entry; and the entries of the last ``recent`` boards stay even when those
+    boards are gone (a board read again from the same URL finds its solutions), as
+    long as the memory of the caches' pool allows (``puzzles.caches``: the least
+    recently used go first).  So a program that keeps boards keeps their universes:
+    keep copies (``dataclasses.replace(board)``) where only the board is needed."""
 
     #: the attribute of a board that holds its entry
     ATTRIBUTE = "_solved_entry"
@@ -106,6 +111,7 @@ class SolutionCache:
                 entry = self._shared.get(key)
                 if entry is None:
                     entry = self._shared[key] = _Entry()
+            entry.used = caches.tick()
             if self.recent:
                 self._recent[key] = [entry, caches.tick()]
                 self._recent.move_to_end(key)
@@ -121,8 +127,7 @@ class SolutionCache:
         if key not in entry:
             value = build()
             entry.setdefault(key, value)
-            if self.recent:
-                caches.shrink(keep=(self, self.key(board)))
+            caches.shrink(keep=(self, self.key(board)))
         return entry[key]
 
     def clear(self) -> None:
@@ -130,10 +135,10 @@ class SolutionCache:
         with self._lock:
             self._recent.clear()
 
-    # ---- the caches' pool (puzzles.caches)
+    # ---- the caches' pool (puzzles.caches): the recent entries
     def stamps(self) -> list:
         with self._lock:
-            return [(used, key) for key, (_, used) in self._recent.items()]
+            return [(entry.used, key) for key, (entry, _) in self._recent.items()]
 
     def values_of(self, key: Hashable) -> list:
         with self._lock:

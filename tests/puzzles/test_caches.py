@@ -107,3 +107,4 @@ def test_held_counts_each_universe_once(limit):
     F, U = pair(4)
     assert caches.held() - before == U.memory_in_use
     pair.cache_clear()
+
