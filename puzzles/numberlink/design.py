@@ -260,8 +260,14 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
         report.stage("drawing and repairing", total=tries)
         p = _draw_unique(rows, cols, pairs, covers, rng, tries, merge, adjacent, report)
     if p is None:
-        raise PuzzleFormatError(f"no good {rows}x{cols} instance with {pairs} pairs in {tries} "
-                                "samples; try more pairs or leave --pairs out")
+        with_pairs = "" if pairs is None else f" with {pairs} pairs"
+        if not adjacent:
+            with_pairs += " without pairs in adjacent cells" if pairs is None else \
+                ", none in adjacent cells"
+        hint = "" if pairs is None else "; try more pairs or leave --pairs out"
+        hint += "" if adjacent else "; --adjacent (adjacent=True) allows such pairs"
+        raise PuzzleFormatError(f"no good {rows}x{cols} instance{with_pairs} in {tries} "
+                                f"samples{hint}")
     return p
 
 
