@@ -18,11 +18,17 @@ Hard boards (``--hard``; ``benchmarks/data/numberlink-hard.txt``: published puzz
 and ``long_path_board`` boards): the ZDD count against CP-SAT deciding uniqueness
 (``cpsat_count``), without and with covering (``--cpsat SECONDS``: its limit).
 
+Generator (``--generator N``): ``random_instance`` on 10x10 over seeds 0..N-1, by
+default (no pairs in adjacent cells) and with ``adjacent=True`` (the generator before
+issue 32): pairs in adjacent cells, pairs per puzzle, CPU seconds per puzzle (the
+covering family is built first, untimed).
+
 The algebraic route (``--algebra``): the published 10x10 boards by the mate-ZDD
 algebra against the frontier engine.
 
     python -m benchmarks.bench_numberlink [--instances] [--solving] [--hard] [--algebra]
                                           [--big] [--cpsat SECONDS]
+                                          [--generator N]
 """
 
 from __future__ import annotations
@@ -261,9 +267,29 @@ def _board(url: str) -> str:
     return f"{rows}x{cols}"
 
 
+def generator_case(seed, allowed) -> dict:
+    """One puzzle of ``random_instance`` on 10x10, adjacent pairs ``allowed`` or not."""
+    from puzzles.numberlink.design import covering_path_matchings, random_instance
+    from puzzles.numberlink.giveaways import adjacent_pairs
+    covering_path_matchings(10, 10).count()  # the family sampled from: not timed
+    with harness.measure():
+        p = random_instance(10, 10, seed=seed, adjacent=allowed)
+    return {"adjacent": len(adjacent_pairs(p.pairs.values())), "pairs": len(p.pairs)}
+
+
 def tables(args) -> list:
-    every = not (args.instances or args.solving or args.hard or args.algebra)
+    every = not (args.instances or args.solving or args.hard or args.algebra or args.generator)
     out = []
+    if args.generator:
+        rows = [harness.Row(f"seed {seed}", (harness.Case("generator_case", (seed, True)),
+                                             harness.Case("generator_case", (seed, False))))
+                for seed in range(args.generator)]
+        cols = tuple(harness.field(f"{what} {side}", key, 9, "d", side=i)
+                     for i, side in enumerate(("allowed", "avoided"))
+                     for what, key in (("adjacent", "adjacent"), ("pairs", "pairs")))
+        out.append(harness.Table("Generator: random_instance 10x10, adjacent pairs allowed "
+                                 "and avoided (the default)", ("allowed", "avoided"), rows,
+                                 cols, name_width=8))
     if every or args.instances:
         out.append(instance_table(args))
     if every or args.solving:
@@ -327,6 +353,8 @@ def add_options(ap) -> None:
     ap.add_argument("--hard", action="store_true", help="the hard-board table")
     ap.add_argument("--cpsat", type=float, default=120, help="CP-SAT seconds per board")
     ap.add_argument("--algebra", action="store_true", help="the algebraic route's table")
+    ap.add_argument("--generator", type=int, metavar="N", default=0,
+                    help="the generator table, over N seeds")
 
 
 if __name__ == "__main__":

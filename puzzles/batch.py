@@ -243,8 +243,8 @@ def add_options(parser, count: bool = True, out: bool = True) -> None:
                                  "and every record to DIR/results.jsonl" if count else
                                  "also write every record to DIR/results.jsonl")
     parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="run on a Dask cluster (e.g. tcp://host:8786; needs "
-                             "pip install 'zalg[dask]')")
+                        help="run on a Dask cluster (e.g. tcp://host:8786; needs Dask's "
+                             "distributed: pip install distributed)")
 
 
 def requested(args) -> bool:

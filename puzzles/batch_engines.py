@@ -223,7 +223,7 @@ def _connect(address: str) -> Any:
         import distributed
     except ImportError:
         raise UserError("--scheduler needs Dask's distributed package: pip install "
-                        "'zalg[dask]'") from None
+                        "distributed (in a zalg checkout: pip install -e '.[dask]')") from None
     for name in ("distributed", "distributed.client", "distributed.core", "distributed.comm"):
         logging.getLogger(name).setLevel(logging.CRITICAL)  # errors come back as ours
     try:

@@ -20,8 +20,9 @@ import argparse
 import importlib
 import os
 import re
+import secrets
+import stat
 import sys
-import tempfile
 from pathlib import Path
 
 import zalg
@@ -37,8 +38,8 @@ from .inputs import read_source
 from .solving import Solutions
 
 __all__ = ["UserError", "main", "read_puzzle", "parse_puzzle", "parse_size", "bounded_int",
-           "write_file", "output_dir", "note", "write_svg", "show_generated", "EXIT_USAGE",
-           "EXIT_MEMORY", "EXIT_SOFTWARE", "EXIT_INTERRUPTED"]
+           "write_file", "output_dir", "note", "plural", "write_svg", "show_generated",
+           "EXIT_USAGE", "EXIT_MEMORY", "EXIT_SOFTWARE", "EXIT_INTERRUPTED"]
 
 #: Applications of the genres with a subcommand of their own; imported by name, like the
 #: genres, since they import the genres (and with them this module).
@@ -103,20 +104,25 @@ def bounded_int(lo: int, hi: int):
 
 def write_file(path: str, text: str, what: str) -> None:
     """Write ``text`` to ``path`` whole or not at all: into a temporary file beside it,
-    then renamed over it (an existing file is replaced; a directory is refused)."""
+    then renamed over it (an existing file is replaced and keeps its permissions; a new
+    one gets those the umask allows, as any program's; a directory is refused)."""
     target = Path(path)
     if target.is_dir():
         raise UserError(f"{what}: {path} is a directory")
     if target.exists() and not target.is_file():
         raise UserError(f"{what}: {path} is not a regular file")
+    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else None
     folder = target.parent if str(target.parent) else Path(".")
+    tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
     except OSError as exc:
         raise UserError(f"{what}: cannot write {path}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException as exc:
         try:
@@ -195,6 +201,11 @@ def report_solutions(puzzle, family, args, what: str, unique: str = "unique") ->
 def note(text: str) -> None:
     """One progress or timing line on stderr."""
     print(text, file=sys.stderr, flush=True)
+
+
+def plural(n: int, noun: str) -> str:
+    """``1 hint``, ``2 hints``, ``0 minimal subsets`` (the noun's last word takes the s)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 # ---- the program -------------------------------------------------------------------------

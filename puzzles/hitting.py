@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 
 import zalg
+from zalg.progress import Progress, reporter
 
 __all__ = ["HittingSearch"]
 
@@ -67,24 +68,29 @@ class HittingSearch:
         H = self.V.hitting(self.clues)
         return H & self.allowed if self.allowed is not None else H
 
-    def find_all(self) -> zalg.Family:
-        """Every good minimal clue set (all confirmed by the oracle)."""
+    def find_all(self, progress: Progress = None) -> zalg.Family:
+        """Every good minimal clue set (all confirmed by the oracle).  ``progress``: see
+        ``zalg.progress`` (one update per oracle call: sets confirmed, candidates left)."""
         confirmed: set[frozenset] = set()
-        while self.rounds < self.max_rounds:
-            self.rounds += 1
-            M = self.candidates().minimal()
-            todo = [frozenset(m) for m in M if frozenset(m) not in confirmed]
-            if not todo:
-                return M
-            progress = False
-            for K in todo:
-                self.oracle_calls += 1
-                found = self.oracle(K)
-                if found:
-                    self.add(found)
-                    progress = True
-                    break
-                confirmed.add(K)
-            if not progress:
-                return self.candidates().minimal()
+        with reporter(progress) as report:
+            while self.rounds < self.max_rounds:
+                self.rounds += 1
+                M = self.candidates().minimal()
+                todo = [frozenset(m) for m in M if frozenset(m) not in confirmed]
+                if not todo:
+                    return M
+                progressed = False
+                for left, K in enumerate(todo):
+                    self.oracle_calls += 1
+                    found = self.oracle(K)
+                    report.update(self.oracle_calls, detail=f"{len(confirmed)} confirmed, "
+                                  f"{len(todo) - left - 1} candidates left, "
+                                  f"{self.V.count()} violation sets")
+                    if found:
+                        self.add(found)
+                        progressed = True
+                        break
+                    confirmed.add(K)
+                if not progressed:
+                    return self.candidates().minimal()
         raise RuntimeError(f"no answer after {self.max_rounds} rounds")

@@ -25,12 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 from zalg.progress import Progress
 
+from . import caches
+from .errors import PuzzleFormatError
 from .render import with_marks
 
 if TYPE_CHECKING:
     import zalg
 
-__all__ = ["Solvable", "SolutionCache", "SOLVED", "Solutions", "undecided", "unit_text",
+__all__ = ["one_solution", "Solvable", "SolutionCache", "SOLVED", "Solutions", "undecided", "unit_text",
            "FORMATS"]
 
 #: the picture formats of ``render``
@@ -57,7 +59,10 @@ def unit_text(x) -> str:
 # ---- the one solution cache ------------------------------------------------------------------
 
 class _Entry(dict):
-    """What solving one board built, by key (a dict that can be weakly referenced)."""
+    """What solving one board built, by key (a dict that can be weakly referenced), and
+    the time of its last use (``puzzles.caches.tick``)."""
+
+    used = 0
 
 
 def _frozen(value) -> Hashable:
@@ -75,9 +80,12 @@ class SolutionCache:
     """Families (and other values) built from boards, per board value and key.
 
     A board's entry is kept on the board itself, so its results never change while it
-    lives; equal boards alive at the same time share one entry; and the entries of
-    the last ``recent`` boards stay even when those boards are gone (a board read
-    again from the same URL finds its solutions)."""
+    lives (its families stay comparable); equal boards alive at the same time share
+    one entry; and the entries of the last ``recent`` boards stay even when those
+    boards are gone (a board read again from the same URL finds its solutions), as
+    long as the memory of the caches' pool allows (``puzzles.caches``: the least
+    recently used go first).  So a program that keeps boards keeps their universes:
+    keep copies (``dataclasses.replace(board)``) where only the board is needed."""
 
     #: the attribute of a board that holds its entry
     ATTRIBUTE = "_solved_entry"
@@ -85,8 +93,9 @@ class SolutionCache:
     def __init__(self, recent: int = 16):
         self.recent = recent
         self._shared: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-        self._recent: OrderedDict = OrderedDict()
+        self._recent: OrderedDict = OrderedDict()  # key -> [entry, time of last use]
         self._lock = threading.Lock()
+        caches.join(self)
 
     @staticmethod
     def key(board) -> tuple:
@@ -102,8 +111,9 @@ class SolutionCache:
                 entry = self._shared.get(key)
                 if entry is None:
                     entry = self._shared[key] = _Entry()
+            entry.used = caches.tick()
             if self.recent:
-                self._recent[key] = entry
+                self._recent[key] = [entry, caches.tick()]
                 self._recent.move_to_end(key)
                 while len(self._recent) > self.recent:
                     self._recent.popitem(last=False)
@@ -117,12 +127,27 @@ class SolutionCache:
         if key not in entry:
             value = build()
             entry.setdefault(key, value)
+            caches.shrink(keep=(self, self.key(board)))
         return entry[key]
 
     def clear(self) -> None:
         """Forget the recent entries (boards alive keep theirs)."""
         with self._lock:
             self._recent.clear()
+
+    # ---- the caches' pool (puzzles.caches): the recent entries
+    def stamps(self) -> list:
+        with self._lock:
+            return [(entry.used, key) for key, (entry, _) in self._recent.items()]
+
+    def values_of(self, key: Hashable) -> list:
+        with self._lock:
+            kept = self._recent.get(key)
+        return [] if kept is None else list(kept[0].values())
+
+    def drop(self, key: Hashable) -> None:
+        with self._lock:
+            self._recent.pop(key, None)
 
 
 #: the cache of every genre's solutions
@@ -277,3 +302,12 @@ class Solutions:
         n = self.count()
         return (f"<{n} solution{'' if n == 1 else 's'} of a {self.puzzle.rows}x{self.puzzle.cols} "
                 f"{genre} puzzle>")
+
+
+def one_solution(puzzle, what: str, progress: Progress = None):
+    """The member of ``puzzle.solve()`` when it has exactly one (where a reduction
+    starts); PuzzleFormatError, naming ``what``, when it has none or several."""
+    F = puzzle.solve(progress=progress)
+    if F.count() != 1:
+        raise PuzzleFormatError(f"{what}: the puzzle has {F.count()} solutions, not exactly one")
+    return next(iter(F))

@@ -1,4 +1,10 @@
-"""Every source path the documentation names exists (docs/*.md and README.md):
+"""The documentation (docs/*.md and README.md) is true to the code.
+
+Every python snippet runs: the ```python blocks of a document run in order in one
+namespace, as a reader would type them; a block is left out only under a comment
+``<!-- docs test: not run: REASON -->`` on the line above it, with its reason.
+
+Every source path the documentation names exists:
 
 * paths with a folder (``zalg/frontier/mate.py``, ``benchmarks/data/...``; ``<...>`` is a
   placeholder for one name), from the project root or below one of its top folders
@@ -27,6 +33,8 @@ _LINK = re.compile(r"\]\(([^)#:\s]+)(?:#[^)]*)?\)")
 _DOTTED = re.compile(r"`((?:zalg|puzzles)(?:\.[A-Za-z_]\w*)+)")
 _FROM = re.compile(r"^\s*from ((?:zalg|puzzles)(?:\.\w+)*) import \(?([\w, ]+)", re.M)
 _IMPORT = re.compile(r"^\s*import ((?:zalg|puzzles)(?:\.\w+)*)", re.M)
+_SNIPPET = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<code>.*?)^(?P=indent)```", re.S | re.M)
+_NOT_RUN = re.compile(r"<!--\s*docs test: not run(?P<reason>.*?)-->\s*$")
 
 
 def _exists(path: str) -> bool:
@@ -70,6 +78,52 @@ def missing(doc: Path) -> list[str]:
                 out.append(f"from {m.group(1)} import {name}")
     out += [m.group(1) for m in _IMPORT.finditer(text) if not _resolves(m.group(1))]
     return out
+
+
+def snippets(doc: Path) -> list[tuple[int, str, str | None]]:
+    """The python blocks of ``doc``: (line, code, why it is not run or None)."""
+    text = doc.read_text(encoding="utf-8")
+    out = []
+    for m in _SNIPPET.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        indent = len(m.group("indent"))
+        code = "".join(row[indent:] + "\n" for row in m.group("code").splitlines())
+        above = text[:m.start()].rstrip().rsplit("\n", 1)[-1]
+        marker = _NOT_RUN.search(above)
+        out.append((line, code, marker.group("reason").strip(" :") if marker else None))
+    return out
+
+
+def run_snippets(doc: Path) -> int:
+    """Run the blocks of ``doc`` that are to run (in order, one namespace); how many ran.
+    A block that fails raises, its traceback naming ``<doc>:<line>``."""
+    namespace: dict = {"__name__": f"docs.{doc.stem}"}
+    ran = 0
+    for line, code, reason in snippets(doc):
+        if reason is None:
+            exec(compile(code, f"{doc.name}:{line}", "exec"), namespace)  # our docs, not input
+            ran += 1
+    return ran
+
+
+def test_the_runner_runs_blocks_in_order_and_sees_failures(tmp_path):
+    doc = tmp_path / "x.md"
+    doc.write_text("Text.\n\n```python\nx = 2\n```\n\n* item:\n\n  ```python\n  y = x + 1\n"
+                   "  assert y == 3\n  ```\n\n<!-- docs test: not run: needs a terminal -->\n"
+                   "```python\nraise SystemExit\n```\n")
+    assert [(line, reason) for line, _, reason in snippets(doc)] == [
+        (3, None), (9, None), (15, "needs a terminal")]
+    assert run_snippets(doc) == 2
+    doc.write_text("```python\nfrom puzzles import slitherlink_instances\n```\n")
+    with pytest.raises(ImportError):
+        run_snippets(doc)
+
+
+@pytest.mark.parametrize("doc", [d for d in DOCS if snippets(d)], ids=lambda p: p.name)
+def test_every_python_snippet_runs(doc):
+    skipped = [(line, reason) for line, _, reason in snippets(doc) if reason is not None]
+    assert all(reason for _, reason in skipped), f"a block left out without a reason: {skipped}"
+    run_snippets(doc)
 
 
 def test_the_checker_sees_stale_names(tmp_path):

@@ -12,6 +12,8 @@ kernel kills it.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import re
 import resource
@@ -21,7 +23,7 @@ from contextlib import contextmanager
 from .errors import InputError
 
 __all__ = ["parse_size", "machine_memory", "default_budget", "set_default_budget",
-           "default_budget_of", "DEFAULT_SHARE", "MIN_BUDGET"]
+           "default_budget_of", "trim", "DEFAULT_SHARE", "MIN_BUDGET"]
 
 DEFAULT_SHARE = 0.75
 #: The smallest budget accepted: a CUDD manager alone needs a few megabytes.
@@ -115,3 +117,31 @@ def default_budget() -> int:
         except ValueError as exc:
             raise InputError(f"the environment variable ZALG_MEMORY: {exc}") from None
     return int(DEFAULT_SHARE * machine_memory())
+
+
+def _malloc_trim():
+    """glibc's ``malloc_trim`` (None elsewhere: macOS, musl)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        function = libc.malloc_trim
+    except (OSError, AttributeError):
+        return None
+    function.argtypes, function.restype = [ctypes.c_size_t], ctypes.c_int
+    return function
+
+
+_TRIM = _malloc_trim()
+
+
+def trim() -> bool:
+    """Return the memory of universes that are gone to the operating system.
+
+    CUDD allocates its nodes in small blocks, and glibc keeps the blocks a dead
+    universe freed for later allocations, so the process stays as large as it was
+    (10x10 covering path matchings: 630 MB resident after their universe is gone, 181
+    MB after a trim).  ``malloc_trim(0)`` gives the free pages back.  True if it ran
+    (glibc), False where there is no such call."""
+    if _TRIM is None:
+        return False
+    _TRIM(0)
+    return True

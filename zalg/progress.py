@@ -4,9 +4,11 @@ Every function that can run for more than a couple of seconds takes
 ``progress=``:
 
 * ``None`` or ``False``: silent (the library default);
-* ``True``: progress on stderr: a tqdm bar when stderr is a terminal, else one plain
-  line when a stage starts and at most one every :data:`LINE_EVERY` seconds (logs
-  and pipes get no carriage returns);
+* ``True``: progress on stderr: a tqdm bar when stderr is a terminal or a Jupyter
+  notebook's (where the bars stay, so a finished step shows its end), else one plain
+  line when a stage starts, at most one every :data:`LINE_EVERY` seconds, and one
+  when a stage that took :data:`DONE_AFTER` seconds or more ends (logs and pipes
+  get no carriage returns);
 * a callable ``progress(stage, done, total)``: called when a stage starts (done = 0)
   and as it advances; ``total`` is None when the amount of work is not known.
 
@@ -40,6 +42,8 @@ Progress = Union[None, bool, Callable[[str, int, Union[int, None]], None]]
 
 #: seconds between two plain progress lines for the same stage (stderr not a terminal)
 LINE_EVERY = 5.0
+#: a stage that took at least this many seconds says that it is done (plain lines)
+DONE_AFTER = 5.0
 #: seconds between two refreshes of a waiting stage's elapsed time
 TICK = 1.0
 
@@ -51,12 +55,13 @@ class Reporter:
         self._callback = progress if callable(progress) else None
         self._on = progress is True
         self._stream = stream if stream is not None else sys.stderr
-        self._tty = self._on and _isatty(self._stream)
+        self._notebook = self._on and _in_notebook(self._stream)
+        self._tty = self._on and (self._notebook or _isatty(self._stream))
         self._bar = None
         self._stage = ""
         self._total: int | None = None
         self._done = 0
-        self._timed = False
+        self._started = 0.0
         self._last_line = 0.0
         self._lock = threading.RLock()  # a callback may report again
 
@@ -73,36 +78,33 @@ class Reporter:
     def _begin(self, text: str, total: int | None, timed: bool) -> None:
         """Start a stage; ``timed``: its units are the seconds it has run (``waiting``)."""
         with self._lock:
-            self._close_bar()
-            self._stage, self._total, self._done, self._timed = text, total, 0, timed
+            self._end_stage()
+            self._stage, self._total, self._done = text, total, 0
+            self._started = time.monotonic()
             if self._callback is not None:
                 self._callback(text, 0, total)
             if self._tty:
-                from tqdm import tqdm
-                self._bar = tqdm(total=total, desc=text, file=self._stream, leave=False,
-                                 dynamic_ncols=True, mininterval=0.2,
-                                 bar_format="{desc}: running for {elapsed}" if timed else None)
+                self._bar = _bar_class(self._notebook)(
+                    total=total, desc=text, file=self._stream, leave=self._notebook,
+                    dynamic_ncols=True, mininterval=0.2,
+                    bar_format="{desc}: running for {elapsed}" if timed else None)
             elif self._on:
                 self._line(f"{text} ..." if total is None else f"{text}: 0/{total} ...")
 
-    def update(self, done: int, detail: str = "") -> None:
-        """``done`` units of the current stage are finished."""
+    def update(self, done: int, detail: str = "", unit: str = "") -> None:
+        """``done`` units of the current stage are finished (``unit``: what they are,
+        e.g. ``"s"``, shown after the number)."""
         with self._lock:
             step, self._done = done - self._done, done
             if self._callback is not None:
                 self._callback(self._stage, done, self._total)
             if self._bar is not None:
-                if detail:
-                    self._bar.set_postfix_str(detail, refresh=False)
+                if detail or unit:
+                    self._bar.set_postfix_str(detail or unit, refresh=False)
                 self._bar.update(step)
             elif self._on and time.monotonic() - self._last_line >= LINE_EVERY:
-                self._line(self._progress_line(done, detail))
-
-    def _progress_line(self, done: int, detail: str) -> str:
-        if self._timed:
-            return f"{self._stage}: running for {_duration(done)}"
-        of = "" if self._total is None else f"/{self._total}"
-        return f"{self._stage}: {done}{of}" + (f", {detail}" if detail else "")
+                self._line(f"{self._stage}: {self._amount(done, unit)}"
+                           + (f", {detail}" if detail else ""))
 
     def advance(self, units: int = 1, detail: str = "") -> None:
         """``units`` more units of the current stage are finished."""
@@ -122,8 +124,7 @@ class Reporter:
     @contextmanager
     def waiting(self, text: str) -> Iterator[Reporter]:
         """A stage that is one opaque call: its elapsed seconds are shown (a terminal's bar
-        reads "TEXT: running for 00:06"; plain lines every LINE_EVERY s read "TEXT: running
-        for 6 s"; a callback gets done = seconds so far)."""
+        ticks; plain lines every LINE_EVERY s; a callback gets done = seconds so far)."""
         self._begin(text, None, timed=True)
         if not self.active:
             yield self
@@ -133,7 +134,7 @@ class Reporter:
 
         def tick() -> None:
             while not done.wait(TICK):
-                self.update(int(time.monotonic() - start))
+                self.update(int(time.monotonic() - start), unit="s")
 
         ticker = threading.Thread(target=tick, name="zalg-progress", daemon=True)
         ticker.start()
@@ -144,21 +145,37 @@ class Reporter:
             ticker.join()
 
     def close(self) -> None:
-        """End the current stage (a bar disappears; nothing is printed otherwise)."""
+        """End the current stage (a terminal's bar disappears, a notebook's stays; a plain
+        line says that a long stage is done)."""
         with self._lock:
-            self._close_bar()
+            self._end_stage()
 
     def __enter__(self) -> Reporter:
         return self
 
-    def __exit__(self, *exc) -> None:
-        self.close()
+    def __exit__(self, kind, value, traceback) -> None:
+        if kind is None:
+            self.close()
+            return
+        with self._lock:  # the step failed: its stage is not done
+            self._stage = ""
+            self._end_stage()
 
     # ---- internals
-    def _close_bar(self) -> None:
+    def _amount(self, done: int, unit: str = "") -> str:
+        if unit == "s" and self._total is None:  # a waiting stage
+            return f"running for {_duration(done)}"
+        of = "" if self._total is None else f"/{self._total}"
+        return f"{done}{of}" + (f" {unit}" if unit else "")
+
+    def _end_stage(self) -> None:
+        """Close the bar, or in plain lines say that a stage of DONE_AFTER s or more ended."""
         if self._bar is not None:
             self._bar.close()
             self._bar = None
+        elif self._on and self._stage and time.monotonic() - self._started >= DONE_AFTER:
+            self._line(f"{self._stage}: done in {time.monotonic() - self._started:.0f} s")
+        self._stage = ""
 
     def _line(self, text: str) -> None:
         self._last_line = time.monotonic()
@@ -186,6 +203,22 @@ def _duration(seconds: int) -> str:
     if seconds < 3600:
         return f"{seconds // 60} min {seconds % 60} s"
     return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+
+
+def _in_notebook(stream) -> bool:
+    """Whether ``stream`` is a Jupyter kernel's output (ipykernel's OutStream)."""
+    return type(stream).__module__.split(".")[0] == "ipykernel"
+
+
+def _bar_class(notebook: bool):
+    """tqdm's bar class: its notebook widget (``tqdm.auto``: the text bar when ipywidgets
+    is missing) in Jupyter, else the terminal's.  Imported on first use: tqdm costs
+    start-up time that silent runs need not pay."""
+    if notebook:
+        from tqdm.auto import tqdm  # lazy: start-up time (and ipywidgets, if present)
+    else:
+        from tqdm import tqdm  # lazy: start-up time of every zalg import
+    return tqdm
 
 
 def _isatty(stream) -> bool:

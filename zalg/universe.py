@@ -112,6 +112,12 @@ class Universe:
         return self.manager.budget
 
     @property
+    def memory_in_use(self) -> int:
+        """The bytes CUDD holds for this universe now: its nodes and tables, which CUDD
+        keeps (for reuse) until the universe itself is gone."""
+        return self.manager.memory_in_use()
+
+    @property
     def elements(self) -> tuple:
         """The elements, top level first."""
         return tuple(self._elements)

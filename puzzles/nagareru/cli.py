@@ -17,7 +17,7 @@ import time
 from functools import partial
 
 from .. import batch
-from ..cli import UserError, bounded_int, read_puzzle
+from ..cli import UserError, bounded_int, plural, read_puzzle
 from ..errors import PuzzleFormatError
 from ..subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 from .design import generate, reduce
@@ -103,21 +103,21 @@ def _reduce(args) -> int:
     p = read_puzzle(Puzzle, args.source, WHAT)
     start = time.perf_counter()
     try:
-        R = reduce(p)
+        R = reduce(p, progress=True)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
     took = time.perf_counter() - start
     sizes = R.by_size()
-    clues = len(p.cells)
-    print(f"nagareru {p.rows}x{p.cols}: {clues} clue cells, {R.count()} minimal clue sets "
-          f"keep the solution unique ({took:.1f} s)")
+    print(f"nagareru {p.rows}x{p.cols}: {plural(len(p.cells), 'clue cell')}, "
+          f"{plural(R.count(), 'minimal clue set')} {'keeps' if R.count() == 1 else 'keep'} "
+          f"the solution unique ({took:.1f} s)")
     for k in sorted(sizes):
-        print(f"  {sizes[k]} with {k} clue cells")
+        print(f"  {sizes[k]} with {plural(k, 'clue cell')}")
     if args.list and R:
         shown = itertools.islice(R.of_size(min(sizes)), args.list)
         for i, K in enumerate(shown, 1):
             q = Puzzle(p.rows, p.cols, {c: p.cells[c] for c in K})
-            print(f"\n#{i} {len(K)} clue cells  {q.to_url()}")
+            print(f"\n#{i} {plural(len(K), 'clue cell')}  {q.to_url()}")
             print(q.render(), end="")
     return 0
 

@@ -50,6 +50,7 @@ from ..board import STEP
 from ..errors import PuzzleFormatError
 from ..hitting import HittingSearch
 from ..loops import outline, random_region
+from ..solving import one_solution
 from .puzzle import Puzzle
 
 __all__ = ["generate", "reduce", "target_loop", "clue_options", "violations"]
@@ -472,48 +473,70 @@ def _generate(rows, cols, fans, min_length, max_length, white, spread, samples, 
     raise PuzzleFormatError(f"nagareru generate: no interesting {rows}x{cols} instance found")
 
 
-def reduce(p: Puzzle) -> zalg.Family:
+def reduce(p: Puzzle, progress: Progress = None) -> zalg.Family:
     """Every minimal set of the puzzle's clue cells that keeps its solution unique
     (clues outside the set become empty white cells), as a family of cell sets.
 
     A black cell that stops a wind is kept in every set (removing it would lengthen
     the wind, adding constraints rather than removing them); all other removals
-    only remove constraints, so the answer is exact (``puzzles.hitting``)."""
-    F = p.solve()
-    if F.count() != 1:
-        raise PuzzleFormatError(f"reduce: the puzzle has {F.count()} solutions, not exactly one")
-    target = next(iter(F))
-    stoppers = set()
-    for fan in p.fans():
-        end = p.blown_cells(fan)
-        last = end[-1] if end else fan
-        d = p.fans()[fan]
-        y = (last[0] + STEP[d][0], last[1] + STEP[d][1])
-        if p.inside(y) and p.is_black(y):
-            stoppers.add(y)
-    removable = [c for c in p.cells if c not in stoppers]
-    kept = {c: p.cells[c] for c in stoppers}
+    only remove constraints, so uniqueness is monotone and the answer is exact
+    (``puzzles.hitting``).  First every clue is taken away on its own: a clue whose
+    removal lets another loop in is in every minimal set, and those loops' violation
+    sets start the search, so every board solved afterwards shows at least those
+    clues (a generated interesting instance needs all its clues: one solve each and
+    it is done).  ``progress``: see ``zalg.progress``."""
+    with reporter(progress) as report:
+        report.stage("solving the puzzle")
+        return _Reduction(p, one_solution(p, "reduce", report), report).run()
 
-    def board(K) -> Puzzle:
-        cells = dict(kept)
-        cells.update({c: p.cells[c] for c in K})
-        return Puzzle(p.rows, p.cols, cells)
 
-    def oracle(K: frozenset) -> list:
-        q = board(K)
-        S = q.solve()
+class _Reduction:
+    """The search of :func:`reduce`: clue cells, the solver as the oracle, the answer."""
+
+    def __init__(self, p: Puzzle, target: frozenset, report: Reporter):
+        self.p, self.target, self.report = p, target, report
+        stoppers = set()
+        for fan, d in p.fans().items():
+            end = p.blown_cells(fan)
+            last = end[-1] if end else fan
+            y = (last[0] + STEP[d][0], last[1] + STEP[d][1])
+            if p.inside(y) and p.is_black(y):
+                stoppers.add(y)
+        self.stoppers = stoppers
+        self.removable = [c for c in p.cells if c not in stoppers]
+
+    def board(self, K) -> Puzzle:
+        """The puzzle showing the clues of K and the wind stoppers."""
+        cells = {c: self.p.cells[c] for c in self.stoppers}
+        cells.update({c: self.p.cells[c] for c in K})
+        return Puzzle(self.p.rows, self.p.cols, cells)
+
+    def oracle(self, K: frozenset) -> list:
+        """[] when K keeps the solution unique, else violation sets of other loops."""
+        S = self.board(K).solve()
         if S.count() == 1:
             return []
         found = []
-        for loop in (S - S.universe.family([target])).sample(min(32, S.count() - 1), seed=len(K)):
+        others = S - S.universe.family([self.target])
+        for loop in others.sample(min(32, S.count() - 1), seed=len(K)):
             for way in _both_ways(loop):
-                found.append(frozenset(c for c in removable if _breaks(p, c, way)))
+                found.append(frozenset(c for c in self.removable if _breaks(self.p, c, way)))
         return found
 
-    search = HittingSearch(removable, oracle)
-    good = search.find_all()
-    U = zalg.Universe(sorted(p.cells))
-    return U.family([set(m) | stoppers for m in good])
+    def run(self) -> zalg.Family:
+        everything = frozenset(self.removable)
+        self.report.stage("each clue taken away", total=len(self.removable))
+        seeds: list = []
+        for done, c in enumerate(self.removable, 1):
+            seeds += self.oracle(everything - {c})
+            self.report.update(done)
+        needed = {c for v in seeds if len(v) == 1 for c in v}
+        self.report.stage(f"minimal clue sets ({len(needed)} of {len(self.removable)} clues "
+                          "needed in every one): solver runs")
+        search = HittingSearch(self.removable, self.oracle, seed_sets=seeds)
+        good = search.find_all(progress=self.report)
+        U = zalg.Universe(sorted(self.p.cells))
+        return U.family([set(m) | self.stoppers for m in good])
 
 
 def _breaks(p: Puzzle, cell, order: list) -> bool:

@@ -19,12 +19,14 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["picture", "marks", "text", "svg", "LINE_COLOUR"]
 
 LINE_COLOUR = "#2e8b57"
-HEAD_COLOUR = "#0b3d20"
+#: the travel direction's heads: the loop's own colour, so they read as part of the line
+#: and never as the black arrows of the clues
+HEAD_COLOUR = LINE_COLOUR
 WIND_COLOUR = "#dcecff"
 _TEXT_CONNECTOR = {"r": ">", "l": "<", "d": "v", "u": "^"}
 # an arrow pointing up in a unit cell centred on (0, 0)
 _ARROW_UP = ((0, -0.38), (0.24, -0.1), (0.09, -0.1), (0.09, 0.36), (-0.09, 0.36), (-0.09, -0.1), (-0.24, -0.1))
-_HEAD_UP = ((0, -0.13), (0.13, 0.09), (-0.13, 0.09))
+_HEAD_UP = ((0, -0.16), (0.16, 0.1), (-0.16, 0.1))
 
 
 def picture(p: Board, solution: Iterable[Edge] | None, fmt: str) -> str:
@@ -96,9 +98,9 @@ def _rotate(points: Sequence[tuple[float, float]], d: str) -> list[tuple[float, 
 
 
 def _polygon(points: Sequence[tuple[float, float]], d: str, cx: float, cy: float, size: float,
-             fill: str, cls: str) -> str:
+             fill: str, cls: str, outline: str = "") -> str:
     pts = " ".join(f"{_n(cx + x * size)},{_n(cy + y * size)}" for x, y in _rotate(points, d))
-    return f'<polygon class="{cls}" points="{pts}" fill="{fill}"/>'
+    return f'<polygon class="{cls}" points="{pts}" fill="{fill}"{outline}/>'
 
 
 def svg(p: Board, edges: Iterable[Edge] = frozenset(), order: Sequence[Cell] | None = None,
@@ -130,10 +132,6 @@ def svg(p: Board, edges: Iterable[Edge] = frozenset(), order: Sequence[Cell] | N
         x, y = corner(v)
         body.append(f'<rect class="black" x="{_n(x)}" y="{_n(y)}" width="{_n(cell)}" height="{_n(cell)}" '
                     'fill="#000000"/>')
-    for v, d in p.fans().items():
-        body.append(_polygon(_ARROW_UP, d, *centre(v), cell, "#ffffff", "fan"))
-    for v, d in p.arrows().items():
-        body.append(_polygon(_ARROW_UP, d, *centre(v), cell, "#000000", "arrow"))
     if lines:
         parts = []
         for a, b in sorted(lines):
@@ -141,9 +139,18 @@ def svg(p: Board, edges: Iterable[Edge] = frozenset(), order: Sequence[Cell] | N
             parts.append(f"M{_n(xa)} {_n(ya)} L{_n(xb)} {_n(yb)}")
         body.append(f'<path class="loop" d="{" ".join(parts)}" fill="none" stroke="{LINE_COLOUR}" '
                     f'stroke-width="{_n(cell * 0.14)}" stroke-linecap="round" stroke-linejoin="round"/>')
+    arrows = p.arrows()
     for (a, b), d in sorted(heading.items()):
+        if a in arrows or b in arrows:
+            continue  # the black arrow on the cell shows the way already
         (xa, ya), (xb, yb) = centre(a), centre(b)
-        body.append(_polygon(_HEAD_UP, d, (xa + xb) / 2, (ya + yb) / 2, cell, HEAD_COLOUR, "heading"))
+        body.append(_polygon(_HEAD_UP, d, (xa + xb) / 2, (ya + yb) / 2, cell, HEAD_COLOUR,
+                             "heading"))
+    for v, d in p.fans().items():
+        body.append(_polygon(_ARROW_UP, d, *centre(v), cell, "#ffffff", "fan"))
+    for v, d in arrows.items():  # on top of the loop, outlined in white: clues, not the loop
+        body.append(_polygon(_ARROW_UP, d, *centre(v), cell, "#000000", "arrow",
+                             outline=f' stroke="#ffffff" stroke-width="{_n(cell * 0.03)}"'))
     return svg_document(width, height, body, f"Nagareru {p.rows}x{p.cols}")
 
 

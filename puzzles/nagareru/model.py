@@ -45,6 +45,7 @@ from ..board import edge_set as _edge_set
 from ..board import is_int as _is_int
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
+from ..pictures import cell_rows
 from ..violations import Violation
 
 __all__ = ["Cell", "Edge", "Board", "DIRECTIONS", "STEP", "OPPOSITE", "TOKENS", "FAILCODES",
@@ -61,6 +62,8 @@ WHITE_ARROWS = "udlr"
 FANS = "UDLR"
 TOKENS = "udlrNUDLR"
 """Valid cell tokens; the URL digit of token ``TOKENS[i]`` is ``i + 1`` (ques * 5 + dir)."""
+#: the tokens of the drawn board (``draw.text``) that differ from the plain text's
+_PICTURE_TOKENS = str.maketrans({"#": "N", "+": "."})
 
 FAILCODES: dict[str, str] = {
     "brNoLine": "no loop",
@@ -258,12 +261,14 @@ class Board:
     def from_text(cls, text: str) -> "Board":
         """Read a pzprv3 file (detected by its first line) or plain text: one row per
         line, one token per cell (``.`` and :data:`TOKENS`), spaces optional, blank
-        lines ignored."""
+        lines ignored.  The picture the ``zalg`` program prints reads back too
+        (``puzzles.pictures``): ``#`` is a plain black cell (``N``), ``+`` an empty
+        cell on the loop, and the loop's ``- | < > ^ v`` are ignored."""
         if pzprjs.is_pzprv3(text):
             return cls.read_pzprv3(text)[0]
         what = "nagareru text"
-        rows = ["".join(line.split()) for line in text.splitlines()]
-        rows = [row for row in rows if row]
+        rows = ["".join(line.split()).translate(_PICTURE_TOKENS)
+                for line in cell_rows(text, across="-<>", down="|^v")]
         if not rows:
             raise PuzzleFormatError(f"{what}: no rows")
         check_size(len(rows), max(len(row) for row in rows), what)

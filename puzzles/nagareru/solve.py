@@ -20,19 +20,18 @@ neighbours cannot be visited: both give zero solutions.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import zalg
 from zalg.progress import Progress
 
 from ..board import STEP, clue_sweep, direction_of, narrow_sweeps, race_sweeps
+from ..caches import cached
 
 __all__ = ["board_graph", "constraints", "solve"]
 
 _OPPOSITE = {"u": "d", "d": "u", "l": "r", "r": "l"}
 
 
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def board_graph(rows: int, cols: int, sweep: str = "narrow") -> zalg.Graph:
     """The grid of cells, edges ordered across the narrow side, swept from the side
     ``sweep`` names (see ``zalg.grid``); one graph per shape and sweep."""

@@ -4,8 +4,8 @@
 [--scheduler ADDRESS]``
 ``zalg numberlink instances ROWSxCOLS [--max-pairs K] [--by-size] [--minimum] [--list N]
 [--seed S] [--method witness|covering]``
-``zalg numberlink generate ROWSxCOLS [--pairs K] [--seed S] [--no-merge] [--svg FILE]
-[--count N] [--jobs J] [--out DIR] [--scheduler ADDRESS]``
+``zalg numberlink generate ROWSxCOLS [--pairs K] [--seed S] [--no-merge] [--adjacent]
+[--svg FILE] [--count N] [--jobs J] [--out DIR] [--scheduler ADDRESS]``
 
 With several sources, ``--jobs`` or ``--scheduler`` (solve), or any of ``--count``,
 ``--jobs``, ``--out``, ``--scheduler`` (generate), the command runs as a batch
@@ -63,7 +63,8 @@ def shared_family(rows: int, cols: int):
 def generator(args, rows: int, cols: int):
     """Random good instances (``design.random_instance``)."""
     NI.check_request(rows, cols, args.pairs)
-    make = partial(NI.random_instance, rows, cols, pairs=args.pairs, merge=not args.no_merge)
+    make = partial(NI.random_instance, rows, cols, pairs=args.pairs, merge=not args.no_merge,
+                   adjacent=args.adjacent)
     return batch.Generator(WHAT, make, describe, partial(shared_family, rows, cols))
 
 
@@ -108,6 +109,9 @@ def register(subparsers) -> None:
                      help="draw K paths (cuts made for uniqueness may add pairs)")
     gen.add_argument("--no-merge", action="store_true",
                      help="keep the repaired drawing (do not join paths to reduce the pairs)")
+    gen.add_argument("--adjacent", action="store_true",
+                     help="allow pairs in adjacent cells (by default none: they give the "
+                          "path away)")
 
 
 def _instances(args) -> int:

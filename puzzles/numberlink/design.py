@@ -20,15 +20,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Callable
+from functools import partial
 
 import zalg
 from zalg.graph import Graph
+from zalg.memory import default_budget
 from zalg.pairing import pairing_relation, pairing_universe
 from zalg.progress import Progress, Reporter, reporter
 
+from ..caches import cached
 from ..errors import PuzzleFormatError
 from ..board import edge_components
+from .giveaways import one_edge_paths, reworked
 from .puzzle import Puzzle
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
@@ -41,14 +45,14 @@ def _check_shape(rows: int, cols: int) -> None:
         raise PuzzleFormatError(f"board size must be two positive integers, got {rows}x{cols}")
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def instance_graph(rows: int, cols: int) -> Graph:
     """The grid of cells with its edges ordered across the narrow side (shared per shape)."""
     _check_shape(rows, cols)
     return zalg.grid(rows, cols, order="narrow")
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def pair_universe(rows: int, cols: int) -> zalg.Universe:
     """The pair elements (a, b) of the grid, in the relation's order (shared per shape)."""
     return zalg.Universe(x[1:] for x in pairing_universe(instance_graph(rows, cols)).elements
@@ -135,10 +139,15 @@ def _path_ends(edges) -> list[tuple]:
 
 def _split(edges: frozenset, other: frozenset, rng: random.Random) -> frozenset | None:
     """Cut one path of ``edges`` at an inner edge that ``other`` (another solution)
-    lacks, or None when every such edge ends a path (cutting it would strand a cell)."""
+    lacks, or None when every such edge ends a path (cutting it would strand a cell).
+    Cuts that leave no path of one edge (a pair in adjacent cells) come first."""
     degree = _degrees(edges)
     inner = sorted(e for e in edges - other if degree[e[0]] == 2 and degree[e[1]] == 2)
-    return edges - {rng.choice(inner)} if inner else None
+    if not inner:
+        return None
+    before = len(one_edge_paths(edges))
+    clean = [e for e in inner if len(one_edge_paths(edges - {e})) == before]
+    return edges - {rng.choice(clean or inner)}
 
 
 def merge_candidates(edges) -> list[tuple]:
@@ -149,41 +158,75 @@ def merge_candidates(edges) -> list[tuple]:
                   if x < y and path_of[x] != path_of[y] and abs(x[0] - y[0]) + abs(x[1] - y[1]) == 1)
 
 
-def _merge_paths(p: Puzzle, solution: frozenset, rng: random.Random, report: Reporter) -> Puzzle:
-    """Join paths end to end (random order) while the board stays unique."""
-    report.stage("merging paths")
+def _merge_paths(rows: int, cols: int, solution: frozenset, rng: random.Random,
+                 say: Callable[[str], None]) -> frozenset:
+    """Join paths end to end (random order, joins that absorb a path of one edge first)
+    while the board stays unique; the drawing at the end."""
     while True:
         joins = merge_candidates(solution)
         rng.shuffle(joins)
+        single = {x for e in one_edge_paths(solution) for x in e}
+        joins.sort(key=lambda e: not (e[0] in single or e[1] in single))
         for e in joins:
-            q = to_puzzle(p.rows, p.cols, _path_ends(solution | {e}))
-            if q.count() == 1:
-                p, solution = q, solution | {e}
-                report.advance(detail=f"{len(p.pairs)} pairs")
+            if _unique(rows, cols, solution | {e}):
+                solution = solution | {e}
+                say(f"merging paths: {len(_path_ends(solution))} pairs")
                 break
         else:
-            return p
+            return solution
 
 
-@lru_cache(maxsize=4)
-def covering_path_matchings(rows: int, cols: int) -> zalg.Family:
-    """Every set of disjoint paths that visits every cell (shared per shape)."""
-    return instance_graph(rows, cols).path_matchings(cover=True)
+def _unique(rows: int, cols: int, drawing: frozenset) -> bool:
+    """Whether the board of the drawing's path ends has exactly one solution."""
+    return to_puzzle(rows, cols, _path_ends(drawing)).count() == 1
+
+
+@cached(maxsize=4, ignore=("progress",))
+def covering_path_matchings(rows: int, cols: int, progress: Progress = None) -> zalg.Family:
+    """Every set of disjoint paths that visits every cell (shared per shape; ``progress``:
+    see ``zalg.progress``, the frontier engine's levels)."""
+    return instance_graph(rows, cols).path_matchings(cover=True, progress=progress)
+
+
+#: covering path matchings of a grid w cells wide (its narrow side) and l long have
+#: about ``COVER_NODES_10 * COVER_GROWTH ** (w - 10) * l`` ZDD nodes (measured at widths
+#: 6-10, lengths 6-10: 3.8x per cell of width, nearly linear in the length; 10x10: 8.0 M)
+COVER_NODES_10, COVER_GROWTH = 80_000, 3.83
+#: bytes per node while they are built and kept (84 measured in CUDD at 9x9, plus the
+#: frontier engine's layers)
+COVER_BYTES_PER_NODE = 120
+
+
+def covering_estimate(rows: int, cols: int) -> tuple[int, int]:
+    """(ZDD nodes, bytes): about what :func:`covering_path_matchings` of the shape takes."""
+    w, length = min(rows, cols), max(rows, cols)
+    nodes = int(COVER_NODES_10 * COVER_GROWTH ** (w - 10) * length * 10)
+    return nodes, nodes * COVER_BYTES_PER_NODE
 
 
 def check_request(rows: int, cols: int, pairs: int | None = None) -> None:
     """PuzzleFormatError unless :func:`random_instance` can be asked for these (cheap:
-    a batch checks before any work starts)."""
+    a batch checks before any work starts), also when the covering path matchings it
+    samples from would not fit the memory budget (``zalg.memory.default_budget``)."""
     _check_shape(rows, cols)
     n = rows * cols
     if pairs is not None and (not isinstance(pairs, int) or not 1 <= pairs <= n // 2):
         raise PuzzleFormatError(f"a {rows}x{cols} board takes 1 to {n // 2} pairs, got {pairs!r}")
     if n < 2:
         raise PuzzleFormatError(f"a {rows}x{cols} board has no room for a pair")
+    nodes, size = covering_estimate(rows, cols)
+    budget = default_budget()
+    if size > budget:
+        raise PuzzleFormatError(
+            f"a {rows}x{cols} board is sampled from its covering path matchings: about "
+            f"{nodes / 1e6:,.0f} M ZDD nodes, {size / 2**30:.1f} GB, more than the memory budget "
+            f"of {budget / 2**30:.1f} GB (--memory or ZALG_MEMORY; each cell of the narrow side "
+            "takes about 3.8 times more; 10x10: 8 M nodes, about 1 GB)")
 
 
 def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
-                    tries: int = 200, merge: bool = True, progress: Progress = None) -> Puzzle:
+                    tries: int = 200, merge: bool = True, adjacent: bool = False,
+                    progress: Progress = None) -> Puzzle:
     """A good instance of the rows x cols grid, for boards far beyond enumeration.
 
     Samples a covering path matching uniformly from its ZDD (with exactly ``pairs``
@@ -198,25 +241,44 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
     ``merge``: then join two paths whose ends are adjacent cells, as long as
     the puzzle stays unique, until no such join does (a 10x10 instance drops
     from about 30 pairs to 12-22).  So ``pairs`` is the number of paths drawn,
-    not a promise about the result.  ``progress``: see ``zalg.progress``."""
+    not a promise about the result.  ``adjacent``: allow pairs in adjacent cells
+    (puzzle fans count them as giveaways); by default every path of one edge is
+    absorbed into a neighbouring one while the puzzle stays unique
+    (``giveaways.reworked``), and a drawing where that fails is drawn again.
+    ``progress``: see ``zalg.progress``."""
     check_request(rows, cols, pairs)
-    covers = covering_path_matchings(rows, cols)
-    if not covers:
-        raise PuzzleFormatError(f"the {rows}x{cols} grid has no covering path matching")
     rng = random.Random(seed)
     with reporter(progress) as report:
+        nodes, size = covering_estimate(rows, cols)
+        report.stage(f"covering path matchings of the {rows}x{cols} grid (about "
+                     f"{nodes / 1e6:,.1f} M nodes, {size / 2**30:.1f} GB)")
+        covers = covering_path_matchings(rows, cols, progress=report)
+        if not covers:
+            raise PuzzleFormatError(f"the {rows}x{cols} grid has no covering path matching")
+        with report.waiting(f"counting the {rows}x{cols} grid's covering path matchings"):
+            covers.count()
         report.stage("drawing and repairing", total=tries)
-        p = _draw_unique(rows, cols, pairs, covers, rng, tries, merge, report)
+        p = _draw_unique(rows, cols, pairs, covers, rng, tries, merge, adjacent, report)
     if p is None:
-        raise PuzzleFormatError(f"no good {rows}x{cols} instance with {pairs} pairs in {tries} "
-                                "samples; try more pairs or leave --pairs out")
+        with_pairs = "" if pairs is None else f" with {pairs} pairs"
+        if not adjacent:
+            with_pairs += " without pairs in adjacent cells" if pairs is None else \
+                ", none in adjacent cells"
+        hint = "" if pairs is None else "; try more pairs or leave --pairs out"
+        hint += "" if adjacent else "; --adjacent (adjacent=True) allows such pairs"
+        raise PuzzleFormatError(f"no good {rows}x{cols} instance{with_pairs} in {tries} "
+                                f"samples{hint}")
     return p
 
 
-def _draw_unique(rows, cols, pairs, covers, rng, tries, merge, report) -> Puzzle | None:
+def _draw_unique(rows, cols, pairs, covers, rng, tries, merge, adjacent,
+                 report) -> Puzzle | None:
     """The loop of :func:`random_instance`: a unique puzzle, or None after ``tries``."""
     n = rows * cols
     for attempt in range(tries):
+        def say(detail: str, attempt=attempt) -> None:
+            report.update(attempt + 1, detail=detail)
+
         if pairs is None:
             (drawn,) = covers.sample(1, seed=rng.randrange(2 ** 63))
         else:  # a covering path matching of k paths has n - k edges
@@ -224,16 +286,31 @@ def _draw_unique(rows, cols, pairs, covers, rng, tries, merge, report) -> Puzzle
             if drawn is None:
                 raise PuzzleFormatError(f"no covering path matching of the {rows}x{cols} grid "
                                         f"with {pairs} paths was found")
-        drawn = frozenset(drawn)
-        while True:
-            p = to_puzzle(rows, cols, _path_ends(drawn))
-            solutions = p.solve()
-            report.update(attempt + 1,
-                          detail=f"{len(p.pairs)} pairs, {solutions.count()} solutions")
-            if solutions.count() == 1:
-                return _merge_paths(p, drawn, rng, report) if merge else p
-            other = next(frozenset(s) for s in solutions if frozenset(s) != drawn)
-            drawn = _split(drawn, other, rng)
+        drawn = _repaired(rows, cols, frozenset(drawn), rng, say)
+        if drawn is None:
+            continue
+        if merge:
+            drawn = _merge_paths(rows, cols, drawn, rng, say)
+        if not adjacent and one_edge_paths(drawn):
+            say(f"absorbing {len(one_edge_paths(drawn))} pairs in adjacent cells")
+            drawn = reworked(drawn, rows, cols, partial(_unique, rows, cols), rng, join=merge)
             if drawn is None:
-                break
+                continue
+            if merge:
+                drawn = _merge_paths(rows, cols, drawn, rng, say)
+        return to_puzzle(rows, cols, _path_ends(drawn))
+    return None
+
+
+def _repaired(rows, cols, drawn: frozenset, rng, say) -> frozenset | None:
+    """Cut the drawing's paths until its path ends make a unique board (None: no cut
+    rules out the other solution found)."""
+    while drawn is not None:
+        p = to_puzzle(rows, cols, _path_ends(drawn))
+        solutions = p.solve()
+        say(f"{len(p.pairs)} pairs, {solutions.count()} solutions")
+        if solutions.count() == 1:
+            return drawn
+        other = next(frozenset(s) for s in solutions if frozenset(s) != drawn)
+        drawn = _split(drawn, other, rng)
     return None

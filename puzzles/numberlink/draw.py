@@ -17,6 +17,8 @@ __all__ = ["picture", "marks", "text", "svg", "colours"]
 
 #: Colour of a line that touches no label (only in drawings of wrong answers).
 UNLABELLED = "#888888"
+#: the radius of a label's circle, in cells
+CIRCLE = 0.36
 
 
 def picture(p: "Board", solution: Iterable["Edge"] | None, fmt: str) -> str:
@@ -64,13 +66,19 @@ def text(p: "Board", solution: Iterable["Edge"] | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+#: the hues (degrees) no path gets: reds, the colour of the marks where solutions differ
+RED_HUES = 60
+
+
 def colours(labels: Sequence) -> dict:
     """A colour per label (in the order given), all different: hues spread by the
-    golden angle, so any number of labels gets distinct colours, and neighbours in
-    label order far apart."""
+    golden angle over the circle without its reds (:data:`RED_HUES` degrees around
+    0, kept for the marks where solutions differ), so any number of labels gets
+    distinct colours, and neighbours in label order far apart; the first is blue."""
     out = {}
+    span = 360 - RED_HUES
     for i, label in enumerate(labels):
-        hue = (i * 137.508) % 360
+        hue = RED_HUES / 2 + (200 + i * 137.508) % span
         light = 38 + 12 * (i % 3)
         out[label] = f"hsl({hue:.1f}, 75%, {light}%)"
     return out
@@ -103,7 +111,7 @@ def svg(p: "Board", solution: Iterable["Edge"] | None = None, cell: float = 40,
         x, y = centre(v)
         shown = str(label)
         size = cell * min(0.5, 0.8 / len(shown))
-        body.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(cell * 0.36)}" fill="white" '
+        body.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(cell * CIRCLE)}" fill="white" '
                     f'stroke="{colour_of.get(label, UNLABELLED)}" stroke-width="2"/>')
         body.append(svg_text(x, y, shown, size))
     title = f"Numberlink {p.rows}x{p.cols}"
@@ -111,10 +119,15 @@ def svg(p: "Board", solution: Iterable["Edge"] | None = None, cell: float = 40,
 
 
 def marks(p, edges, cell: float = 40) -> list[str]:
-    """SVG marks (as :func:`svg` places them) on the edges where solutions differ."""
+    """SVG marks (as :func:`svg` places them) on the edges where solutions differ; a mark
+    stops at the circle of a label, which it never crosses."""
     margin = cell / 2
+    stop = cell * CIRCLE + 3  # the circle's radius, its stroke, and a gap
 
-    def centre(v):
-        return margin + (v[1] + 0.5) * cell, margin + (v[0] + 0.5) * cell
+    def end(v, towards):
+        x, y = margin + (v[1] + 0.5) * cell, margin + (v[0] + 0.5) * cell
+        if v not in p.clues:
+            return x, y
+        return x + (towards[1] - v[1]) * stop, y + (towards[0] - v[0]) * stop
 
-    return [svg_mark_segment(*centre(a), *centre(b), 3) for a, b in sorted(edges)]
+    return [svg_mark_segment(*end(a, b), *end(b, a), 3) for a, b in sorted(edges)]

@@ -36,6 +36,7 @@ from ..board import make_edge
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
 from ..inputs import read_text, single_url
+from ..pictures import cell_rows
 from ..pzprjs import UNKNOWN
 from ..violations import Violation
 
@@ -201,12 +202,14 @@ class Board:
     def from_text(cls, text: str, variant: str | None = None) -> "Board":
         """Read a pzprv3 file (detected by its first line) or plain text.
 
+        The picture the ``zalg`` program prints reads back too (``puzzles.pictures``):
+        ``+`` is an empty cell on a line, the lines' ``-`` and ``|`` are ignored.
         ``variant`` applies to plain text only (a pzprv3 file carries its pid).
         """
         if pzprjs.is_pzprv3(text):
             return cls.read_pzprv3(text)[0]
         what = "numberlink text"
-        lines = [line.strip() for line in text.splitlines()]
+        lines = [line.strip().replace("+", ".") for line in cell_rows(text, across="-", down="|")]
         lines = [line for line in lines if line]
         if not lines:
             raise PuzzleFormatError(f"{what}: no rows")

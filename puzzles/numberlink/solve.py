@@ -13,19 +13,18 @@ is the best or close to it (docs/performance.md).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import zalg
 from zalg.progress import Progress
 
 from ..board import clue_sweep
+from ..caches import cached
 from .deduce import deduce
 from .logic import Contradiction
 
 __all__ = ["board_graph", "solve"]
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def _grid(rows: int, cols: int, sweep: str) -> zalg.Graph:
     """The board graph of a shape swept from one side, shared by all such boards."""
     return zalg.grid(rows, cols, order=sweep)

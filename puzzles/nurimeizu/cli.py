@@ -4,7 +4,7 @@
 ``zalg nurimeizu generate ROWSxCOLS [--seed S] [--largest-room K] [--method M] [--svg FILE]
 [--count N] [--jobs J] [--out DIR] [--scheduler ADDRESS]``
 ``zalg nurimeizu icons <pzprv3 file with an answer|-> [--list N]``
-``zalg nurimeizu reduce <url|file|->``
+``zalg nurimeizu reduce <url|file|-> [--list N]``
 
 With several sources, ``--jobs`` or ``--scheduler`` (solve), or any of ``--count``,
 ``--jobs``, ``--out``, ``--scheduler`` (generate), the command runs as a batch
@@ -12,12 +12,14 @@ With several sources, ``--jobs`` or ``--scheduler`` (solve), or any of ``--count
 """
 from __future__ import annotations
 
+import itertools
 from functools import partial
 
 from .. import batch
-from ..cli import UserError, bounded_int, read_puzzle
+from ..cli import UserError, bounded_int, plural, read_puzzle
 from ..errors import PuzzleFormatError
 from ..inputs import read_source
+from ..pzprjs import is_pzprv3
 from ..subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 from .design import check_request, generate, icon_sets, reduce
 from .puzzle import Puzzle
@@ -26,6 +28,9 @@ __all__ = ["register"]
 
 WHAT = "nurimeizu"
 SOURCE = "a puzz.link URL (nurimaze), a file (pzprv3, plain text, or a URL), or - (stdin)"
+NO_ANSWER = ("nurimeizu icons: this file has no answer; icons needs a solved maze: a pzprv3 file "
+             "whose answer grid (# black, + white) is the designer's colouring (save one from "
+             "puzz.link's editor, or write Puzzle.to_pzprv3(black_cells): docs/nurimeizu.md)")
 
 
 def headline(p: Puzzle, options: dict) -> str:
@@ -80,8 +85,12 @@ def register(subparsers) -> None:
                        help="draw N of the smallest icon sets (default 3)")
     icons.set_defaults(run=_icons)
     red = sub.add_parser("reduce", help="every minimal subset of a puzzle's circles and "
-                         "triangles that keeps it unique")
+                         "triangles that keeps it unique",
+                         description="Every minimal subset of a unique puzzle's circles and "
+                                     "triangles that keeps its solution unique (S and G stay).")
     red.add_argument("source", help=SOURCE)
+    red.add_argument("--list", type=bounded_int(0, 1_000_000), default=3, metavar="N",
+                     help="draw N of the smallest reduced puzzles (default 3)")
     red.set_defaults(run=_reduce)
 
 
@@ -90,20 +99,22 @@ def _icons(args) -> int:
         kind, text = read_source(args.source, WHAT)
         if kind == "url":
             raise UserError(f"{WHAT} icons: give a pzprv3 file with the answer (the colouring)")
-        p = Puzzle.from_text(text)
-        black = Puzzle.solution_from_pzprv3(text)
+        p, black = Puzzle.read_pzprv3(text) if is_pzprv3(text) else (Puzzle.from_text(text), None)
+        if black is None:
+            raise UserError(NO_ANSWER)
         bare = Puzzle(p.rows, p.cols, p.rooms, {x: i for x, i in p.icons.items() if i in "SG"})
-        good = icon_sets(bare, black)
+        good = icon_sets(bare, black, progress=True)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
     sizes = good.by_size()
-    print(f"nurimeizu {p.rows}x{p.cols}: {good.count()} icon sets make this colouring the only "
-          "solution")
+    print(f"nurimeizu {p.rows}x{p.cols}: {plural(good.count(), 'icon set')} "
+          f"{'makes' if good.count() == 1 else 'make'} this colouring the only solution")
     if not sizes:
         print("none: another colouring keeps the same S-G path and white cells the icons see")
         return 0
     minimal = good.minimal()
-    print(f"minimal: {minimal.count()}; minimum: {sizes[min(sizes)]} with {min(sizes)} icons")
+    print(f"minimal: {minimal.count()}; minimum: {sizes[min(sizes)]} with "
+          f"{plural(min(sizes), 'icon')}")
     for i, K in enumerate(good.of_size(min(sizes)).sample(min(args.list, sizes[min(sizes)]), seed=0), 1):
         icons = dict(bare.icons)
         icons.update(dict(K))
@@ -116,13 +127,20 @@ def _icons(args) -> int:
 def _reduce(args) -> int:
     p = read_puzzle(Puzzle, args.source, WHAT)
     try:
-        R = reduce(p)
+        R = reduce(p, progress=True)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
     sizes = R.by_size()
     mine = sum(1 for i in p.icons.values() if i in "ot")
-    print(f"nurimeizu {p.rows}x{p.cols}: {mine} circles and triangles; {R.count()} minimal subsets "
-          "keep the solution unique")
+    print(f"nurimeizu {p.rows}x{p.cols}: {mine} circles and triangles; "
+          f"{plural(R.count(), 'minimal subset')} {'keeps' if R.count() == 1 else 'keep'} the "
+          "solution unique")
     for k in sorted(sizes):
-        print(f"  {sizes[k]} with {k} icons")
+        print(f"  {sizes[k]} with {plural(k, 'icon')}")
+    if args.list and sizes:
+        keep = {x: i for x, i in p.icons.items() if i in "SG"}
+        for n, K in enumerate(itertools.islice(R.of_size(min(sizes)), args.list), 1):
+            q = Puzzle(p.rows, p.cols, p.rooms, {**keep, **dict(K)})
+            print(f"\n#{n} {plural(len(K), 'icon')}  {q.to_url()}")
+            print(q.render(), end="")
     return 0

@@ -20,7 +20,6 @@ minimum icon sets are ``good.minimal()`` and the members of least size.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 import random
 
@@ -28,7 +27,9 @@ import zalg
 from zalg.progress import Progress, reporter
 
 from ..board import cell_set
+from ..caches import cached
 from ..errors import PuzzleFormatError
+from ..solving import one_solution
 from .model import check_solution, route
 from .maze import generate_from_maze
 from .path_sweep import sweep
@@ -56,7 +57,7 @@ def placements(p: Puzzle, black: frozenset) -> list[Placement]:
     return out
 
 
-@lru_cache(maxsize=4)
+@cached(maxsize=4)
 def _universe(rows: int, cols: int, chosen: tuple) -> tuple[zalg.Universe, zalg.Universe]:
     """(the sweep's universe: b, p and the placements' elements per cell, the placements')."""
     extra: dict = {}
@@ -110,17 +111,18 @@ def minimum_icon_sets(good: zalg.Family) -> zalg.Family:
     return good.of_size(min(sizes)) if sizes else good
 
 
-def reduce(p: Puzzle) -> zalg.Family:
+def reduce(p: Puzzle, progress: Progress = None) -> zalg.Family:
     """Every minimal subset of p's circles and triangles that keeps its one solution
-    unique (S and G stay), as a family of placement sets."""
-    F = p.solve()
-    if F.count() != 1:
-        raise PuzzleFormatError(f"nurimeizu reduce: the puzzle has {F.count()} solutions, "
-                                "not exactly one")
-    (black,) = F
-    bare = Puzzle(p.rows, p.cols, p.rooms, {x: i for x, i in p.icons.items() if i in "SG"})
-    mine = [(x, i) for x, i in p.icons.items() if i in "ot"]
-    return icon_sets(bare, black, mine).minimal()
+    unique (S and G stay), as a family of placement sets.  ``progress``: see
+    ``zalg.progress`` (the solve, then the stages of :func:`icon_sets`)."""
+    with reporter(progress) as report:
+        report.stage("solving the puzzle")
+        black = one_solution(p, "nurimeizu reduce", report)
+        bare = Puzzle(p.rows, p.cols, p.rooms, {x: i for x, i in p.icons.items() if i in "SG"})
+        mine = [(x, i) for x, i in p.icons.items() if i in "ot"]
+        good = icon_sets(bare, black, mine, progress=report)
+        with report.waiting("minimal icon sets"):
+            return good.minimal()
 
 
 def random_rooms(rows: int, cols: int, rng: random.Random, largest: int = 4) -> dict:
@@ -171,7 +173,8 @@ def generate(rows: int, cols: int, seed=None, largest_room: int = 4, tries: int 
     set can single out are drawn again).  ``method="maze"`` (default above 144 cells,
     where random rooms are rarely solvable): a random maze first, rooms drawn on it,
     and a *minimal* icon set (``maze.generate_from_maze``).  ``progress`` (see
-    ``zalg.progress``) follows the maze route's icon removal."""
+    ``zalg.progress``) follows the boards and colourings tried (icon-sets) or the icon
+    removal (maze)."""
     method = check_request(rows, cols, method)
     rng = random.Random(seed)
     stats = stats if stats is not None else {}
@@ -181,12 +184,24 @@ def generate(rows: int, cols: int, seed=None, largest_room: int = 4, tries: int 
         if p is None:
             raise PuzzleFormatError(f"nurimeizu generate: no unique {rows}x{cols} maze in {tries} tries")
         return p
-    for _ in range(tries):
+    with reporter(progress) as report:
+        report.stage("random boards and colourings", total=tries)
+        p = _from_icon_sets(rows, cols, rng, largest_room, tries, stats, report)
+    if p is None:
+        raise PuzzleFormatError(f"nurimeizu generate: no unique {rows}x{cols} puzzle in {tries} "
+                                "boards")
+    return p
+
+
+def _from_icon_sets(rows, cols, rng, largest_room, tries, stats, report) -> Puzzle | None:
+    """The icon-sets route of :func:`generate`: a puzzle, or None after ``tries`` boards."""
+    for board in range(tries):
         rooms = random_rooms(rows, cols, rng, largest_room)
         s, g = rng.sample(sorted(rooms), 2)
         bare = Puzzle(rows, cols, rooms, {s: "S", g: "G"})
         stats["boards"] += 1
         F = bare.solve()
+        report.update(board + 1, detail=f"{F.count()} colourings")
         if not F:
             continue
         for black in F.sample(min(3, F.count()), seed=rng.randrange(2 ** 62)):
@@ -198,4 +213,4 @@ def generate(rows: int, cols: int, seed=None, largest_room: int = 4, tries: int 
             icons = dict(bare.icons)
             icons.update(dict(K))
             return Puzzle(rows, cols, rooms, icons)
-    raise PuzzleFormatError(f"nurimeizu generate: no unique {rows}x{cols} puzzle in {tries} boards")
+    return None

@@ -64,6 +64,7 @@ from typing import Iterable, Mapping, Sequence, Union
 from .. import inputs, pzprjs
 from ..board import cell_set, check_size, components, grid_edges, is_cell, is_int, neighbours, pos
 from ..errors import PuzzleFormatError
+from ..pictures import is_dot_grid, read_dot_grid
 from ..violations import Violation
 
 __all__ = ["Cell", "Board", "check_solution", "route", "FAILCODES", "RULES",
@@ -214,9 +215,14 @@ class Board:
 
     @classmethod
     def from_text(cls, text: str) -> "Board":
-        """Read a pzprv3 file (detected by its first line) or the plain-text format."""
+        """Read a pzprv3 file (detected by its first line), the plain-text format, or
+        the picture the ``zalg`` program prints (walls ``---`` and ``|`` between the
+        rooms, icon letters in the cells; black cells ``#`` and route marks ``*``
+        are ignored: ``puzzles.pictures``)."""
         if pzprjs.is_pzprv3(text):
             return cls.read_pzprv3(text)[0]
+        if is_dot_grid(text):
+            return _read_picture(cls, text)
         return _read_text(cls, text)
 
     @classmethod
@@ -472,6 +478,26 @@ def _read_text(cls: type, text: str) -> Board:
                                         "must be letters and digits")
     icons = _icon_rows(icon_lines, len(grid), cols, what)
     return cls.from_rooms(grid, icons)
+
+
+def _read_picture(cls: type, text: str) -> Board:
+    """A drawn board (``draw.text``): rooms from its walls, icons from its cells."""
+    what = "nurimeizu picture"
+    picture = read_dot_grid(text, what, slots="-|", fill="#")
+    rows, cols = picture.rows, picture.cols
+    walls = {((r - 1, c), (r, c)) for (r, c), slot in picture.across.items()
+             if 0 < r < rows and slot == "---"}
+    walls |= {((r, c - 1), (r, c)) for (r, c), slot in picture.down.items()
+              if 0 < c < cols and slot == "|"}
+    icons = {}
+    for cell, inner in picture.cells.items():
+        left, icon, right = inner
+        if icon in "SGot" and {left, right} <= {" ", "#"} and left == right:
+            icons[cell] = icon
+        elif not (inner in ("   ", "###", " * ")):
+            raise PuzzleFormatError(f"{what}: cell {pos(cell)} holds {inner!r} (expected an "
+                                    "icon S G o t, blank, ### or *)")
+    return cls(rows, cols, _rooms_from_walls(rows, cols, walls), _with_defaults(icons, rows, cols, what))
 
 
 def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Cell] | None]:

@@ -30,13 +30,12 @@ Icons force white (S, G, circles on the path; triangles off it).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 import zalg
 from zalg.frontier import Machine, compiled, final_function, offset, step_function
 
+from ..caches import cached
 from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP, I_LAST, I_LATER,
                      I_R, I_ROOM, ICON_CODE, ICON_G, ICON_O, ICON_S, ICON_T, NO_ICON, NONE, PATH,
                      WHITE, cell_info, relabel)
@@ -44,7 +43,7 @@ from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP
 __all__ = ["sweep", "universe"]
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def universe(rows: int, cols: int) -> zalg.Universe:
     """The universe of ("b", r, c) and ("p", r, c) per cell, in row-major order."""
     return zalg.Universe([(k, r, c) for r in range(rows) for c in range(cols) for k in ("b", "p")])

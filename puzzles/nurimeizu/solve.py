@@ -35,14 +35,13 @@ needs some good pair left among its terminals, else it is dropped at once.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 import zalg
 from zalg.frontier import Machine, compiled, final_function, offset, step_function, takes_function
 from zalg.progress import Progress
 
+from ..caches import cached
 from .layout import (BLACK, I_C, I_FIRST, I_ICON, I_LAST, I_R, I_ROOM, ICON_G, ICON_O, ICON_S,
                      ICON_T, NO_ICON, NONE, WHITE, cell_info, relabel)
 
@@ -51,7 +50,7 @@ __all__ = ["solve", "universe"]
 _BITS = 31  # path-matrix bits per int32 word
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def universe(rows: int, cols: int, transposed: bool = False) -> zalg.Universe:
     """The universe of cells (r, c) in the order the solver sweeps them: row-major,
     or column-major when the board is swept transposed."""

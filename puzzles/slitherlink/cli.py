@@ -5,8 +5,8 @@ a loop, reduce puzzles.
 ``zalg slitherlink generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]
 [--scheduler ADDRESS]`` (random puzzles; batch options: JSON Lines, ``puzzles.batch``)
 ``zalg slitherlink generate --loop FILE [--candidates FILE] [--minimal|--minimum] [--rank]
-[--limit N] [--out DIR]``
-``zalg slitherlink reduce <url|file|-> [--limit N]``
+[--list N] [--out DIR]``
+``zalg slitherlink reduce <url|file|-> [--list N]``
 
 A *loop file* is either a pzprv3 file with an answer (the loop), or a plain-text
 grid of the board's cells with ``#`` for cells inside the loop and ``.`` outside
@@ -24,7 +24,7 @@ from .. import batch
 from ..board import check_size
 from ..loops import outline
 from ..pzprjs import is_pzprv3
-from ..cli import UserError, bounded_int, note, output_dir, read_puzzle, write_file
+from ..cli import UserError, bounded_int, note, output_dir, plural, read_puzzle, write_file
 from ..errors import PuzzleFormatError
 from ..inputs import read_text
 from ..subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
@@ -93,7 +93,7 @@ def describe(p: Puzzle) -> dict:
     return {"hints": len(p.hints)}
 
 
-_LOOP_ONLY = ("candidates", "minimal", "minimum", "rank", "limit")
+_LOOP_ONLY = ("candidates", "minimal", "minimum", "rank", "list")
 _SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg", "puzzle_svg")
 
 
@@ -138,16 +138,16 @@ def _from_loop(args) -> int:
         H = I.instances((rows, cols), loop, candidates=cand, progress=rows * cols > 30)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
-    note(f"good hint sets: {H.count()}  ({time.perf_counter() - t:.2f} s)")
-    print(f"good instances: {H.count()}")
+    note(f"computed in {time.perf_counter() - t:.2f} s ({H.node_count()} ZDD nodes)")
+    print(f"good hint sets: {H.count()}")
     chosen = H
     if args.minimal:
         chosen = H.minimal()
-        print(f"minimal instances: {chosen.count()}")
+        print(f"minimal hint sets: {chosen.count()}")
     if args.minimum:  # the smallest members of H are minimal: no need for H.minimal()
         chosen = I.minimum(chosen)
         sizes = chosen.by_size()
-        print(f"minimum instances: {chosen.count()}" + (f" with {min(sizes)} hints" if sizes else ""))
+        print(f"minimum hint sets: {chosen.count()}" + (f" with {min(sizes)} hints" if sizes else ""))
     if not chosen:
         return 0
     h = I.loop_hints(loop, rows, cols)
@@ -155,7 +155,7 @@ def _from_loop(args) -> int:
         members = ((S, key) for S, key in I.rank_by_difficulty(chosen, loop))
     else:
         members = ((S, I.difficulty(S, h)) for S in chosen)
-    limit = LIMIT if args.limit is None else args.limit
+    limit = LIMIT if args.list is None else args.list
     for n, (S, key) in enumerate(members, 1):
         if n > limit:
             break
@@ -169,16 +169,17 @@ def _from_loop(args) -> int:
 
 
 def _reduce(args) -> int:
-    p = read_puzzle(Puzzle, args.puzzle, WHAT)
+    p = read_puzzle(Puzzle, args.source, WHAT)
     try:
-        R = I.reduce(p)
+        R = I.reduce(p, progress=True)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
     sizes = R.by_size()
-    print(f"the puzzle has {len(p.hints)} hints; {R.count()} minimal subsets keep it unique"
+    print(f"the puzzle has {plural(len(p.hints), 'hint')}; "
+          f"{plural(R.count(), 'minimal subset')} {'keeps' if R.count() == 1 else 'keep'} it unique"
           + (f" (smallest: {min(sizes)} hints)" if sizes else ""))
     for n, S in enumerate(I.minimum(R), 1):
-        if n > args.limit:
+        if n > args.list:
             break
         q = Puzzle(p.rows, p.cols, {E: p.hints[E] for E in S})
         print(f"\n#{n} {len(S)} hints\n{q.to_url()}")
@@ -200,15 +201,17 @@ def register(subparsers) -> None:
     which.add_argument("--minimum", action="store_true", help="only instances with fewest hints")
     gen.add_argument("--rank", action="store_true",
                      help="list hardest first (fewest 4s, then 0s, 3s, 1s, 2s)")
-    gen.add_argument("--limit", type=bounded_int(0, 1_000_000), metavar="N",
-                     help=f"list at most N (default {LIMIT})")
+    gen.add_argument("--list", "--limit", type=bounded_int(0, 1_000_000), metavar="N",
+                     help=f"draw at most N of them (default {LIMIT})")
     gen.add_argument("--out", metavar="DIR",
                      help="also write the puzzles into DIR (created if missing; files of the "
                           "same name are replaced): with --loop the listed ones as text files, "
                           "else each as DIR/slitherlink-<index>.txt (pzprv3) and every record "
                           "to DIR/results.jsonl")
-    red = sub.add_parser("reduce", help="minimal hint subsets that keep a puzzle unique")
-    red.add_argument("puzzle", help="a puzz.link URL, a pzprv3 / plain-text file, or - (stdin)")
-    red.add_argument("--limit", type=bounded_int(0, 1_000_000), default=3, metavar="N",
-                     help="list at most N smallest")
+    red = sub.add_parser("reduce", help="minimal hint subsets that keep a puzzle unique",
+                         description="Every minimal subset of a unique puzzle's hints that "
+                                     "keeps its solution unique (the other cells become empty).")
+    red.add_argument("source", help="a puzz.link URL, a pzprv3 / plain-text file, or - (stdin)")
+    red.add_argument("--list", "--limit", type=bounded_int(0, 1_000_000), default=3, metavar="N",
+                     help="draw N of the smallest reduced puzzles (default 3)")
     red.set_defaults(run=_reduce)

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 
 import zalg
 from zalg.family import union
@@ -38,7 +37,9 @@ from zalg.paths import build_recorded
 from zalg.progress import Progress, reporter
 
 from ..board import square_sides
+from ..caches import cached
 from ..errors import PuzzleFormatError
+from ..solving import one_solution
 from .model import check_solution
 from .puzzle import Puzzle
 from .solve import board_graph
@@ -47,7 +48,7 @@ __all__ = ["instance_universe", "instances", "violation_relation", "minimum", "r
            "difficulty_weights", "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def instance_universe(rows: int, cols: int) -> zalg.Universe:
     """Edges of the board (narrow side across) with every cell right after its last edge."""
     G = board_graph(rows, cols)
@@ -205,34 +206,40 @@ def rank_by_difficulty(H: zalg.Family, cycle: Iterable) -> Iterator[tuple[frozen
         yield member, difficulty(member, h)
 
 
-def reduce(puzzle) -> zalg.Family:
+def reduce(puzzle, progress: Progress = None) -> zalg.Family:
     """The minimal hint subsets of a uniquely solvable puzzle that keep it uniquely
-    solvable (with the same solution)."""
-    F = puzzle.solve()
-    if F.count() != 1:
-        raise PuzzleFormatError(f"reduce: the puzzle has {F.count()} solutions, not exactly one")
-    loop = next(iter(F))
-    H = instances(puzzle, loop, candidates=list(puzzle.hints))
-    return H.minimal()
+    solvable (with the same solution).  ``progress``: see ``zalg.progress`` (the solve,
+    the relation of other loops, the hitting sets, the minimal ones)."""
+    with reporter(progress) as report:
+        report.stage("solving the puzzle")
+        loop = one_solution(puzzle, "reduce", report)
+        H = instances(puzzle, loop, candidates=list(puzzle.hints), progress=report)
+        with report.waiting("minimal hint sets"):
+            return H.minimal()
 
 
-def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None) -> zalg.Family:
+def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None,
+                   progress: Progress = None) -> zalg.Family:
     """Every set S of cells such that a 0 in each cell of S leaves no loop at all.
 
     A 0 in cell E rules out exactly the cycles that touch E, so S works iff it
-    meets the set of touched cells of every cycle: the hitting sets of those."""
+    meets the set of touched cells of every cycle: the hitting sets of those.
+    ``progress``: see ``zalg.progress``."""
     U = instance_universe(rows, cols)
     G = board_graph(rows, cols)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     Y = cells if candidates is None else sorted(set(candidates))
-    W = build_recorded(G, "cycle", U, {E: (square_sides(E), 0) for E in Y})
-    return W.hitting(Y)
+    with reporter(progress) as report:
+        W = build_recorded(G, "cycle", U, {E: (square_sides(E), 0) for E in Y}, progress=report)
+        with report.waiting("hitting sets"):
+            return W.hitting(Y)
 
 
-@lru_cache(maxsize=4)
-def board_cycles(rows: int, cols: int) -> zalg.Family:
-    """Every single loop of the rows x cols board (shared per shape)."""
-    return board_graph(rows, cols).cycles()
+@cached(maxsize=4, ignore=("progress",))
+def board_cycles(rows: int, cols: int, progress: Progress = None) -> zalg.Family:
+    """Every single loop of the rows x cols board (shared per shape; ``progress``: see
+    ``zalg.progress``)."""
+    return board_graph(rows, cols).cycles(progress=progress)
 
 
 #: hint sets up to this size are reduced to a minimum one exhaustively (by ``instances``)

@@ -30,6 +30,7 @@ from ..board import make_edge
 from ..board import pos as _pos
 from ..errors import PuzzleFormatError
 from ..inputs import read_text, single_url
+from ..pictures import is_dot_grid, read_dot_grid
 from ..pzprjs import UNKNOWN, CellValue
 from ..violations import Violation
 
@@ -166,12 +167,16 @@ class Board:
         """Read a pzprv3 file (detected by its first line) or plain text.
 
         Plain text: one row per line; ``0``-``4`` hint, ``.`` empty, ``?`` unknown
-        clue; spaces inside a row and blank lines are ignored. ``variant`` applies
-        to plain text only (a pzprv3 file carries its own).
+        clue; spaces inside a row and blank lines are ignored.  The picture the
+        ``zalg`` program prints (dots ``+``, hints between them, the loop as ``---``
+        and ``|`` if drawn) reads back too (``puzzles.pictures``).  ``variant``
+        applies to plain text only (a pzprv3 file carries its own).
         """
         if pzprjs.is_pzprv3(text):
             return cls.read_pzprv3(text)[0]
         what = "slitherlink text"
+        if is_dot_grid(text):
+            return cls.from_grid(_picture_grid(text, what), variant)
         rows = ["".join(line.split()) for line in text.splitlines()]
         rows = [row for row in rows if row]
         if not rows:
@@ -242,6 +247,22 @@ def _text_cell(ch: str, cell: Cell, what: str) -> CellValue:
     if ch in "56789":
         raise PuzzleFormatError(f"{what}: hint {ch} at {_pos(cell)} is outside 0..4")
     raise PuzzleFormatError(f"{what}: unknown character {ch!r} at {_pos(cell)}")
+
+
+def _picture_grid(text: str, what: str) -> list[list[CellValue]]:
+    """The hints of a drawn board (``draw.text``): each cell's middle character."""
+    picture = read_dot_grid(text, what, slots="-|")
+    grid: list[list[CellValue]] = []
+    for r in range(picture.rows):
+        row: list[CellValue] = []
+        for c in range(picture.cols):
+            left, ch, right = picture.cells[(r, c)]
+            if left != " " or right != " ":
+                raise PuzzleFormatError(f"{what}: cell {_pos((r, c))} holds "
+                                        f"{picture.cells[(r, c)]!r}, not one hint")
+            row.append(None if ch == " " else _text_cell(ch, (r, c), what))
+        grid.append(row)
+    return grid
 
 
 def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | None]:

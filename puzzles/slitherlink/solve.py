@@ -11,20 +11,19 @@ algebra: ``cycles ∩ ⋂_E exactly(h(E), edges of E)``.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import zalg
 from zalg.paths import build
 from zalg.progress import Progress
 
 from ..board import square_sides
+from ..caches import cached
 from ..split import split_sweep
 from .deduce import Contradiction, deduce
 
 __all__ = ["board_graph", "prepass", "solve", "solve_algebra", "Contradiction"]
 
 
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def board_graph(rows: int, cols: int) -> zalg.Graph:
     """The dot grid of a rows x cols board, edges ordered with the narrow side across.
 

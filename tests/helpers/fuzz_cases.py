@@ -31,6 +31,8 @@ from pathlib import Path
 
 from puzzles import genre as G
 
+from .processes import without_progress
+
 TIMEOUT = 20  # seconds a case may take before it counts as a hang
 JUNK = "\x00\t\n !\"#%&'()*+,-./0123456789:;<=>?@ABZ[\\]^_`az{|}~éß€\U0001f600"
 
@@ -449,7 +451,7 @@ def run_case(case: Case, folder: Path) -> tuple[str, str]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
-    lines = err.getvalue().strip().splitlines()
+    lines = without_progress(err.getvalue())  # the progress of work done before an error
     if status == 0:
         if case.oracle is not None:
             complaint = case.oracle(out.getvalue())

@@ -1,13 +1,14 @@
 """Running a child process and interrupting it as a terminal would."""
 from __future__ import annotations
 
+import re
 import signal
 import subprocess
 import time
 
 from .paths import ROOT
 
-__all__ = ["interrupt_after", "as_from_a_terminal"]
+__all__ = ["interrupt_after", "as_from_a_terminal", "without_progress"]
 
 
 def as_from_a_terminal() -> None:
@@ -20,15 +21,24 @@ def as_from_a_terminal() -> None:
 
 
 def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, env=None,
-                    wait: float = 60):
-    """Start cmd, send SIGINT after ``seconds`` (once ``ready`` is printed), return
-    (returncode, stdout, stderr, seconds from the signal to the exit, the moment of the
-    signal on ``time.perf_counter``'s clock, which is the system's monotonic clock and so
-    the same in the child); the child gets ``wait`` seconds to end after the signal."""
+                    wait: float = 60, started: str | None = None):
+    """Start cmd, send SIGINT after ``seconds`` (once ``ready`` is printed on stdout, or
+    once a line on stderr starts with ``started``: the clock starts when the child is at
+    work, however slowly a loaded machine got it there), return (returncode, stdout,
+    stderr, seconds from the signal to the exit, the moment of the signal on
+    ``time.perf_counter``'s clock, which is the system's monotonic clock and so the same
+    in the child); the child gets ``wait`` seconds to end after the signal."""
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                          env=env, preexec_fn=as_from_a_terminal)
     if ready is not None:
         assert p.stdout.readline().strip() == ready
+    before = ""
+    while started is not None:
+        line = p.stderr.readline()
+        before += line
+        if not line or line.startswith(started):
+            assert line, f"the child ended before a line starting {started!r}: {before!r}"
+            break
     time.sleep(seconds)
     t = time.perf_counter()
     p.send_signal(signal.SIGINT)
@@ -38,4 +48,17 @@ def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, en
         p.kill()  # never leave a runaway child behind
         p.communicate()
         raise
-    return p.returncode, out, err, time.perf_counter() - t, t
+    return p.returncode, out, before + err, time.perf_counter() - t, t
+
+
+#: a plain progress line of ``zalg.progress`` (stderr not a terminal): a stage starting
+#: (``stage ...``, ``stage: 0/12 ...``), advancing (``stage: 3/12, detail``, ``stage: 4 s``)
+#: or ending (``stage: done in 7 s``)
+PROGRESS_LINE = re.compile(r".+( \.\.\.|: \d+(/\d+)?( s)?(, .+)?|: done in \d+ s)")
+
+
+def without_progress(stderr: str) -> list[str]:
+    """The lines of ``stderr`` that are not progress lines (what a program says besides
+    how far it got), in order."""
+    return [line for line in stderr.strip().splitlines()
+            if not PROGRESS_LINE.fullmatch(line) or line.startswith("zalg: ")]

@@ -4,16 +4,32 @@ the genres' own readers."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from .paths import PZPRJS
 
-__all__ = ["load", "negatives_of", "json_edges_slither", "json_edges_numlin", "normalised_pzprv3"]
+__all__ = ["load", "genre_data_path", "genre_data", "negatives_of", "json_edges_slither", "json_edges_numlin", "normalised_pzprv3"]
 
 
 def load(pid: str) -> dict:
     path = PZPRJS / f"{pid}.json"
+    if not path.is_file():
+        pytest.skip(f"shared test data not found at {path}")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def genre_data_path(module) -> Path:
+    """A genre's boards: ``contract.json`` beside a genre package outside ``puzzles`` (the
+    tests' toy genre), else the shared pzprjs data of its pid."""
+    own = Path(module.__file__).parent / "contract.json"
+    return own if own.is_file() else PZPRJS / f"{module.PID}.json"
+
+
+def genre_data(module) -> dict:
+    """The boards of :func:`genre_data_path` (a skip naming the path when absent)."""
+    path = genre_data_path(module)
     if not path.is_file():
         pytest.skip(f"shared test data not found at {path}")
     return json.loads(path.read_text(encoding="utf-8"))

@@ -16,10 +16,10 @@ import pytest
 from puzzles import genre as G
 from puzzles.cli import main
 from tests.helpers import toy_genre
-from tests.helpers.paths import PZPRJS
+from tests.helpers.pzprjs_data import genre_data, genre_data_path
 
-DATA = PZPRJS
 GENRES = [G.genre(name) for name in G.GENRES] + [toy_genre]
+data_path, data_of = genre_data_path, genre_data
 
 
 @pytest.fixture(autouse=True)
@@ -27,19 +27,6 @@ def toy_registered():
     """The toy genre is registered (the zalg program sees it) while each test runs."""
     with G.registered(toy_genre.NAME, toy_genre.__name__):
         yield
-
-
-def data_path(module) -> Path:
-    if module is toy_genre:
-        return Path(toy_genre.__file__).parent / "contract.json"
-    return DATA / f"{module.PID}.json"
-
-
-def data_of(module) -> dict:
-    path = data_path(module)
-    if not path.is_file():
-        pytest.skip(f"shared test data not found at {path}")
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def negatives():

@@ -12,6 +12,7 @@ import pytest
 
 import zalg
 from zalg import Universe
+from zalg.kernels.compiling import NOTE
 from puzzles.cli import main
 from tests.helpers.processes import interrupt_after
 
@@ -94,15 +95,17 @@ def test_cli_bad_file_exits_2_without_traceback(tmp_path):
 def test_ctrl_c_while_the_kernels_compile_leaves_at_once(tmp_path):
     # the program does not wait for the compilation (an empty numba cache)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cli"))
+    env.pop("ZALG_QUIET_COMPILE", None)  # the note says the compilation is under way
     cmd = [sys.executable, "-m", "puzzles", "slitherlink", "solve", "slither/3/3/cbcbcddad"]
-    rc, out, err, took, _ = interrupt_after(cmd, 6.0, env=env)
+    rc, out, err, took, _ = interrupt_after(cmd, 0.5, env=env, started=NOTE)
     assert rc == 130 and err.strip().splitlines()[-1] == "zalg: interrupted", (out, err)
     assert "Traceback" not in err and took < 2.0
 
 
 def test_ctrl_c_in_the_cli_exits_130_with_one_line():
     cmd = [sys.executable, "-m", "puzzles", "numberlink", "instances", "5x5"]
-    rc, out, err, took, _ = interrupt_after(cmd, 4.0)
+    # the clock starts at the first progress line: imports and kernel loads are behind it
+    rc, out, err, took, _ = interrupt_after(cmd, 1.0, started="5x5: covering pairing relation")
     assert rc == 130, (out, err)
     assert err.strip().splitlines()[-1] == "zalg: interrupted"
     assert "Traceback" not in err and "referenced" not in err
@@ -147,3 +150,54 @@ def test_an_empty_option_value_is_one_line():
                        text=True, timeout=300)
     assert p.returncode == 2 and p.stderr.splitlines() == [
         "zalg: error: --loop: the value is empty (see: zalg ... --help)"]
+
+
+def test_output_files_follow_the_umask_and_keep_an_existing_files_mode(tmp_path, capsys):
+    """``--svg`` and ``--out`` files are created as any program's (0666 less the umask,
+    not 0600), and a file written over keeps its permissions (issue 32)."""
+    url = "https://puzz.link/p?slither/4/4/233321123323112d"
+    old = os.umask(0o022)
+    try:
+        new, kept = tmp_path / "new.svg", tmp_path / "kept.svg"
+        kept.write_text("old")
+        kept.chmod(0o640)
+        assert main(["slitherlink", "solve", url, "--svg", str(new)]) == 0
+        assert main(["slitherlink", "solve", url, "--svg", str(kept)]) == 0
+        out = tmp_path / "out"
+        assert main(["slitherlink", "generate", "3x3", "--count", "1", "--out", str(out)]) == 0
+    finally:
+        os.umask(old)
+    capsys.readouterr()
+    assert (new.stat().st_mode & 0o777) == 0o644
+    assert (kept.stat().st_mode & 0o777) == 0o640 and kept.read_text().startswith("<")
+    assert {f.name: f.stat().st_mode & 0o777 for f in out.iterdir()} == {
+        "slitherlink-0.txt": 0o644, "results.jsonl": 0o644}
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def subcommands(parser, path=()):
+    """(path, its parser, its one-line help) for every subcommand of the program."""
+    import argparse
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {c.dest: c.help for c in action._choices_actions}
+            for name, sub in action.choices.items():
+                yield (*path, name), sub, helps.get(name)
+                yield from subcommands(sub, (*path, name))
+
+
+def test_subcommands_are_described_and_name_their_options_alike():
+    """Every subcommand has a help line and a description; a puzzle given to any of them
+    is ``source``, a count of boards to draw is ``--list N`` (issue 32.6: ``--limit`` vs
+    ``--list``, ``puzzle`` vs ``source``)."""
+    from puzzles.cli import build_parser
+    found = list(subcommands(build_parser()))
+    assert len(found) > 15
+    for path, sub, help_line in found:
+        assert help_line and sub.description, path
+        positionals = [a.dest for a in sub._actions if not a.option_strings
+                       and a.dest not in ("command", "subcommand", "help")
+                       and a.nargs != "A..."]
+        assert set(positionals) <= {"source", "size", "file"}, (path, positionals)
+        options = {o for a in sub._actions for o in a.option_strings}
+        assert "--limit" not in options or "--list" in options, path  # --limit: an alias

@@ -42,6 +42,38 @@ def test_plain_lines_when_stderr_is_not_a_terminal(monkeypatch):
     assert "\r" not in out.getvalue()
 
 
+def test_plain_lines_say_when_a_long_stage_ends_and_show_waiting_seconds(monkeypatch):
+    out = io.StringIO()
+    r = P.Reporter(True, stream=out)
+    r.stage("quick")
+    monkeypatch.setattr(P, "DONE_AFTER", 0.0)  # every stage now counts as long
+    monkeypatch.setattr(P, "LINE_EVERY", 0.0)
+    r.stage("slow", total=None)
+    r.update(3, unit="s")
+    r.close()
+    assert out.getvalue().splitlines() == ["quick ...", "quick: done in 0 s", "slow ...",
+                                           "slow: running for 3 s", "slow: done in 0 s"]
+
+
+class KernelStream(io.StringIO):
+    """Stands for a Jupyter kernel's stderr (ipykernel.iostream.OutStream): no terminal."""
+
+
+KernelStream.__module__ = "ipykernel.iostream"
+
+
+def test_a_notebook_gets_a_bar_that_stays():
+    out = KernelStream()
+    with P.Reporter(True, stream=out) as r:
+        r.stage("levels", total=4)
+        for _ in range(4):
+            r.advance()
+    text = out.getvalue()
+    assert "levels" in text and "4/4" in text
+    assert "levels: 0/4 ..." not in text      # no plain line: a bar
+    assert text.rstrip("\n").split("\r")[-1].startswith("levels")  # the finished bar is left
+
+
 def test_a_bar_on_a_terminal():
     out = Terminal()
     with P.Reporter(True, stream=out) as r:
@@ -106,12 +138,17 @@ def test_frontier_constructions_report_their_levels():
     G = zalg.grid(5, 5)
     P5 = G.paths((0, 0), (4, 4), progress=lambda *a: seen.append(a))
     assert P5.count() == 8512
-    stages = {s for s, _, _ in seen}
-    assert stages == {"frontier (paths)"}
-    assert seen[0][1:] == (0, len(G.edges)) and seen[-1][1:] == (len(G.edges), len(G.edges))
+    stages = [s for s, _, _ in seen]
+    levels = [a for a in seen if a[0] == "frontier (paths)"]
+    # the levels, then the assembly of the nodes in CUDD as a stage of unknown length
+    assert stages.index("frontier (paths): nodes into CUDD") == len(levels)
+    assert set(stages) == {"frontier (paths)", "frontier (paths): nodes into CUDD"}
+    assert seen[len(levels)] == ("frontier (paths): nodes into CUDD", 0, None)
+    assert levels[0][1:] == (0, len(G.edges)) and levels[-1][1:] == (len(G.edges), len(G.edges))
     seen.clear()
     G.cycles(progress=lambda *a: seen.append(a))
-    assert seen and seen[-1][1] == seen[-1][2]
+    levels = [a for a in seen if a[0] == "frontier (cycle)"]
+    assert levels and levels[-1][1] == levels[-1][2]
 
 
 def test_a_callback_may_report_again():

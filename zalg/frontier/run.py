@@ -71,14 +71,16 @@ def run_machine(universe, levels, machine, progress: Progress = None,
             raise OutOfMemory(f"{what} (level {level + 1} of {m}, "
                               f"{int(store.levels[level, COUNT])} states)", M.budget or None)
         report.update(level, detail=f"{int(meta[M_WIDTH])} states")
-    report.close()
     nodes = int(meta[M_NODE]) - 1
     del store, rows, src, nxt, free
     if M.budget and M.memory_in_use() + codes.nbytes + 48 * nodes > M.budget:
         raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget)
-    try:
-        level, hi, lo, root = driver.reduce(codes, start, levels, len(universe))
-    except MemoryError:
-        raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget or None) from None
-    del codes
-    return family_of(universe, level, hi, lo, root, f"{what}: making nodes")
+    with report.waiting(f"{what}: nodes into CUDD"):  # reduction and CUDD's nodes
+        try:
+            level, hi, lo, root = driver.reduce(codes, start, levels, len(universe))
+        except MemoryError:
+            raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget or None) from None
+        del codes
+        family = family_of(universe, level, hi, lo, root, f"{what}: making nodes")
+    report.close()
+    return family

@@ -73,12 +73,13 @@ class Board:
 
     @classmethod
     def from_text(cls, text: str) -> "Board":
-        """A pzprv3 file (detected by its first line) or plain text."""
+        """A pzprv3 file (detected by its first line) or plain text (``#`` blocked, ``.``
+        free; ``R``, a rook of a drawn solution, is a free cell)."""
         if pzprjs.is_pzprv3(text):
             return cls.read_pzprv3(text)[0]
         rows = [line.strip() for line in text.splitlines() if line.strip()]
-        if not rows or len({len(row) for row in rows}) != 1 or set("".join(rows)) - set("#."):
-            raise PuzzleFormatError("rooks text: rows of equal length of # and . expected")
+        if not rows or len({len(row) for row in rows}) != 1 or set("".join(rows)) - set("#.R"):
+            raise PuzzleFormatError("rooks text: rows of equal length of #, . and R expected")
         return cls(len(rows), len(rows[0]), frozenset(
             (r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"))
 

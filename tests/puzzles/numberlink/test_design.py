@@ -14,14 +14,15 @@ import random
 import re
 import subprocess
 import sys
-from collections import defaultdict
-from functools import lru_cache
+from collections import Counter, defaultdict
+from functools import lru_cache, partial
 from itertools import combinations
 
 import pytest
 
 import zalg
 from puzzles.numberlink import design as NI
+from puzzles.numberlink import giveaways as G
 from puzzles.errors import PuzzleFormatError
 from puzzles.numberlink import Puzzle
 from puzzles.cli import main
@@ -62,9 +63,14 @@ def linear_forest_ends(graph: Graph, edges) -> list | None:
     return ends
 
 
-@lru_cache(maxsize=None)
 def brute_forests(graph: Graph) -> tuple:
     """(edge set, end pairs, covers every vertex) for every linear forest of the graph."""
+    return _brute_forests(tuple(graph.edges), tuple(graph.vertices))
+
+
+@lru_cache(maxsize=None)  # by edges and vertices: a graph (and its universe) is not kept
+def _brute_forests(edges: tuple, vertices: tuple) -> tuple:
+    graph = Graph(edges, vertices=vertices)
     out = []
     for r in range(len(graph.edges) + 1):
         for S in combinations(graph.edges, r):
@@ -236,7 +242,7 @@ def test_random_instance_is_good(seed):
     p = NI.random_instance(6, 6, seed=seed)
     assert is_good(p)
     assert NI.random_instance(6, 6, seed=seed).pairs == p.pairs  # reproducible
-    q = NI.random_instance(6, 6, pairs=5, seed=seed)
+    q = NI.random_instance(6, 6, pairs=5, seed=seed, merge=False)  # no joins: no fewer pairs
     assert is_good(q) and len(q.pairs) >= 5
 
 
@@ -270,6 +276,74 @@ def test_random_ten_by_ten_instance():
     p = NI.random_instance(10, 10, seed=7)
     assert (p.rows, p.cols) == (10, 10) and is_good(p)
     assert Puzzle.from_url(p.to_url()).pairs == p.pairs
+
+
+def test_one_edge_paths_and_adjacent_pairs():
+    edges = {((0, 0), (0, 1)), ((1, 0), (1, 1)), ((1, 1), (1, 2)), ((0, 2), (0, 3))}
+    assert G.one_edge_paths(edges) == [((0, 0), (0, 1)), ((0, 2), (0, 3))]
+    ends = NI._path_ends(edges)
+    assert sorted(G.adjacent_pairs(ends)) == [((0, 0), (0, 1)), ((0, 2), (0, 3))]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reworked_drawings_have_no_adjacent_pairs_and_stay_unique(seed):
+    """From a unique drawing with paths of one edge, every move keeps the cover and the
+    uniqueness, and the result (when found) has no pair in adjacent cells."""
+    rng = random.Random(seed)
+    unique = partial(NI._unique, 5, 5)
+    for _ in range(20):  # drawings with a one-edge path, repaired to be unique
+        (drawn,) = NI.covering_path_matchings(5, 5).sample(1, seed=rng.randrange(2 ** 62))
+        drawn = NI._repaired(5, 5, frozenset(drawn), rng, lambda detail: None)
+        if drawn is not None and G.one_edge_paths(drawn):
+            break
+    else:
+        pytest.skip("no unique drawing with a one-edge path among 20 samples")
+    cells = {(r, c) for r in range(5) for c in range(5)}
+    for path in G.one_edge_paths(drawn):
+        for move in G._moves(drawn, path, 5, 5):
+            assert {v for e in move for v in e} == cells          # still covers every cell
+            assert max(Counter(v for e in move for v in e).values()) <= 2  # still paths
+    result = G.reworked(drawn, 5, 5, unique, random.Random(seed))
+    if result is not None:
+        assert not G.one_edge_paths(result) and unique(result)
+        assert {v for e in result for v in e} == cells
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_instances_have_no_adjacent_pairs_unless_asked(seed):
+    p = NI.random_instance(7, 7, seed=seed)
+    assert is_good(p) and G.adjacent_pairs(p.pairs.values()) == []
+    assert NI.random_instance(7, 7, seed=seed).pairs == p.pairs  # reproducible
+
+
+def test_adjacent_pairs_are_allowed_on_request():
+    found = [G.adjacent_pairs(NI.random_instance(6, 6, seed=s, adjacent=True).pairs.values())
+             for s in range(8)]
+    assert any(found)  # the plain generator makes them (38 of 40 at 10x10 before issue 32)
+
+
+@pytest.mark.parametrize("shape", [(6, 6), (8, 8), (7, 10), (9, 9)])
+def test_the_covering_estimate_is_within_a_third_of_the_measured_nodes(shape):
+    nodes, _ = NI.covering_estimate(*shape)
+    measured = NI.covering_path_matchings(*shape).node_count()
+    assert abs(nodes - measured) < measured / 3, (nodes, measured)
+
+
+def test_a_board_beyond_the_memory_budget_is_refused_at_once():
+    """``numberlink generate 12x12`` ran 547 s in silence to an OutOfMemory at 4.2 GB
+    (issue 32.4); now the estimate is checked before any work."""
+    from zalg.memory import set_default_budget
+    previous = set_default_budget("4G")
+    try:
+        with pytest.raises(PuzzleFormatError, match=r"12x12 .* about 1\d\d M ZDD nodes, .* more "
+                                                    r"than the memory budget of 4.0 GB"):
+            NI.check_request(12, 12)
+        NI.check_request(10, 10)  # 8 M nodes: fits
+    finally:
+        set_default_budget(previous)
+    run = run_cli("--memory", "4G", "numberlink", "generate", "12x12", "--seed", "7")
+    assert run.returncode == 2 and run.stderr.count("\n") == 1
+    assert "more than the memory budget of 4.0 GB" in run.stderr
 
 
 def test_random_instance_bad_requests():

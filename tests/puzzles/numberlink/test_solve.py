@@ -8,6 +8,7 @@ must be a member.  Hand-derived values are explained where they are used.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import pickle
 import random
@@ -20,7 +21,7 @@ from functools import lru_cache
 import pytest
 
 import zalg
-from puzzles import render
+from puzzles import caches, render
 from puzzles.board import edge_components
 from puzzles.errors import PuzzleFormatError
 from puzzles.numberlink import Puzzle, check_solution, read_pzprv3
@@ -41,8 +42,20 @@ def accepted(p: Puzzle, edges, cover: bool) -> bool:
     return not check_solution(p, edges, cover=cover)
 
 
-@lru_cache(maxsize=None)
+#: brute-force results by the board's value (repr): no board is kept, for a board
+#: keeps what it was solved and drawn with (families, graphs and their universes)
+_BRUTE: dict = {}
+
+
 def brute_all_subsets(p: Puzzle) -> tuple[frozenset, frozenset]:
+    """:func:`_brute_all_subsets`, kept by the board's value."""
+    key = ("all", repr(p))
+    if key not in _BRUTE:
+        _BRUTE[key] = _brute_all_subsets(p)
+    return _BRUTE[key]
+
+
+def _brute_all_subsets(p: Puzzle) -> tuple[frozenset, frozenset]:
     """(solutions, covering solutions): every one of the 2**m edge subsets, checked.
 
     ``check_solution(cover=True)`` reports the violations of ``cover=False`` plus
@@ -59,8 +72,15 @@ def brute_all_subsets(p: Puzzle) -> tuple[frozenset, frozenset]:
     return frozenset(plain), frozenset(covering)
 
 
-@lru_cache(maxsize=None)
 def brute_pruned(p: Puzzle) -> tuple[frozenset, frozenset]:
+    """:func:`_brute_pruned`, kept by the board's value (see ``_BRUTE``)."""
+    key = ("pruned", repr(p))
+    if key not in _BRUTE:
+        _BRUTE[key] = _brute_pruned(p)
+    return _BRUTE[key]
+
+
+def _brute_pruned(p: Puzzle) -> tuple[frozenset, frozenset]:
     """Like :func:`brute_all_subsets`, but skips subsets that break a rule the checker
     applies to a single cell: a cell with 3+ lines, a numbered cell with 0 or 2+
     lines, an empty cell with exactly 1 line (every such subset gets a
@@ -227,14 +247,25 @@ def test_algebra_route_gives_the_same_family(p, cover):
 
 def test_graph_is_cached_and_swept_from_the_clues():
     # equal boards met earlier in the run keep the graph they got then, and the
-    # shared graphs are the last 16 used: start from no recent boards
+    # shared graphs are the last 16 used: start from no recent boards; and share as
+    # long as the caches' pool has room (puzzles.caches): room for this test
     SOLVED.clear()
-    p = board("1..2/..../1..2")
+    previous = caches.set_limit(1 << 40)
+    try:
+        graph_sharing()
+    finally:
+        caches.set_limit(previous)
+
+
+def graph_sharing():
+    # not a board of SMALL: those live the whole run, with the graph they were solved in
+    # when this test's shape may have been dropped from the pool since
+    p = board("1..2/..../2..1")
     G = p.graph()
     assert isinstance(G, zalg.Graph) and G is p.graph()
     assert sorted(G.edges) == sorted(p.edges()) and list(G.universe) == G.edges
     assert G.edges == zalg.graph.sweep_order(3, 4, "right")  # wide: columns, clues on the left
-    assert board("1..2/..../1..2").graph() is G  # equal boards share the graph
+    assert board("1..2/..../2..1").graph() is G  # equal boards share the graph
     assert board("1...\n..2.\n1..2").graph() is G  # so do boards of the same shape and sweep
     assert board("...1\n.2..\n2..1").graph().edges == zalg.graph.sweep_order(3, 4, "left")
     assert p.solve() is p.solve()
@@ -290,8 +321,15 @@ def test_pzprjs_board_accepted_answer_is_the_unique_solution():
 # ------------------------------------------------------------------ larger boards
 
 
-@lru_cache(maxsize=None)
 def covering_instance(rows: int, cols: int, seed: int) -> tuple[Puzzle, frozenset]:
+    """:func:`_covering_instance` as a fresh board each call: the cache keeps no board
+    that holds its solutions (10x10 families and their universes)."""
+    p, S = _covering_instance(rows, cols, seed)
+    return dataclasses.replace(p), S
+
+
+@lru_cache(maxsize=None)
+def _covering_instance(rows: int, cols: int, seed: int) -> tuple[Puzzle, frozenset]:
     """A board whose pairs are the ends of a random covering path matching, and that
     path matching (the generating solution)."""
     M = covering_path_matchings(rows, cols)  # 10x10: 8M nodes, ~9 s, shared with the instance tests

@@ -161,9 +161,14 @@ def test_cli_solve_generate_icons_reduce(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "icon sets make this colouring the only solution" in out.stdout
     out = zalg("nurimeizu", "reduce", url)
-    assert out.returncode == 0 and "minimal subsets" in out.stdout, out.stderr
+    assert out.returncode == 0, out.stderr
+    assert "1 minimal subset keeps the solution unique" in out.stdout
+    assert "\n#1 " in out.stdout and "https://puzz.link/p?nurimaze/" in out.stdout  # the board
     out = zalg("nurimeizu", "icons", url)
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    out = zalg("nurimeizu", "icons", "-", stdin=p.to_pzprv3())  # a file without an answer
+    assert out.returncode == 2 and out.stderr.startswith(
+        "zalg: error: nurimeizu icons: this file has no answer; icons needs a solved maze")
     out = zalg("nurimeizu", "generate", "1x1")
     assert out.returncode == 2 and "Traceback" not in out.stderr
 

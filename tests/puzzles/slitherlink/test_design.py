@@ -176,11 +176,12 @@ def test_cli_generate_and_reduce(tmp_path, capsys):
     rc = main(["slitherlink", "generate", "--loop", str(tmp_path / "loop.txt"), "--minimum",
                "--rank", "--limit", "2", "--out", str(tmp_path / "out")])
     assert rc == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     loop = outline({(0, 1), (0, 2), (1, 1), (1, 2), (2, 1)})
     H = I.instances((3, 4), loop)
-    assert f"good instances: {H.count()}" in out
-    assert f"minimum instances: {I.minimum(H.minimal()).count()}" in out
+    assert f"good hint sets: {H.count()}" in out  # said once (it was on stderr too)
+    assert str(H.count()) not in err and "good" not in err
+    assert f"minimum hint sets: {I.minimum(H.minimal()).count()}" in out
     files = sorted((tmp_path / "out").iterdir())
     assert len(files) == 2
     for f in files:  # every written puzzle is uniquely solved by the loop
@@ -190,10 +191,15 @@ def test_cli_generate_and_reduce(tmp_path, capsys):
                "--candidates", str(tmp_path / "cand.txt"), "--limit", "0"])
     assert rc == 0
     cand = [(r, c) for r in range(3) for c in range(4) if (r, c) not in {(1, 1), (1, 2)}]
-    assert f"good instances: {I.instances((3, 4), loop, candidates=cand).count()}" in \
+    assert f"good hint sets: {I.instances((3, 4), loop, candidates=cand).count()}" in \
         capsys.readouterr().out
-    assert main(["slitherlink", "reduce", "https://puzz.link/p?slither/5/5/cbcbcddad"]) == 0
-    assert "minimal subsets keep it unique" in capsys.readouterr().out
+    url = "https://puzz.link/p?slither/5/5/cbcbcddad"
+    assert main(["slitherlink", "reduce", url]) == 0
+    R = I.reduce(Puzzle.from_url(url))
+    out = capsys.readouterr().out
+    assert (f"{R.count()} minimal subsets keep it unique" if R.count() != 1
+            else "1 minimal subset keeps it unique") in out
+    assert out.count("good hint sets") == 0 and out.count("https://puzz.link/p?slither/5/5/") >= 1
 
 
 @pytest.mark.parametrize("content, message", [
