@@ -319,11 +319,15 @@ def test_a_ctrl_c_while_the_workers_start_is_raised_not_lost(monkeypatch):
     other = threading.Thread(target=idle.wait, daemon=True)
     other.start()
     tasks = [partial(batch.known_record, {"index": i}) for i in range(2)]
+    # Python's own Ctrl-C handler, as in a terminal (a run started in the background of a
+    # shell inherits SIGINT ignored, and an ignored Ctrl-C is rightly kept ignored)
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
             for _ in batch_engines.completed(tasks, jobs=2):
                 pass
     finally:
+        signal.signal(signal.SIGINT, handler)
         idle.set()
 
 
