@@ -1,6 +1,6 @@
 """The operation cache across calls (CUDD's computed table, ``CACHED`` operations): a
-repeated or overlapping call reuses earlier results, results equal the reference with
-the cache on and off, and stay right after CUDD's garbage collection drops entries."""
+repeated call is answered at once, results equal the reference with the cache on and
+off, and stay right after CUDD's garbage collection drops entries."""
 
 from __future__ import annotations
 

@@ -15,11 +15,12 @@ doubling it would pass the Universe's budget, and when CUDD cannot create a node
 collected); a flush first references every value still waiting in a slot.  So a
 call that fits runs at full speed, and one that does not trades time for room
 before it gives up.  Union, intersection and difference inside a step run in
-``setop`` (CUDD's recursion, memoised in CUDD's computed table).  Results of
-``CACHED`` operations also go to CUDD's computed table, under a tag per operation, so
-that later calls over shared nodes find them (a sequence of quotients and joins over
-families that share most of their nodes, as the mate-ZDD's); CUDD drops an entry
-when one of its nodes dies.
+``setop`` (CUDD's recursion, memoised in CUDD's computed table).  The result of a
+call of a ``CACHED`` operation also goes to CUDD's computed table, under a tag per
+operation, so that a later call on the same operands finds it at once; CUDD drops an
+entry when one of its nodes dies.  Only the root's: storing every subproblem's result
+there as well (so that later calls over shared nodes reuse them) spared 2.6 % of the
+mate-ZDD's subproblems and cost 25 % more time (docs/performance.md).
 
 Every call ends in one of three ways, all with every reference it took released
 except the result's: OK (the result carries one reference owned by the caller),
@@ -160,8 +161,8 @@ def _cache_key(op, o, x, y, env):
 
 @jit(inline=True)
 def _recall(op, o, x, y, env):
-    """The result an earlier call stored in CUDD's computed table for subproblem
-    (o, x, y) of a ``CACHED`` operation, referenced, or -1."""
+    """The result an earlier call stored in CUDD's computed table for (o, x, y), the
+    root of a call of a ``CACHED`` operation, referenced, or -1."""
     if env[C_OP_TAGS] == 0 or not R.cached(op, o):
         return -1
     ka, kb = _cache_key(op, o, x, y, env)
@@ -175,8 +176,8 @@ def _recall(op, o, x, y, env):
 
 @jit(inline=True)
 def _remember(op, o, x, y, r, env):
-    """Store the result r of subproblem (o, x, y) of a ``CACHED`` operation in CUDD's
-    computed table, where later calls find it until r, x or y dies."""
+    """Store the result r of (o, x, y), the root of a call of a ``CACHED`` operation, in
+    CUDD's computed table, where later calls find it until r, x or y dies."""
     if env[C_OP_TAGS] != 0 and R.cached(op, o):
         ka, kb = _cache_key(op, o, x, y, env)
         cache_insert(env, op_tag(env, o), ka, kb, r)
@@ -251,7 +252,7 @@ def _drive(op, a, b, k, env, count, stacks):
         phase = frames[f, _PHASE]
         if phase == 0:
             r = _lookup(op, o, x, y, k, env, memo)
-            if r == -1:
+            if r == -1 and f == 0:
                 r = _recall(op, o, x, y, env)
                 if r != -1:  # the memo table takes over its reference
                     memo, r = _finish_frame(op, o, x, y, r, env, memo, count, values, owned,
@@ -273,7 +274,8 @@ def _drive(op, a, b, k, env, count, stacks):
                 return status
             if n == 0:
                 memo, r = _finish_frame(op, o, x, y, r, env, memo, count, values, owned, nv, hm)
-                _remember(op, o, x, y, r, env)
+                if f == 0:
+                    _remember(op, o, x, y, r, env)
                 base = frames[f, _BASE]
                 for i in range(base, nv):
                     if owned[i]:

@@ -86,8 +86,8 @@ class Manager:
 
     @property
     def op_cache(self) -> bool:
-        """Whether ``CACHED`` operations keep their results in CUDD's computed table
-        between calls (on by default; off, every call starts from its own empty memo)."""
+        """Whether a call of a ``CACHED`` operation keeps its result in CUDD's computed
+        table, where a later call on the same operands finds it (on by default)."""
         return self._op_cache
 
     @op_cache.setter
