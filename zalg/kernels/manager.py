@@ -97,10 +97,10 @@ class Manager:
 
     def stats(self) -> dict[str, int]:
         """The kernels' counters on this manager since it was made (``nodes.S_*``):
-        subproblems ``solved`` by a step, answered by a call's ``memo`` table or by CUDD's
-        computed table (``cache``: results of earlier calls), results ``stored`` there,
-        and node requests (``getnode``)."""
-        names = ("solved", "memo", "cache", "stored", "getnode")
+        subproblems ``solved`` by a step, answered by a call's ``memo`` table when their
+        frame starts, or by CUDD's computed table (``cache``: a call's root, stored by an
+        earlier call), and results ``stored`` there."""
+        names = ("solved", "memo", "cache", "stored")
         return {n: int(self.ctx[C_STATS + i]) for i, n in enumerate(names[:N_STATS])}
 
     @contextmanager

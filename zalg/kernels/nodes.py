@@ -35,11 +35,11 @@ from .native import (call_deref, call_getnode, call_int0, call_int1, call_int_mg
  C_TAG_UNION, C_TAG_INTER, C_TAG_DIFF, C_PLAINDEREF, C_ZDDNODES, C_CACHESLOTS,
  C_CACHERESIZE, C_SETMAXMEM, C_OP_TAGS, C_STATS) = range(28)
 #: counters kept in ``ctx[C_STATS + S_*]`` (a call adds its own to the manager's): subproblems
-#: solved by a step, answered by the call's memo table, answered by CUDD's computed
-#: table (``CACHED`` operations, results of earlier calls), results stored there, and
-#: node requests (``cuddZddGetNode``: a unique-table probe, creating the node if new)
-S_SOLVED, S_MEMO_HITS, S_CACHE_HITS, S_CACHE_STORES, S_GETNODE = range(5)
-N_STATS = 5
+#: solved by a step, answered by the memo table at a frame's start, answered by CUDD's
+#: computed table (the root of a ``CACHED`` operation, stored by an earlier call), and
+#: results stored there
+S_SOLVED, S_MEMO_HITS, S_CACHE_HITS, S_CACHE_STORES = range(4)
+N_STATS = 4
 CTX_SIZE = C_STATS + N_STATS
 #: bytes of one entry of CUDD's computed table (``DdCache``: three keys and the result)
 CACHE_ENTRY_BYTES = 32
@@ -128,7 +128,6 @@ def plain_deref(env, p):
 @jit
 def getnode(env, lev, hi, lo):
     """The reduced node (lev, hi, lo), unreferenced; MemoryError when CUDD fails."""
-    env[C_STATS + S_GETNODE] += 1
     r = call_getnode(env[C_GETNODE], env[C_MGR], lev, hi, lo)
     if r == 0:
         raise MemoryError("CUDD could not create a node")

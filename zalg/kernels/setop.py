@@ -19,10 +19,10 @@ from __future__ import annotations
 import numpy as np
 
 from .native import call_getnode, jit, node_hi, node_lo
-from .nodes import (C_GETNODE, C_MGR, C_ONE, C_STATS, C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION,
-                    C_ZERO, E_FAIL, E_STEPS, INTERRUPTED, NOMEM, OK, POLL_EVERY, S_GETNODE,
-                    cache_insert, cache_lookup, cudd_recover, cudd_stopped_for_ctrl_c, deref,
-                    has_empty, keep_stats, level, new_env, plain_deref, poll, ref)
+from .nodes import (C_GETNODE, C_MGR, C_ONE, C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_ZERO,
+                    E_FAIL, E_STEPS, INTERRUPTED, NOMEM, OK, POLL_EVERY, cache_insert,
+                    cache_lookup, cudd_recover, cudd_stopped_for_ctrl_c, deref, getnode,
+                    has_empty, level, new_env, plain_deref, poll, ref)
 
 UNION, INTER, DIFF = 0, 1, 2
 #: deeper than this, the recursion hands the subproblem to the explicit stack
@@ -149,7 +149,6 @@ def _loop(env, kind, f, g, hv, height):
             continue
         base = frames[i, _BASE]
         how = frames[i, _HOW]
-        env[C_STATS + S_GETNODE] += how != _PASS
         if how == _PASS:
             r = values[base]
         elif how == _BOTH:
@@ -241,7 +240,6 @@ def _rec(env, kind, f, g, depth):
         deref(env, t)
         return 0
     ref(env, e)
-    env[C_STATS + S_GETNODE] += 1
     r = call_getnode(env[C_GETNODE], env[C_MGR], v, t, e)
     if r == 0:
         deref(env, t)
@@ -273,9 +271,7 @@ def setop(env, kind, f, g):
 @jit
 def binary(ctx, kind, f, g):
     """(status, node): ``setop`` called from Python (``Manager.binary``)."""
-    env = new_env(ctx, np.zeros(1, dtype=np.int64))
-    status, r = setop(env, kind, f, g)
-    keep_stats(ctx, env)
+    status, r = setop(new_env(ctx, np.zeros(1, dtype=np.int64)), kind, f, g)
     if status == NOMEM:
         cudd_recover(ctx)
     return status, r
