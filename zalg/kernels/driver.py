@@ -36,7 +36,7 @@ from .ops import registry as R
 from .memo import FULL, PRESENT, get, new_memo, put_owned, release_all
 from .native import jit
 from .nodes import (C_ONE, C_OP_TAGS, C_STATS, E_FAIL, E_KIDS, INTERRUPTED, NOMEM, OK, POLL_EVERY,
-                    S_CACHE_HITS, S_CACHE_STORES, S_MEMO_HITS, S_SOLVED, UNKNOWN_OP,
+                    S_CACHE_HITS, S_CACHE_STORES, UNKNOWN_OP,
                     cache_insert, cache_lookup, cudd_recover, cudd_stopped_for_ctrl_c, deref,
                     disown, drop_all, keep, keep_stats, lend_to_tables, new_env, op_tag, poll,
                     ref)
@@ -145,8 +145,6 @@ def _lookup(op, o, x, y, k, env, memo):
     if r == -1:
         ka, kb = R.memo_key(op, o, x, y)
         r = get(memo, o, ka, kb)
-        if r != -1:
-            env[C_STATS + S_MEMO_HITS] += 1
     return r
 
 
@@ -264,7 +262,6 @@ def _drive(op, a, b, k, env, count, stacks):
                 nf -= 1
                 state[0] = nf
                 continue
-            env[C_STATS + S_SOLVED] += 1
             n = R.children(op, o, x, y, k, env)
             frames[f, _BASE] = nv
         else:

@@ -96,11 +96,10 @@ class Manager:
         self.ctx[C_OP_TAGS] = _OP_TAGS.ctypes.data if on else 0
 
     def stats(self) -> dict[str, int]:
-        """The kernels' counters on this manager since it was made (``nodes.S_*``):
-        subproblems ``solved`` by a step, answered by a call's ``memo`` table when their
-        frame starts, or by CUDD's computed table (``cache``: a call's root, stored by an
-        earlier call), and results ``stored`` there."""
-        names = ("solved", "memo", "cache", "stored")
+        """The kernels' counters on this manager since it was made (``nodes.S_*``): calls
+        answered by CUDD's computed table (``cache``: a call's root, stored by an earlier
+        call) and results ``stored`` there."""
+        names = ("cache", "stored")
         return {n: int(self.ctx[C_STATS + i]) for i, n in enumerate(names[:N_STATS])}
 
     @contextmanager
