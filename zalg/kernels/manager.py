@@ -21,7 +21,7 @@ from .ops import Op
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
                     C_GC, C_GETNODE, C_INSERT, C_LOOKUP, C_MEMUSE, C_PLAINDEREF, C_SETMAXMEM,
                     C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF, C_ZDDNODES,
-                    C_CACHESLOTS, C_CACHERESIZE,
+                    C_CACHESLOTS, C_CACHERESIZE, C_OP_TAGS, C_STATS, N_STATS,
                     C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK, UNKNOWN_OP, cudd_share,
                     CUDD_OVERHEAD_TENTHS)
 
@@ -29,6 +29,9 @@ from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR
 __all__ = ["Manager"]
 
 _BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF}
+#: the operations' tags in CUDD's computed table are addresses inside this array (one
+#: word per op code: ``nodes.op_tag``); it lives as long as the process
+_OP_TAGS = np.zeros(256, dtype=np.int64)
 
 
 class Manager:
@@ -49,6 +52,8 @@ class Manager:
         self.zero = native.node_pointer(self.zdd.false)
         self.one = int(native.LIB.Cudd_ReadOne(self.mgr))
         self.nvars = 0
+        self.ctx = np.zeros(CTX_SIZE, dtype=np.int64)
+        self._op_cache = True
         self._refresh()
 
     # ---- variables ----------------------------------------------------------------
@@ -72,10 +77,30 @@ class Manager:
         ctx[C_TAG_UNION], ctx[C_TAG_INTER], ctx[C_TAG_DIFF] = (
             A["tag_union"], A["tag_inter"], A["tag_diff"])
         ctx[C_PLAINDEREF], ctx[C_SETMAXMEM] = A["plainderef"], A["setmaxmemory"]
+        ctx[C_OP_TAGS] = _OP_TAGS.ctypes.data if self._op_cache else 0
+        ctx[C_STATS:] = self.ctx[C_STATS:]  # new variables: the counters go on
         if native.HAVE_NUMBA:  # the plain-Python fallback keeps CUDD's own cache policy
             ctx[C_ZDDNODES], ctx[C_CACHESLOTS] = A["zddnodes"], A["cacheslots"]
             ctx[C_CACHERESIZE] = A["cacheresize"]
         self.ctx = ctx
+
+    @property
+    def op_cache(self) -> bool:
+        """Whether a call of a ``CACHED`` operation keeps its result in CUDD's computed
+        table, where a later call on the same operands finds it (on by default)."""
+        return self._op_cache
+
+    @op_cache.setter
+    def op_cache(self, on: bool) -> None:
+        self._op_cache = bool(on)
+        self.ctx[C_OP_TAGS] = _OP_TAGS.ctypes.data if on else 0
+
+    def stats(self) -> dict[str, int]:
+        """The kernels' counters on this manager since it was made (``nodes.S_*``): calls
+        answered by CUDD's computed table (``cache``: a call's root, stored by an earlier
+        call) and results ``stored`` there."""
+        names = ("cache", "stored")
+        return {n: int(self.ctx[C_STATS + i]) for i, n in enumerate(names[:N_STATS])}
 
     @contextmanager
     def lending(self, nbytes: int):

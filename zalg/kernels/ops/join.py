@@ -9,6 +9,7 @@ from ..nodes import C_ONE, C_ZERO, drop, getnode, keep, level
 from ._common import cross_kids, union3
 
 CODE: int  # this operation's place in the table (given by ``registry.register``)
+CACHED = True  # a pure function of the operand nodes: results outlive the call
 COMMUTATIVE = True  # memoised once for (F, G) and (G, F)
 
 

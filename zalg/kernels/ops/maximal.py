@@ -10,6 +10,7 @@ from . import minimal, nonsub
 from ._common import split_kids
 
 CODE: int  # this operation's place in the table (given by ``registry.register``)
+CACHED = True  # a pure function of the operand nodes: results outlive the call
 USES = (nonsub,)  # operations asked for as subproblems
 
 

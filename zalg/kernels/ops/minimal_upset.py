@@ -14,6 +14,7 @@ from ..nodes import C_ONE, C_ZERO, cof, drop, getnode, has_empty, keep, level
 from ._common import diff, split_kids
 
 CODE: int  # this operation's place in the table (given by ``registry.register``)
+CACHED = True  # a pure function of the operand nodes: results outlive the call
 
 
 @jit

@@ -11,6 +11,7 @@ from ..nodes import C_ONE, C_ZERO, drop, getnode, has_empty, keep, put_kid
 from ._common import inter, split
 
 CODE: int  # this operation's place in the table (given by ``registry.register``)
+CACHED = True  # a pure function of the operand nodes: results outlive the call
 
 
 @jit

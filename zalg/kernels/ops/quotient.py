@@ -10,6 +10,7 @@ from ..nodes import C_ONE, C_ZERO, cof, getnode, keep, level, put_kid
 from ._common import inter
 
 CODE: int  # this operation's place in the table (given by ``registry.register``)
+CACHED = True  # a pure function of the operand nodes: results outlive the call
 
 
 @jit

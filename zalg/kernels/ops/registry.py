@@ -24,7 +24,7 @@ from types import ModuleType
 from ..compiling import HAVE_NUMBA
 
 __all__ = ["Op", "register", "table", "terminal", "children", "combine", "memo_key", "known",
-           "root_code", "finish"]
+           "cached", "root_code", "finish"]
 
 _TABLE: list["Op"] = []
 _BY_KEY: dict[str, "Op"] = {}
@@ -46,6 +46,7 @@ class Op:
         self.closure = tuple(closure)
         self.by_code = {o.code: o.module for o in self.closure}
         self.commutative = bool(getattr(module, "COMMUTATIVE", False))
+        self.cached = bool(getattr(module, "CACHED", False))
         digest = hashlib.sha256()
         for o in self.closure:
             digest.update(inspect.getsource(o.module).encode())
@@ -57,8 +58,8 @@ class Op:
 
 def register(module: ModuleType) -> Op:
     """Enter an operation module in the table: its code is the next free one.  The module
-    must define ``terminal``, ``children`` and ``combine`` (``finish``, ``USES`` and
-    ``COMMUTATIVE`` are optional), and every op in ``USES`` must be registered already."""
+    must define ``terminal``, ``children`` and ``combine`` (``finish``, ``USES``,
+    ``COMMUTATIVE`` and ``CACHED`` are optional), and every op in ``USES`` must be registered already."""
     missing = [s for s in _STEPS if not callable(getattr(module, s, None))]
     if missing:
         raise TypeError(f"operation module {module.__name__} lacks {', '.join(missing)}")
@@ -111,6 +112,12 @@ def memo_key(op, o, a, b):
 def known(op, o):
     """Whether code ``o`` lies in ``op``'s closure."""
     return o in op.by_code
+
+
+def cached(op, o):
+    """Whether operation ``o`` keeps its results in CUDD's computed table across calls
+    (its module says ``CACHED = True``: the result depends on the operand nodes alone)."""
+    return bool(getattr(op.by_code[o], "CACHED", False))
 
 
 def root_code(op):
@@ -212,17 +219,26 @@ if HAVE_NUMBA:
                 return a, b
             return impl
 
+    def _is_one_of(codes):
+        """``impl(op, o)``: whether o is one of ``codes`` (an unrolled if-chain)."""
+        codes = tuple(codes) or (0,)
+
+        def impl(op, o):
+            for c in codes:
+                if o == c:
+                    return True
+            return False
+        return impl
+
     @overload(known)
     def _known(op, o):
         if isinstance(op, OpType):
-            codes = tuple(x.code for x in _BY_KEY[op.op_key].closure)
+            return _is_one_of(x.code for x in _BY_KEY[op.op_key].closure)
 
-            def impl(op, o):
-                for c in codes:
-                    if o == c:
-                        return True
-                return False
-            return impl
+    @overload(cached)
+    def _cached(op, o):
+        if isinstance(op, OpType):
+            return _is_one_of(x.code for x in _BY_KEY[op.op_key].closure if x.cached)
 
     @overload(root_code)
     def _root_code(op):
