@@ -39,11 +39,7 @@ MOST_LAZY_IMPORTS = 15
 LONGEST_FUNCTION = 120
 
 #: (module, what) -> the owner who is removing it
-IN_FLIGHT = {
-    # private names used across modules
-    ("zalg.reading", "private _check"): "kernels (Manager has no public status check)",
-    ("zalg.kernels.manager", "private _cz"): "kernels",
-}
+IN_FLIGHT: dict = {}
 
 #: private names of other projects that a module may use, and why
 OUTSIDE_PRIVATE = {

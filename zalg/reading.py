@@ -102,7 +102,7 @@ def by_size(family) -> dict[int, int]:
     M = family.universe.manager
     status, smallest, residues = E.count_by_size(hi, lo, root, np.array(primes, dtype=np.int64),
                                                  M.ctx)
-    M._check(status, "counting members by size")
+    M.check(status, "counting members by size")
     modulus = 1
     for p in primes:
         modulus *= p

@@ -16,7 +16,7 @@ import numpy as np
 from ..errors import OutOfMemory
 from . import build as B
 from . import driver, export, native, setop
-from .native import _cz
+from .platform import cudd_module
 from .ops import Op
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
                     C_GC, C_GETNODE, C_INSERT, C_LOOKUP, C_MEMUSE, C_PLAINDEREF, C_SETMAXMEM,
@@ -27,6 +27,9 @@ from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR
 
 
 __all__ = ["Manager"]
+
+#: dd.cudd_zdd, the module whose ZDD managers this wraps
+_cz = cudd_module()
 
 _BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF}
 #: the operations' tags in CUDD's computed table are addresses inside this array (one
@@ -135,7 +138,9 @@ class Manager:
         return self.zdd.false
 
     # ---- kernel calls -----------------------------------------------------------------
-    def _check(self, status: int, step: str) -> None:
+    def check(self, status: int, step: str) -> None:
+        """Nothing for a kernel's OK status; else KeyboardInterrupt (Ctrl-C noticed) or
+        OutOfMemory naming ``step`` (the manager cleaned up first)."""
         if status == OK:
             return
         if status == INTERRUPTED:
@@ -162,7 +167,7 @@ class Manager:
         if status == UNKNOWN_OP:
             raise RuntimeError(f"{step}: operation {op.name} asked for a subproblem of an "
                                "operation missing from its USES (kernels.ops)")
-        self._check(status, step)
+        self.check(status, step)
         return self.function_owned(r)
 
     def binary(self, name: str, f: int, g: int, step: str):
@@ -171,7 +176,7 @@ class Manager:
             status, r = setop.binary(self.ctx, _BINARY[name], f, g)
         except MemoryError:
             self._fail(step)
-        self._check(status, step)
+        self.check(status, step)
         return self.function_owned(r)
 
     def build(self, mode: int, marked: np.ndarray, k: int, step: str):
@@ -180,7 +185,7 @@ class Manager:
             status, r = B.build(mode, self.ctx, marked, k)
         except MemoryError:
             self._fail(step)
-        self._check(status, step)
+        self.check(status, step)
         return self.function_owned(r)
 
     def rebuild(self, level, hi, lo, root: int, step: str):
@@ -189,7 +194,7 @@ class Manager:
             status, r = B.rebuild(self.ctx, level, hi, lo, int(root))
         except MemoryError:
             self._fail(step)
-        self._check(status, step)
+        self.check(status, step)
         return self.function_owned(r)
 
     def rebuild_layers(self, levels, sizes, lo, hi, aux_count, aux_level, aux_lo, aux_hi,
@@ -204,7 +209,7 @@ class Manager:
         if status == B.BAD:
             raise ValueError(f"{step}: node {bad} is not a valid ZDD node (a child code out "
                              "of range, or levels that do not grow downwards)")
-        self._check(status, step)
+        self.check(status, step)
         return self.function_owned(r)
 
     def export(self, p: int):
@@ -213,6 +218,6 @@ class Manager:
             status, out = export.export(self.ctx, p)
         except MemoryError:
             self._fail("reading a family's nodes")
-        self._check(status, "reading a family's nodes")
+        self.check(status, "reading a family's nodes")
         level, hi, lo, root = out
         return level, hi, lo, int(root[0])
