@@ -127,3 +127,14 @@ def test_doctor_says_where_the_cache_is_and_how_warm(tmp_path):
             tmp_path / "cache")
     warmer = _python(doctor, tmp_path / "cache")
     assert " 1 of " in dict(line.split(":", 1) for line in warmer.stdout.splitlines())["warm"]
+
+
+def test_a_function_without_a_source_file_compiles_without_the_disk_cache():
+    # typed at a prompt, run by exec or in a notebook cell: numba has no file to cache
+    # it beside, so it compiles anew in each process instead of failing
+    from zalg.kernels.compiling import HAVE_NUMBA, jit
+    if not HAVE_NUMBA:
+        pytest.skip("numba is not installed: jit returns the function itself")
+    space: dict = {"jit": jit}
+    exec("@jit\ndef triple(x):\n    return 3 * x\n", space)
+    assert space["triple"](14) == 42

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import signal
 import socket
@@ -50,9 +51,19 @@ if HAVE_NUMBA:
 
     from .cache import StampedCache
 
+    def _from_a_file(fn) -> bool:
+        """Whether ``fn``'s source is a file (not typed at a prompt, run by ``exec`` or in
+        a notebook cell): only then can its compiled code be cached on disk."""
+        try:
+            return os.path.isfile(inspect.getfile(fn))
+        except TypeError:
+            return False
+
     def _cached(dispatcher):
-        """The dispatcher with zalg's cache instead of numba's own (``.cache``)."""
-        dispatcher._cache = StampedCache(dispatcher.py_func)
+        """The dispatcher with zalg's cache instead of numba's own (``.cache``); a
+        function without a source file compiles anew in each process."""
+        if _from_a_file(dispatcher.py_func):
+            dispatcher._cache = StampedCache(dispatcher.py_func)
         return dispatcher
 
     def _widening_literals(dispatcher):
@@ -81,7 +92,8 @@ if HAVE_NUMBA:
         from numba.core.ccallback import CFunc
         from numba.core import sigutils
         callback = CFunc(fn, sigutils.normalize_signature(signature), locals={}, options={})
-        callback._cache = StampedCache(fn)
+        if _from_a_file(fn):  # else: compiled anew in each process
+            callback._cache = StampedCache(fn)
         callback.compile()
         return callback
 else:
