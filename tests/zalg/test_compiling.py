@@ -9,6 +9,8 @@ import os
 import shutil
 import subprocess
 import sys
+
+import pytest
 import textwrap
 
 from zalg.kernels.compiling import NOTE
