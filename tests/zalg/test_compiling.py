@@ -9,9 +9,9 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 
 import pytest
-import textwrap
 
 from zalg.kernels.compiling import NOTE
 from tests.helpers.paths import ROOT
