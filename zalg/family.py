@@ -346,7 +346,9 @@ class Family:
 
     def count(self) -> int:
         """The number of members |F|, exact."""
-        return self.node_counts().root()
+        if self._counts_cache is not None:
+            return self._counts_cache.root()
+        return reading.count(self)
 
     def __len__(self) -> int:
         n = self.count()

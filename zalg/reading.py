@@ -22,7 +22,7 @@ from .text import short_int
 
 _WIDE = int(E.WIDE_COUNT)
 
-__all__ = ["NodeCounts", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
+__all__ = ["NodeCounts", "count", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
            "iter_by_weight"]
 
 
@@ -51,6 +51,16 @@ class NodeCounts:
     def root(self) -> int:
         """The number of members of the whole family."""
         return self[self.root_id]
+
+
+def count(family) -> int:
+    """|F|, exact, from the family's node arrays (``kernels.evaluate.count_root``: only
+    the counts still needed are kept, so memory follows the widest level's counts)."""
+    level, hi, lo, root = family.node_arrays()
+    narrow, limbs = E.count_root(hi, lo, root)
+    if len(limbs) == 0:
+        return int(narrow)
+    return int.from_bytes(limbs.tobytes(), "little")
 
 
 _PRIMES: list[int] = []

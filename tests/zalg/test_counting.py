@@ -60,6 +60,30 @@ def test_count_exact_equals_python_integers(seed, levels, width):
             assert w >= 2**63 and big[at + limbs] != 0  # promoted only when needed, trimmed
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 160), st.integers(1, 5))
+def test_count_root_equals_python_integers_at_every_root(seed, levels, width):
+    """The streaming count (limbs dropped after their last parent) gives each node's
+    count when that node is the root."""
+    _, hi, lo = random_arrays(random.Random(seed), levels, width)
+    want = python_counts(hi, lo)
+    for root in range(len(hi)):
+        narrow, limbs = E.count_root(hi, lo, root)
+        got = int(narrow) if len(limbs) == 0 else int.from_bytes(limbs.tobytes(), "little")
+        assert got == want[root] and (len(limbs) == 0) == (want[root] < 2**63)
+
+
+@pytest.mark.parametrize("n", [1000, 6000])
+def test_count_root_packs_its_limbs_and_stays_exact(n):
+    """Past 4,096 dead limbs the store is packed (power sets: one live count a level;
+    exactly(n/2): a level of counts of up to n bits), and the counts stay exact."""
+    U = zalg.Universe(range(n))
+    assert U.power_set().count() == 2**n
+    if n == 1000:
+        F = U.exactly(n // 2)
+        assert F.count() == math.comb(n, n // 2) == F.node_counts().root()
+
+
 @pytest.mark.parametrize("n", [62, 63, 64, 65, 127, 128, 129, 300])
 def test_counts_across_word_boundaries(n):
     U = zalg.Universe(range(n))

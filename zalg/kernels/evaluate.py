@@ -49,27 +49,123 @@ def count_exact(hi, lo):
             grown = np.zeros(2 * (used + width + 1), dtype=np.uint64)
             grown[:used] = big[:used]
             big = grown
-        carry = np.uint64(0)
-        top = 1
-        for k in range(width):
-            p = np.uint64(0)
-            q = np.uint64(0)
-            if k < la:
-                p = big[oa + 1 + k] if wa else x
-            if k < lb:
-                q = big[ob + 1 + k] if wb else y
-            t = p + q
-            c1 = t < p
-            t2 = t + carry
-            c2 = t2 < t
-            big[used + 1 + k] = t2
-            carry = np.uint64(1) if (c1 or c2) else np.uint64(0)
-            if t2 != 0:
-                top = k + 1
-        big[used] = np.uint64(top)
+        top = _add_limbs(big, oa, la, wa, x, ob, lb, wb, y, used, width)
         counts[i] = WIDE_COUNT | np.uint64(used)
         used += 1 + top
     return counts, big[:used]
+
+
+@jit
+def _add_limbs(big, oa, la, wa, x, ob, lb, wb, y, at, width):
+    """Write the sum of two counts (each a narrow value or limbs at an offset) as limbs
+    at ``big[at + 1 :]``, its width at ``big[at]``; return that width."""
+    carry = np.uint64(0)
+    top = 1
+    for k in range(width):
+        p = np.uint64(0)
+        q = np.uint64(0)
+        if k < la:
+            p = big[oa + 1 + k] if wa else x
+        if k < lb:
+            q = big[ob + 1 + k] if wb else y
+        t = p + q
+        c1 = t < p
+        t2 = t + carry
+        c2 = t2 < t
+        big[at + 1 + k] = t2
+        carry = np.uint64(1) if (c1 or c2) else np.uint64(0)
+        if t2 != 0:
+            top = k + 1
+    big[at] = np.uint64(top)
+    return top
+
+
+@jit
+def _last_uses(hi, lo, root):
+    """For every node, the id of its last parent (children come before parents); the
+    root is kept to the end (``len(hi)``)."""
+    n = len(hi)
+    last = np.zeros(n, dtype=np.int64)
+    for i in range(2, n):
+        last[hi[i]] = i
+        last[lo[i]] = i
+    last[root] = n
+    return last
+
+
+@jit
+def count_root(hi, lo, root):
+    """|F| for the family rooted at ``root``: (count, limbs) with ``count`` the number
+    when it is below 2^63 (limbs empty), else ``WIDE_COUNT`` and its little-endian
+    base-2^64 limbs.  Unlike ``count_exact`` it keeps the limbs of a node only until its
+    last parent is counted, and packs the live ones down when half the store is dead:
+    memory follows the widest live counts, not their sum over all nodes (the power set
+    of n elements holds n²/128 limbs in ``count_exact``, a few n/64 here)."""
+    n = len(hi)
+    if root < 2:
+        return np.uint64(root), np.zeros(0, dtype=np.uint64)
+    last = _last_uses(hi, lo, root)
+    counts = np.zeros(n, dtype=np.uint64)
+    counts[1] = 1
+    big = np.zeros(64, dtype=np.uint64)
+    owners = np.zeros(64, dtype=np.int64)  # the nodes with limbs, in the order of their offsets
+    nowners = 0
+    used = 0
+    dead = 0
+    for i in range(2, root + 1):
+        x = counts[hi[i]]
+        y = counts[lo[i]]
+        if (x | y) < WIDE_COUNT and x + y < WIDE_COUNT:
+            counts[i] = x + y
+        else:
+            wa = x >= WIDE_COUNT
+            wb = y >= WIDE_COUNT
+            oa = np.int64(x & ~WIDE_COUNT)
+            ob = np.int64(y & ~WIDE_COUNT)
+            la = np.int64(big[oa]) if wa else np.int64(1)
+            lb = np.int64(big[ob]) if wb else np.int64(1)
+            width = max(la, lb) + 1
+            if used + width + 1 > big.shape[0]:
+                grown = np.zeros(2 * (used + width + 1), dtype=np.uint64)
+                grown[:used] = big[:used]
+                big = grown
+            if nowners == owners.shape[0]:
+                more = np.zeros(2 * nowners, dtype=np.int64)
+                more[:nowners] = owners
+                owners = more
+            top = _add_limbs(big, oa, la, wa, x, ob, lb, wb, y, used, width)
+            counts[i] = WIDE_COUNT | np.uint64(used)
+            owners[nowners] = i
+            nowners += 1
+            used += 1 + top
+        for child in (hi[i], lo[i]):
+            c = counts[child]
+            if last[child] == i and c >= WIDE_COUNT:
+                dead += 1 + np.int64(big[np.int64(c & ~WIDE_COUNT)])
+                counts[child] = 0  # gone (a child met twice is dropped once)
+        if dead > 4096 and 2 * dead > used:
+            packed = 0
+            kept = 0
+            for t in range(nowners):
+                j = owners[t]
+                c = counts[j]
+                if c >= WIDE_COUNT:
+                    at = np.int64(c & ~WIDE_COUNT)
+                    w = 1 + np.int64(big[at])
+                    for k in range(w):  # at >= packed: an ascending copy is safe
+                        big[packed + k] = big[at + k]
+                    counts[j] = WIDE_COUNT | np.uint64(packed)
+                    owners[kept] = j
+                    kept += 1
+                    packed += w
+            nowners = kept
+            used = packed
+            dead = 0
+    c = counts[root]
+    if c < WIDE_COUNT:
+        return c, np.zeros(0, dtype=np.uint64)
+    at = np.int64(c & ~WIDE_COUNT)
+    return WIDE_COUNT, big[at + 1:at + 1 + np.int64(big[at])].copy()
 
 
 @jit
