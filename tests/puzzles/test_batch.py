@@ -20,7 +20,7 @@ import pytest
 
 from puzzles import batch, batch_engines, nagareru, numberlink, nurimeizu, slitherlink
 from puzzles.cli import main
-from tests.helpers.processes import as_from_a_terminal
+from tests.helpers.processes import as_from_a_terminal, prompt
 
 #: a small board per genre, and the design function that makes one puzzle from a seed
 SIZES = {"numberlink": "4x4", "slitherlink": "4x4", "nagareru": "4x4", "nurimeizu": "4x4"}
@@ -295,7 +295,7 @@ def test_ctrl_c_stops_the_pool_with_one_line():
     took = time.perf_counter() - sent
     assert proc.returncode == 130 and out == ""
     assert err.strip().splitlines() == ["zalg: interrupted"]
-    assert took < 2.0
+    assert prompt(took), took
     time.sleep(0.5)
     assert group_left(proc.pid) == []  # at most reaped-later zombies
 
@@ -384,7 +384,8 @@ def test_ctrl_c_after_records_or_at_the_end_of_a_batch_leaves_no_warning(after):
     os.killpg(proc.pid, signal.SIGINT)
     start = time.perf_counter()
     out, err = proc.communicate(timeout=60)
-    assert time.perf_counter() - start < 2.0
+    took = time.perf_counter() - start
+    assert prompt(took), took
     assert proc.returncode in (0, 130)  # 0: the run had ended before the signal
     lines = [line for line in err.splitlines() if not line.startswith("generating")]
     assert lines == (["zalg: interrupted"] if proc.returncode else []), err

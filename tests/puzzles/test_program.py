@@ -14,7 +14,7 @@ import zalg
 from zalg import Universe
 from zalg.kernels.compiling import NOTE
 from puzzles.cli import main
-from tests.helpers.processes import interrupt_after
+from tests.helpers.processes import interrupt_after, prompt
 
 
 def test_dump_load_round_trip(tmp_path):
@@ -99,7 +99,7 @@ def test_ctrl_c_while_the_kernels_compile_leaves_at_once(tmp_path):
     cmd = [sys.executable, "-m", "puzzles", "slitherlink", "solve", "slither/3/3/cbcbcddad"]
     rc, out, err, took, _ = interrupt_after(cmd, 0.5, env=env, started=NOTE)
     assert rc == 130 and err.strip().splitlines()[-1] == "zalg: interrupted", (out, err)
-    assert "Traceback" not in err and took < 2.0
+    assert "Traceback" not in err and prompt(took)
 
 
 def test_ctrl_c_in_the_cli_exits_130_with_one_line():
@@ -109,7 +109,7 @@ def test_ctrl_c_in_the_cli_exits_130_with_one_line():
     assert rc == 130, (out, err)
     assert err.strip().splitlines()[-1] == "zalg: interrupted"
     assert "Traceback" not in err and "referenced" not in err
-    assert took < 2.0
+    assert prompt(took), took
 
 
 ZALG = [sys.executable, "-m", "puzzles"]

@@ -14,6 +14,7 @@ import pytest
 
 from puzzles import genre as G
 from puzzles import slitherlink
+from tests.helpers.processes import prompt
 from tests.helpers.studio import StudioServer
 
 
@@ -185,7 +186,7 @@ def test_stop_ends_the_worker_within_two_seconds(studio):
     status, stopped = studio.call(f"/api/jobs/{job['id']}/stop", {})
     assert status == 200 and stopped["state"] == "stopped"
     while os.path.exists(f"/proc/{job['worker']}") and _alive(job["worker"]):
-        assert time.monotonic() - start < 2.0, "the worker outlived Stop by 2 s"
+        assert prompt(time.monotonic() - start), "the worker outlived Stop by 2 s"
         time.sleep(0.02)
     done = studio.run("api-stop", "solve", {"source": slitherlink.EXAMPLES[2]})
     assert done["result"]["count"] == "1"
