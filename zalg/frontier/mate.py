@@ -177,55 +177,83 @@ def _step(s, t, bit, W, width, info, mode, cover):
     return GOING
 
 
+#: a point of the crossing test that is the end of a loose fragment (a bridge)
+BRIDGE = -2
+
+
 @compiled
-def crosses(t, W, info, work):
-    """Whether two labels whose paths both have two open ends on the frontier (both
-    terminals behind it) alternate along the frontier (``info[LABELS + W:]``: the slots in
-    their order along it, -1 after the last) with no end of a loose fragment (a path
-    piece without a terminal) between them: their remaining paths, on the side not
-    yet decided, would have to cross (planar graphs only).  A fragment is a bridge
-    through the decided side: a path may leave the undecided side at one end and come
-    back at the other, so two labels are only cut when no bridge end lies inside the
-    span of their four ends.  ``work``: room for 2 * (labels) + W integers."""
+def _point(t, W, info, s):
+    """What frontier slot s is on the boundary of the undecided part: an open end of a
+    label (the label), an end of a loose fragment (``BRIDGE``) or nothing (-1: a free
+    or finished vertex, or a terminal whose one edge is taken)."""
+    m = t[s]
+    own = info[LABELS + s]
+    if m >= W:
+        return m - W  # the fragment's other end is a terminal behind the frontier
+    if m >= 0:
+        if own >= 0:
+            return -1  # a terminal with its edge: the other end of its fragment is open
+        other = info[LABELS + m]
+        return other if other >= 0 else BRIDGE
+    if m == SELF and own >= 0:
+        return own  # a terminal without its edge yet
+    return -1
+
+
+@compiled
+def crosses(t, W, info, work, labels, ahead):
+    """Whether the paths still to be drawn would have to cross (planar graphs only).
+
+    The undecided part of the graph is a disk; around its boundary lie the frontier
+    slots in their order along the cut line (``info[LABELS + W:]``, -1 after the
+    last), then the terminals not yet reached on the outer face (``ahead`` columns
+    after those, their labels, -1 after the last).  Each label with two open points
+    on that boundary (open fragment ends, terminals without their edge) must join
+    them inside the disk.  Two such labels that alternate around it would cross,
+    unless a loose fragment (a path piece without a terminal) lets one of them leave
+    the disk at one end and come back at the other: a bridge.  So two labels are only
+    cut when no bridge end lies between the ends of either, in the order read from
+    the first slot (reading the cycle from one place only misses cuts).
+    ``work``: room for 3 * labels + W + ahead integers."""
+    seen = 0  # work[seen + label]: points of the label; work[segment + label]: where
+    segment = labels  # they lie (-1: none yet, -2: in two segments); then the stack,
+    stack = 2 * labels  # then the points in their order
+    points = 3 * labels
+    n = 0
     order = LABELS + W
-    top_label = -1
     for i in range(W):
         s = info[order + i]
         if s < 0:
             break
-        if t[s] - W > top_label:
-            top_label = t[s] - W
-    if top_label < 1:
-        return False
-    n = top_label + 1
-    seen = 0  # work[seen + label]: ends of the label met; work[segment + label]: where
-    segment = n  # they lie (-1: none yet, -2: in two segments); then the stack
-    stack = 2 * n
-    for label in range(n):
+        p = _point(t, W, info, s)
+        if p != -1:
+            work[points + n] = p
+            n += 1
+    for i in range(ahead):
+        label = info[order + W + i]
+        if label < 0:
+            break
+        work[points + n] = label
+        n += 1
+    for label in range(labels):
         work[seen + label] = 0
         work[segment + label] = -1
-    part = 0  # segments of the order between fragment ends
-    for i in range(W):
-        s = info[order + i]
-        if s < 0:
-            break
-        if 0 <= t[s] < W:
+    part = 0  # segments of the order between bridge ends
+    for i in range(n):
+        p = work[points + i]
+        if p == BRIDGE:
             part += 1
-        elif t[s] >= W:
-            label = t[s] - W
-            work[seen + label] += 1
-            if work[segment + label] == -1:
-                work[segment + label] = part
-            elif work[segment + label] != part:
-                work[segment + label] = -2
+            continue
+        work[seen + p] += 1
+        if work[segment + p] == -1:
+            work[segment + p] = part
+        elif work[segment + p] != part:
+            work[segment + p] = -2
     top = 0
-    for i in range(W):
-        s = info[order + i]
-        if s < 0:
-            break
-        if t[s] < W:  # a bridge end leaves the stack empty: only labels whose two
+    for i in range(n):
+        label = work[points + i]
+        if label == BRIDGE:  # a bridge end leaves the stack empty: only labels whose two
             continue  # ends share a segment are pushed, and each is popped in it
-        label = t[s] - W
         if work[seen + label] != 2 or work[segment + label] < 0:
             continue
         if top > 0 and work[stack + top - 1] == label:
@@ -246,13 +274,13 @@ STATE_MAX = 32000
 
 # the machine's constants; an info row holds the I_* columns, then the terminal
 # label of every slot (-1: none), then the slots in their order along the frontier
-K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH = range(6)
+K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH, K_AHEAD = range(7)
 LABELS = INFO_WIDTH
 
 
-def work_size(W: int, labels: int) -> int:
+def work_size(W: int, labels: int, ahead: int = 0) -> int:
     """The scratch ``step`` needs (the crossing test's)."""
-    return 2 * labels + W + 2
+    return 3 * labels + W + ahead + 2
 
 
 @step_function(state=STATE)
@@ -260,7 +288,8 @@ def step(s, t, bit, row, consts, work):
     """The mate machine's step (``frontier.machine``)."""
     W = consts[K_W]
     status = _step(s, t, bit, W, consts[K_WIDTH], row, consts[K_MODE], consts[K_COVER])
-    if status == GOING and consts[K_ORDER] == 1 and crosses(t, W, row, work):
+    if status == GOING and consts[K_ORDER] == 1 \
+            and crosses(t, W, row, work, consts[K_LABELS], consts[K_AHEAD]):
         return DEAD
     return status
 
