@@ -209,16 +209,18 @@ def crosses(t, W, info, work, labels, ahead):
     last), then the terminals not yet reached on the outer face (``ahead`` columns
     after those, their labels, -1 after the last).  Each label with two open points
     on that boundary (open fragment ends, terminals without their edge) must join
-    them inside the disk.  Two such labels that alternate around it would cross,
-    unless a loose fragment (a path piece without a terminal) lets one of them leave
-    the disk at one end and come back at the other: a bridge.  So two labels are only
-    cut when no bridge end lies between the ends of either, in the order read from
-    the first slot (reading the cycle from one place only misses cuts).
-    ``work``: room for 3 * labels + W + ahead integers."""
-    seen = 0  # work[seen + label]: points of the label; work[segment + label]: where
-    segment = labels  # they lie (-1: none yet, -2: in two segments); then the stack,
-    stack = 2 * labels  # then the points in their order
-    points = 3 * labels
+    them.  A loose fragment (a path piece without a terminal, its two ends on the
+    cut line) is a band on the decided side that one path may run through: the disk
+    with its bands is a plane surface with one hole per band (the fragments nest, as
+    they are disjoint on the decided side), and the points between a band's two ends
+    that no inner band encloses lie on that band's hole.  Two labels whose four points
+    lie on one boundary of that surface and alternate along it would cross.
+    ``work``: room for 3 * labels + 3 * W + ahead integers."""
+    first = 0  # work[first + label]: the label's boundary (-1: no point yet, -2: two)
+    seen = labels  # work[seen + label]: its points
+    opened = 2 * labels  # work[opened + slot]: the slot is a band end already met
+    stack = 2 * labels + W  # bands open (markers -1 - slot) and labels open
+    points = 3 * labels + 2 * W  # the points in their order (labels; bands: -3 - slot)
     n = 0
     order = LABELS + W
     for i in range(W):
@@ -226,6 +228,9 @@ def crosses(t, W, info, work, labels, ahead):
         if s < 0:
             break
         p = _point(t, W, info, s)
+        if p == BRIDGE:
+            work[opened + s] = 0
+            p = -3 - s
         if p != -1:
             work[points + n] = p
             n += 1
@@ -236,34 +241,57 @@ def crosses(t, W, info, work, labels, ahead):
         work[points + n] = label
         n += 1
     for label in range(labels):
+        work[first + label] = -1
         work[seen + label] = 0
-        work[segment + label] = -1
-    part = 0  # segments of the order between bridge ends
+    top = 0  # each label's boundary: the innermost band open at its points (W: the outer one)
     for i in range(n):
         p = work[points + i]
-        if p == BRIDGE:
-            part += 1
+        if p <= -3:
+            s = -3 - p
+            if work[opened + t[s]] == 0:  # the band's first end
+                work[opened + s] = 1
+                work[stack + top] = s
+                top += 1
+            else:
+                if top == 0 or work[stack + top - 1] != t[s]:
+                    return False  # not nested: no claim
+                top -= 1
             continue
+        where = work[stack + top - 1] if top > 0 else W
         work[seen + p] += 1
-        if work[segment + p] == -1:
-            work[segment + p] = part
-        elif work[segment + p] != part:
-            work[segment + p] = -2
+        if work[first + p] == -1:
+            work[first + p] = where
+        elif work[first + p] != where:
+            work[first + p] = -2
     top = 0
     for i in range(n):
-        label = work[points + i]
-        if label == BRIDGE:  # a bridge end leaves the stack empty: only labels whose two
-            continue  # ends share a segment are pushed, and each is popped in it
-        if work[seen + label] != 2 or work[segment + label] < 0:
+        p = work[points + i]
+        if p <= -3:
+            s = -3 - p
+            if top > 0 and work[stack + top - 1] == -1 - t[s]:
+                top -= 1  # the band closes: its labels have closed before
+            else:
+                work[stack + top] = -1 - s
+                top += 1
             continue
-        if top > 0 and work[stack + top - 1] == label:
+        if work[seen + p] != 2 or work[first + p] < 0:
+            continue
+        if top > 0 and work[stack + top - 1] == p:
             top -= 1
-            continue
-        for k in range(top):
-            if work[stack + k] == label:
-                return True  # a label between its two ends is still open
-        work[stack + top] = label
-        top += 1
+        elif _open(work, stack, top, p):
+            return True  # a label between its two points is still open
+        else:
+            work[stack + top] = p
+            top += 1
+    return False
+
+
+@compiled
+def _open(work, stack, top, label):
+    """Whether ``label`` is on the stack (its first point met, the second not yet)."""
+    for k in range(top):
+        if work[stack + k] == label:
+            return True
     return False
 
 
@@ -280,7 +308,7 @@ LABELS = INFO_WIDTH
 
 def work_size(W: int, labels: int, ahead: int = 0) -> int:
     """The scratch ``step`` needs (the crossing test's)."""
-    return 3 * labels + W + ahead + 2
+    return 3 * labels + 3 * W + ahead + 2
 
 
 @step_function(state=STATE)
