@@ -83,6 +83,10 @@ class Graph:
         #: for a planar graph whose every frontier is a cut line (a grid swept from one
         #: side): a function sorting frontier vertices along it (set by ``grid``)
         self.frontier_key = None
+        #: for such a graph drawn in the plane: its outer face's vertices in cyclic order
+        #: (set by ``grid``); the crossing cut then also counts the terminals still
+        #: ahead of the sweep on it
+        self.outer_face: list | None = None
         self.edges: list[tuple] = self._ordered(given, order)
         self.universe = Universe(self.edges)
         self._adj = {x: [] for x in self.vertices}
@@ -142,7 +146,8 @@ class Graph:
         return build(self, "paths", pairs=[(s, t)], method=method, progress=progress)
 
     def path_matchings(self, pairs=None, cover: bool = False, method: str = "frontier",
-                       fixed=None, max_width: int | None = None, progress: Progress = None):
+                       fixed=None, max_width: int | None = None, progress: Progress = None,
+                       planar_cut: bool = True):
         """Sets of vertex-disjoint paths.
 
         ``pairs=None``: every edge set whose components are paths (a linear forest,
@@ -150,9 +155,13 @@ class Graph:
         joining each pair and no other edges.  ``cover``: every vertex lies on a path.
         ``fixed`` maps edges to 0 or 1 decided in advance (only members that agree);
         frontier method only: ``max_width`` raises ``zalg.TooWide`` rather than expand
-        a level of more states."""
+        a level of more states.  ``planar_cut`` (frontier method, with pairs, on graphs
+        that know their sweep line: grids) drops a partial matching as soon as two of
+        its labels would have to cross (their open ends and the terminals still ahead
+        on the outer face alternate around the undecided part); the family is the same
+        without it, only built more slowly (``False``: for comparisons)."""
         return build(self, "matchings", pairs=pairs, cover=cover, method=method, fixed=fixed,
-                     max_width=max_width, progress=progress)
+                     max_width=max_width, progress=progress, planar_cut=planar_cut)
 
     def cycles(self, method: str = "frontier", progress: Progress = None):
         """All simple cycles (one cycle each) as sets of edges."""
@@ -263,7 +272,16 @@ def grid(rows: int, cols: int, order="as-is") -> Graph:
         order = sweep_order(rows, cols, order)
     G = Graph(edges, order=order, vertices=[(r, c) for r in range(rows) for c in range(cols)])
     G.frontier_key = key
+    if key is not None and rows > 1 and cols > 1:
+        G.outer_face = _border(rows, cols)
     return G
+
+
+def _border(rows: int, cols: int) -> list[tuple]:
+    """The grid's border vertices in clockwise order from the top-left corner."""
+    return ([(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
+            + [(rows - 1, c) for c in range(cols - 2, -1, -1)]
+            + [(r, 0) for r in range(rows - 2, 0, -1)])
 
 
 def _along_rows(v):

@@ -81,12 +81,15 @@ def _info(graph, plan, counts, fixed) -> tuple[np.ndarray, int]:
 
 
 def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "frontier",
-          progress: Progress = None, counts=None, fixed=None, max_width: int | None = None):
+          progress: Progress = None, counts=None, fixed=None, max_width: int | None = None,
+          planar_cut: bool = True):
     """The family of ``kind`` over ``graph``'s edges.
 
     ``counts``: a list of (edges, k): exactly k of those edges are chosen (each edge
     in at most two such groups; Slitherlink's hints).  ``fixed``: edge -> 0 or 1,
-    edges decided in advance.  Both methods take them."""
+    edges decided in advance.  Both methods take them.  ``planar_cut``: path
+    matchings with pairs on a graph with a ``frontier_key`` drop states whose labels
+    would have to cross (``mate.crosses``; the same family either way)."""
     U = graph.universe
     if method == "algebra":
         return build_algebra(graph, kind, pairs=pairs, cover=cover, counts=counts, fixed=fixed)
@@ -130,22 +133,53 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     states[0, W + M.F_SAME] = 0  # no loop to exclude
     levels = [U.level(e) for e in graph.edges]
     order = None
-    if mode == M.PAIRS and len(pairs) > 1 and getattr(graph, "frontier_key", None) is not None:
-        order = _frontier_orders(plan, graph.frontier_key, W)
+    if planar_cut and mode == M.PAIRS and len(pairs) > 1 \
+            and getattr(graph, "frontier_key", None) is not None:
+        order = _frontier_orders(plan, graph.frontier_key, W, labels,
+                                 getattr(graph, "outer_face", None))
     return _run_mate(U, levels, states, W, info, slot_label, mode, cover,
                      f"frontier ({kind})", progress, order, max_width)
 
 
-def _frontier_orders(plan, key, W) -> np.ndarray:
-    """Per level, the frontier's slots in their order along the cut line (-1 after the
-    last), once the level's edge is decided and its finished vertices have left."""
-    order = np.full((len(plan.edges), W), -1, dtype=np.int64)
+def _frontier_orders(plan, key, W, labels=None, face=None) -> np.ndarray:
+    """Per level, once the level's edge is decided and its finished vertices have left:
+    the frontier's slots in their order along the cut line (W columns, -1 after the
+    last), then the labels of the terminals not yet reached on the outer face
+    ``face``, in their order around the undecided part from the end of the cut line
+    (-1 after the last)."""
+    arcs = [_ahead_on_face(plan, i, key, face, labels or {}) if face else []
+            for i in range(len(plan.edges))]
+    order = np.full((len(plan.edges), W + max(map(len, arcs), default=0)), -1, dtype=np.int64)
     for i, occupants in enumerate(plan.occupant):
         gone = set(plan.leaving[i])
         slots = sorted((s for s, x in occupants.items() if x not in gone),
                        key=lambda s: key(occupants[s]))
         order[i, :len(slots)] = slots
+        order[i, W:W + len(arcs[i])] = arcs[i]
     return order
+
+
+def _ahead_on_face(plan, i, key, face, labels) -> list[int]:
+    """The labels of the terminals on the outer face that no edge up to edge i touches,
+    in the cyclic order of the undecided part's boundary after the cut line (that
+    runs in ``key`` order): the arc of untouched face vertices, walked from the end
+    beside the cut line's last vertex.  Empty when the untouched face vertices are
+    not one arc or its ends are not told apart by ``key``."""
+    n = len(face)
+    ahead = [plan.first.get(x, n) > i for x in face]
+    starts = [j for j in range(n) if ahead[j] and not ahead[j - 1]]
+    if len(starts) != 1:
+        return []
+    arc, j = [], starts[0]
+    while ahead[j % n]:
+        arc.append(face[j % n])
+        j += 1
+    before, after = key(face[starts[0] - 1]), key(face[j % n])
+    if before == after:
+        return []
+    if before < after:
+        arc.reverse()
+    return [labels[x] for x in arc if x in labels]
 
 
 def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress,
@@ -153,7 +187,8 @@ def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, prog
     """Run the mate machine over ``levels`` (one info row and labels row each;
     ``order``: per level the frontier slots along the cut, for the crossing test)."""
     m = len(levels)
-    rows = np.full((m, M.INFO_WIDTH + 2 * W), -1, dtype=np.int64)
+    ahead = 0 if order is None else order.shape[1] - W
+    rows = np.full((m, M.INFO_WIDTH + 2 * W + ahead), -1, dtype=np.int64)
     rows[:, :M.INFO_WIDTH] = info
     rows[:, M.INFO_WIDTH:M.INFO_WIDTH + W] = labels
     if order is not None:
@@ -161,9 +196,9 @@ def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, prog
     labels = int(labels.max()) + 1
     if W + labels >= M.STATE_MAX:
         raise ValueError(f"a frontier of {W} vertices is wider than the mate machine allows")
-    consts = np.array([W, mode, int(cover), int(order is not None), labels, states.shape[1]],
-                      dtype=np.int64)
-    machine = Machine(M.step, M.final, rows, states[0], consts, M.work_size(W, labels),
+    consts = np.array([W, mode, int(cover), int(order is not None), labels, states.shape[1],
+                       ahead], dtype=np.int64)
+    machine = Machine(M.step, M.final, rows, states[0], consts, M.work_size(W, labels, ahead),
                       takes=M.takes, name=what)
     return machine.build(universe, levels, progress, max_width)
 

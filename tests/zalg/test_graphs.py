@@ -8,6 +8,8 @@ import random
 from itertools import combinations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import zalg
 from zalg import Graph, Universe, grid
@@ -408,3 +410,61 @@ def test_the_crossing_cut_changes_no_path_matching():
         assert plain.frontier_key is None and G.frontier_key is not None
         assert set(G.path_matchings(pairs=pairs, cover=cover)) == \
             set(plain.path_matchings(pairs=pairs, cover=cover)), (rows, cols, pairs, cover)
+
+
+def _path_ends(edges):
+    """The two end vertices of every path of a linear forest (its pairs)."""
+    return [tuple(x for x, k in degrees(c).items() if k == 1) for c in components(edges)]
+
+
+@given(st.integers(4, 6), st.integers(4, 7), st.sampled_from(zalg.graph.SWEEPS),
+       st.booleans(), st.booleans(), st.integers(0, 10**6))
+def test_the_planar_cut_keeps_the_family_node_for_node(rows, cols, sweep, cover, solvable, seed):
+    # the crossing cut with the terminals ahead on the outer face only drops states that
+    # cannot complete: in one universe both builds give the same ZDD node.  Pairs are the
+    # path ends of a random covering path matching (a board with a solution), or
+    # random cells (mostly none)
+    rng = random.Random(seed)
+    G = grid(rows, cols, order=sweep)
+    if solvable:
+        (member,) = G.path_matchings(cover=True).sample(1, seed=seed)
+        pairs = _path_ends(list(member))
+    else:
+        pick = rng.sample(G.vertices, 2 * rng.randint(2, 6))
+        pairs = [(pick[2 * i], pick[2 * i + 1]) for i in range(len(pick) // 2)]
+    cut = G.path_matchings(pairs=pairs, cover=cover)
+    plain = G.path_matchings(pairs=pairs, cover=cover, planar_cut=False)
+    assert cut.universe is plain.universe and cut == plain, (rows, cols, sweep, pairs, cover)
+    if solvable:
+        assert member in cut
+
+
+@pytest.mark.parametrize("shape", [(2, 4), (3, 3), (2, 5)])
+def test_the_planar_cut_against_brute_force_on_tiny_grids(shape):
+    # every edge subset that is a linear forest, once per shape (the sweeps only order
+    # the same edges), then the pair matchings among them for random pairs
+    rows, cols = shape
+    rng = random.Random(rows * 10 + cols)
+    forests = brute(grid(rows, cols), is_linear_forest)
+    for sweep in zalg.graph.SWEEPS:
+        G = grid(rows, cols, order=sweep)
+        for _ in range(4):
+            pick = rng.sample(G.vertices, 2 * rng.randint(2, min(3, rows * cols // 2)))
+            pairs = [(pick[2 * i], pick[2 * i + 1]) for i in range(len(pick) // 2)]
+            for cover in (False, True):
+                want = {S for S in forests if is_pair_matching(list(S), pairs, G.vertices, cover)}
+                assert set(G.path_matchings(pairs=pairs, cover=cover)) == want, (sweep, pairs)
+
+
+def test_the_terminals_ahead_on_the_face_cut_states_early():
+    # two labels whose four terminals alternate around a 9x9 border cross in every
+    # drawing: the cut sees it once the first label's first terminal is reached (its
+    # partner and the other label's terminals lie ahead on the outer face), so no level
+    # of the cut sweep grows; without the terminals ahead the sweep carries all
+    # partial paths of the first label until the last row
+    G = grid(9, 9, order="down")
+    pairs = [((0, 4), (8, 4)), ((4, 0), (4, 8))]
+    assert G.path_matchings(pairs=pairs, max_width=8).count() == 0
+    with pytest.raises(zalg.TooWide):
+        G.path_matchings(pairs=pairs, max_width=8, planar_cut=False)
+    assert not G.path_matchings(pairs=pairs, planar_cut=False)

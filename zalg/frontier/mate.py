@@ -177,65 +177,121 @@ def _step(s, t, bit, W, width, info, mode, cover):
     return GOING
 
 
+#: a point of the crossing test that is the end of a loose fragment (a bridge)
+BRIDGE = -2
+
+
 @compiled
-def crosses(t, W, info, work):
-    """Whether two labels whose paths both have two open ends on the frontier (both
-    terminals behind it) alternate along the frontier (``info[LABELS + W:]``: the slots in
-    their order along it, -1 after the last) with no end of a loose fragment (a path
-    piece without a terminal) between them: their remaining paths, on the side not
-    yet decided, would have to cross (planar graphs only).  A fragment is a bridge
-    through the decided side: a path may leave the undecided side at one end and come
-    back at the other, so two labels are only cut when no bridge end lies inside the
-    span of their four ends.  ``work``: room for 2 * (labels) + W integers."""
+def _point(t, W, info, s):
+    """What frontier slot s is on the boundary of the undecided part: an open end of a
+    label (the label), an end of a loose fragment (``BRIDGE``) or nothing (-1: a free
+    or finished vertex, or a terminal whose one edge is taken)."""
+    m = t[s]
+    own = info[LABELS + s]
+    if m >= W:
+        return m - W  # the fragment's other end is a terminal behind the frontier
+    if m >= 0:
+        if own >= 0:
+            return -1  # a terminal with its edge: the other end of its fragment is open
+        other = info[LABELS + m]
+        return other if other >= 0 else BRIDGE
+    if m == SELF and own >= 0:
+        return own  # a terminal without its edge yet
+    return -1
+
+
+@compiled
+def crosses(t, W, info, work, labels, ahead):
+    """Whether the paths still to be drawn would have to cross (planar graphs only).
+
+    The undecided part of the graph is a disk; around its boundary lie the frontier
+    slots in their order along the cut line (``info[LABELS + W:]``, -1 after the
+    last), then the terminals not yet reached on the outer face (``ahead`` columns
+    after those, their labels, -1 after the last).  Each label with two open points
+    on that boundary (open fragment ends, terminals without their edge) must join
+    them.  A loose fragment (a path piece without a terminal, its two ends on the
+    cut line) is a band on the decided side that one path may run through: the disk
+    with its bands is a plane surface with one hole per band (the fragments nest, as
+    they are disjoint on the decided side), and the points between a band's two ends
+    that no inner band encloses lie on that band's hole.  Two labels whose four points
+    lie on one boundary of that surface and alternate along it would cross.
+    ``work``: room for 3 * labels + 3 * W + ahead integers."""
+    first = 0  # work[first + label]: the label's boundary (-1: no point yet, -2: two)
+    seen = labels  # work[seen + label]: its points
+    opened = 2 * labels  # work[opened + slot]: the slot is a band end already met
+    stack = 2 * labels + W  # bands open (markers -1 - slot) and labels open
+    points = 3 * labels + 2 * W  # the points in their order (labels; bands: -3 - slot)
+    n = 0
     order = LABELS + W
-    top_label = -1
     for i in range(W):
         s = info[order + i]
         if s < 0:
             break
-        if t[s] - W > top_label:
-            top_label = t[s] - W
-    if top_label < 1:
-        return False
-    n = top_label + 1
-    seen = 0  # work[seen + label]: ends of the label met; work[segment + label]: where
-    segment = n  # they lie (-1: none yet, -2: in two segments); then the stack
-    stack = 2 * n
-    for label in range(n):
+        p = _point(t, W, info, s)
+        if p == BRIDGE:
+            work[opened + s] = 0
+            p = -3 - s
+        if p != -1:
+            work[points + n] = p
+            n += 1
+    for i in range(ahead):
+        label = info[order + W + i]
+        if label < 0:
+            break
+        work[points + n] = label
+        n += 1
+    for label in range(labels):
+        work[first + label] = -1
         work[seen + label] = 0
-        work[segment + label] = -1
-    part = 0  # segments of the order between fragment ends
-    for i in range(W):
-        s = info[order + i]
-        if s < 0:
-            break
-        if 0 <= t[s] < W:
-            part += 1
-        elif t[s] >= W:
-            label = t[s] - W
-            work[seen + label] += 1
-            if work[segment + label] == -1:
-                work[segment + label] = part
-            elif work[segment + label] != part:
-                work[segment + label] = -2
+    top = 0  # each label's boundary: the innermost band open at its points (W: the outer one)
+    for i in range(n):
+        p = work[points + i]
+        if p <= -3:
+            s = -3 - p
+            if work[opened + t[s]] == 0:  # the band's first end
+                work[opened + s] = 1
+                work[stack + top] = s
+                top += 1
+            else:
+                if top == 0 or work[stack + top - 1] != t[s]:
+                    return False  # not nested: no claim
+                top -= 1
+            continue
+        where = work[stack + top - 1] if top > 0 else W
+        work[seen + p] += 1
+        if work[first + p] == -1:
+            work[first + p] = where
+        elif work[first + p] != where:
+            work[first + p] = -2
     top = 0
-    for i in range(W):
-        s = info[order + i]
-        if s < 0:
-            break
-        if t[s] < W:  # a bridge end leaves the stack empty: only labels whose two
-            continue  # ends share a segment are pushed, and each is popped in it
-        label = t[s] - W
-        if work[seen + label] != 2 or work[segment + label] < 0:
+    for i in range(n):
+        p = work[points + i]
+        if p <= -3:
+            s = -3 - p
+            if top > 0 and work[stack + top - 1] == -1 - t[s]:
+                top -= 1  # the band closes: its labels have closed before
+            else:
+                work[stack + top] = -1 - s
+                top += 1
             continue
-        if top > 0 and work[stack + top - 1] == label:
+        if work[seen + p] != 2 or work[first + p] < 0:
+            continue
+        if top > 0 and work[stack + top - 1] == p:
             top -= 1
-            continue
-        for k in range(top):
-            if work[stack + k] == label:
-                return True  # a label between its two ends is still open
-        work[stack + top] = label
-        top += 1
+        elif _open(work, stack, top, p):
+            return True  # a label between its two points is still open
+        else:
+            work[stack + top] = p
+            top += 1
+    return False
+
+
+@compiled
+def _open(work, stack, top, label):
+    """Whether ``label`` is on the stack (its first point met, the second not yet)."""
+    for k in range(top):
+        if work[stack + k] == label:
+            return True
     return False
 
 
@@ -246,13 +302,13 @@ STATE_MAX = 32000
 
 # the machine's constants; an info row holds the I_* columns, then the terminal
 # label of every slot (-1: none), then the slots in their order along the frontier
-K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH = range(6)
+K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH, K_AHEAD = range(7)
 LABELS = INFO_WIDTH
 
 
-def work_size(W: int, labels: int) -> int:
+def work_size(W: int, labels: int, ahead: int = 0) -> int:
     """The scratch ``step`` needs (the crossing test's)."""
-    return 2 * labels + W + 2
+    return 3 * labels + 3 * W + ahead + 2
 
 
 @step_function(state=STATE)
@@ -260,7 +316,8 @@ def step(s, t, bit, row, consts, work):
     """The mate machine's step (``frontier.machine``)."""
     W = consts[K_W]
     status = _step(s, t, bit, W, consts[K_WIDTH], row, consts[K_MODE], consts[K_COVER])
-    if status == GOING and consts[K_ORDER] == 1 and crosses(t, W, row, work):
+    if status == GOING and consts[K_ORDER] == 1 \
+            and crosses(t, W, row, work, consts[K_LABELS], consts[K_AHEAD]):
         return DEAD
     return status
 
