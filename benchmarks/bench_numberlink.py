@@ -5,9 +5,10 @@ Instances (``--instances``): every good instance of a rows x cols grid
 2012 hardware: 4x5 3.56 s, 4x6 44.13 s, 5x5 107.99 s, 4x7 488.12 s, 5x6 3553.29 s)
 and the counts of its Table 5, which every row checks; the measured step includes
 building both pairing relations.  ``--big`` adds 4x7 and 5x6 and the 6x6 grid with
-at most 3 pairs (Table 7; both methods of ``good_instances``: ``w``, one ∃! pass
-over R with covering witnesses, and ``c``, ∃! over the covering relation then one
-solver call per candidate).
+at most 3 pairs (Table 7; the methods of ``good_instances``: ``w``, one ∃! pass
+over R with covering witnesses, ``c``, ∃! over the covering relation then one
+solver call per candidate, and ``r``, the one ∃! pass over R restricted to the
+solutions of those candidates; ``r`` also on the full 4x5, and 4x6 with ``--big``).
 
 Solving (``--solving``): ``Puzzle.solve`` without and with covering on the pzprjs test
 board and on generated boards (the pairs are the path ends of a covering path
@@ -329,9 +330,11 @@ def tables(args) -> list:
 
 def instance_table(args):
     cases = [(r, c, None, "witness") for (r, c) in PAPER if r * c <= (30 if args.big else 25)]
+    cases += [(r, c, None, "restricted") for (r, c) in PAPER if r * c <= (24 if args.big else 20)]
     cases += [(r, c, k, m) for r, c, k, _ in BOUNDED if r * c <= (36 if args.big else 25)
-              for m in ("witness", "covering")]
-    rows = [harness.Row(f"{r}x{c}" + ("" if k is None else f" <={k} {m[0]}"),
+              for m in ("witness", "covering", "restricted")]
+    rows = [harness.Row(f"{r}x{c}" + ("" if k is None else f" <={k}")
+                        + ("" if k is None and m == "witness" else f" {m[0]}"),
                         (harness.Case("instance_case", (r, c, k, m)),)) for r, c, k, m in cases]
     paper_s = {f"{r}x{c}": t for (r, c), (_, t) in PAPER.items()}
     cols = (harness.field("good instances", "check", 14, "d", index=0),

@@ -99,10 +99,12 @@ def register(subparsers) -> None:
                       help="draw N instances as boards (with --minimum: N of the smallest)")
     inst.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1),
                       help="pick the listed instances at random with this seed")
-    inst.add_argument("--method", choices=["witness", "covering"], default="witness",
+    inst.add_argument("--method", choices=["witness", "covering", "restricted"],
+                      default="witness",
                       help="witness: one pass over all path matchings (default); covering: "
                            "candidates from the covering ones, then solved one by one "
-                           "(for few pairs on larger grids, e.g. 6x6 --max-pairs 3)")
+                           "(for few pairs on larger grids, e.g. 6x6 --max-pairs 3); "
+                           "restricted: the one pass over the candidates' solutions only")
     inst.set_defaults(run=_instances)
     gen = add_generate(sub, GENERATE)
     gen.add_argument("--pairs", type=bounded_int(1, 1_000_000), metavar="K",

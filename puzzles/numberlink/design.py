@@ -12,7 +12,8 @@ R = {P ∪ ends(P)} of ``zalg.pairing`` over edges and pair elements,
 one call of ``Family.unique_exists(edges, witnesses=R_cover)``.  The result is a
 family over the grid's *pair elements* ``(a, b)`` (two cells, a < b).  For few
 pairs on larger grids, ``method="covering"`` takes ∃! over R_cover alone and
-checks the candidates with the solver.  ``random_instance`` reaches boards far
+checks the candidates with the solver; ``method="restricted"`` takes the one ∃!
+pass over R cut down to the solutions of those candidates.  ``random_instance`` reaches boards far
 beyond enumeration by sampling, repairing and merging (docs/numberlink.md).
 """
 
@@ -63,6 +64,10 @@ def _pair_name(x):
     return x[1:] if x[0] == "pair" else x
 
 
+#: the routes of :func:`good_instances`
+METHODS = ("witness", "covering", "restricted")
+
+
 def good_instances(rows: int, cols: int, max_pairs: int | None = None,
                    method: str = "witness", progress: Progress = None) -> zalg.Family:
     """Every good instance of the rows x cols grid, as a family of sets of cell pairs.
@@ -75,26 +80,36 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
       solution, from the (much smaller) covering relation alone; then every
       candidate in U is solved once and kept if it has no other solution.  For
       few pairs on larger grids (6x6 with 3 pairs), where R is too big for the
-      one-pass route but U has only tens of thousands of members.
+      one-pass route but U has only tens of thousands of members;
+    * ``"restricted"``: U as for ``"covering"``, then the one ∃! pass over
+      R_U = R ∩ (U ⊔ 2^E) = {P ∪ h ∈ R : h ∈ U} (every solution of every
+      candidate, and nothing else) with the witness in R_cover.  Every good
+      instance is in U and keeps all its solutions in R_U, so the family is
+      the same; the ∃ results of R_U's nodes range over U only.
 
     ``progress``: see ``zalg.progress`` (stages: the relations' levels, the ∃! pass,
     the candidates solved)."""
     G = instance_graph(rows, cols)
     if max_pairs is not None and (not isinstance(max_pairs, int) or max_pairs < 0):
         raise PuzzleFormatError(f"max_pairs must be a non-negative integer, got {max_pairs!r}")
-    if method not in ("witness", "covering"):
-        raise PuzzleFormatError(f"method must be 'witness' or 'covering', got {method!r}")
+    if method not in METHODS:
+        raise PuzzleFormatError(f"method must be one of {', '.join(map(repr, METHODS))}, "
+                                f"got {method!r}")
     with reporter(progress) as report:
         report.note(f"{rows}x{cols}: covering pairing relation")
         covering = pairing_relation(G, cover=True, max_paths=max_pairs, progress=report)
-        if method == "covering":
+        if method != "witness":
             with report.waiting(f"pairings with one covering solution (∃! over "
                                 f"{len(G.edges)} edges)"):
                 unique = covering.unique_exists(G.edges)
+        if method == "covering":
             candidates = pair_universe(rows, cols).adopt(unique, rename=_pair_name)
             return _without_other_solutions(rows, cols, candidates, report)
         report.note(f"{rows}x{cols}: pairing relation")
         R = pairing_relation(G, max_paths=max_pairs, progress=report)
+        if method == "restricted":
+            with report.waiting("the solutions of those pairings (R ∩ (U ⊔ 2^E))"):
+                R = R & (unique * R.universe.power_set(G.edges))
         with report.waiting(f"unique solutions (∃! over {len(G.edges)} edges)"):
             good = R.unique_exists(G.edges, witnesses=covering)
         return pair_universe(rows, cols).adopt(good, rename=_pair_name)

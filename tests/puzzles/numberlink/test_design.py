@@ -186,6 +186,23 @@ def test_covering_first_method_agrees(rows, cols, max_pairs):
     assert witness
 
 
+@pytest.mark.parametrize("rows, cols, max_pairs", [(3, 4, None), (4, 4, None), (4, 4, 3),
+                                                    (2, 5, 2), (3, 5, 4)])
+def test_restricted_method_agrees(rows, cols, max_pairs):
+    """∃! over R ∩ (∃!(R_cover) ⊔ 2^E) == one ∃! pass over R (identical families)."""
+    witness = NI.good_instances(rows, cols, max_pairs=max_pairs)
+    assert NI.good_instances(rows, cols, max_pairs=max_pairs, method="restricted") == witness
+    assert witness
+
+
+def test_restricted_method_equals_brute_force():
+    for rows, cols in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]:
+        got = NI.good_instances(rows, cols, method="restricted")
+        assert set(got) == brute_good(rows, cols), (rows, cols)
+    assert set(NI.good_instances(3, 3, max_pairs=2, method="restricted")) == \
+        {h for h in brute_good(3, 3) if len(h) <= 2}
+
+
 def test_six_by_six_has_no_good_instance_with_two_pairs():
     """Paper, Table 7: the fewest pairs of a good 6x6 instance is 3 (the 304 with
     3 pairs take 5 minutes: benchmarks/bench_numberlink.py)."""
