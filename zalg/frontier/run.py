@@ -38,6 +38,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
             or levels[-1] >= len(universe):
         raise ValueError("a machine needs one universe level per level, increasing")
     M = universe.manager
+    room = M.room(look=True)  # what the process holds now is off the budget (M.ctx too)
     what = machine.name
     cap = -1 if max_width is None else int(max_width)
     work = np.zeros(max(int(machine.work_size), 1), dtype=np.int64)
@@ -73,7 +74,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         report.update(level, detail=f"{int(meta[M_WIDTH])} states")
     nodes = int(meta[M_NODE]) - 1
     del store, rows, src, nxt, free
-    if M.budget and M.memory_in_use() + codes.nbytes + 48 * nodes > M.budget:
+    if M.budget and M.memory_in_use() + codes.nbytes + 48 * nodes > room:
         raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget)
     with report.waiting(f"{what}: nodes into CUDD"):  # reduction and CUDD's nodes
         try:
