@@ -118,10 +118,11 @@ class Manager:
         names = ("cache", "stored")
         return {n: int(self.ctx[C_STATS + i]) for i, n in enumerate(names[:N_STATS])}
 
-    def room(self, look: bool = False) -> int:
+    def room(self, look: bool = False, held: int = 0) -> int:
         """The bytes CUDD's memory and the kernels' tables may use now: the budget, or
         for a process-wide budget what is left of it besides everything else the process
-        holds (resident memory minus CUDD's share of it), looked up again when ``look``
+        holds (resident memory minus CUDD's share of it and minus ``held``, the bytes of
+        the caller's own arrays that its checks count), looked up again when ``look``
         or at most every :data:`LOOK_EVERY` seconds, never while tables are lent
         (their arrays would be counted twice).  At least 1 MB, so that a budget the
         process has already spent fails at the first allocation, naming its step."""
@@ -131,7 +132,7 @@ class Manager:
         if not look and now - self._looked < LOOK_EVERY:
             return self._room
         self._looked = now
-        outside = max((resident() or 0) - self.memory_in_use(), 0)
+        outside = max((resident() or 0) - self.memory_in_use() - int(held), 0)
         room = max(self.budget - outside, 1 << 20)
         if room != self._room:
             self._room = room
