@@ -1,14 +1,17 @@
 """Running a child process and interrupting it as a terminal would."""
 from __future__ import annotations
 
+import os
 import re
 import signal
 import subprocess
+import threading
 import time
+from dataclasses import dataclass
 
 from .paths import ROOT
 
-__all__ = ["interrupt_after", "as_from_a_terminal", "without_progress"]
+__all__ = ["interrupt_after", "as_from_a_terminal", "without_progress", "run_measured", "Measured"]
 
 
 def as_from_a_terminal() -> None:
@@ -62,3 +65,39 @@ def without_progress(stderr: str) -> list[str]:
     how far it got), in order."""
     return [line for line in stderr.strip().splitlines()
             if not PROGRESS_LINE.fullmatch(line) or line.startswith("zalg: ")]
+
+
+@dataclass
+class Measured:
+    """How a child process ended, and what it used (``os.wait4``'s resource usage)."""
+    status: int        # exit status (-N: killed by signal N)
+    stdout: str
+    stderr: str
+    peak: int          # peak resident memory in bytes (``ru_maxrss``)
+    cpu: float         # user + system CPU seconds
+
+
+def run_measured(cmd: list[str], timeout: float, env=None) -> Measured:
+    """Run cmd to its end (killed after ``timeout`` seconds: then status -9) and measure
+    its peak resident memory and CPU time with ``os.wait4`` (the child's own, not the
+    whole test run's as ``RUSAGE_CHILDREN`` would give)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    texts: dict[str, bytes] = {}
+    readers = [threading.Thread(target=lambda n, f: texts.__setitem__(n, f.read()), args=(n, f))
+               for n, f in (("out", p.stdout), ("err", p.stderr))]
+    for r in readers:
+        r.start()
+    timer = threading.Timer(timeout, p.kill)  # never leave a runaway child behind
+    timer.start()
+    try:
+        _, status, usage = os.wait4(p.pid, 0)
+    finally:
+        timer.cancel()
+    p.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait
+    for r in readers:
+        r.join()
+    p.stdout.close()
+    p.stderr.close()
+    return Measured(p.returncode, texts["out"].decode(errors="replace"),
+                    texts["err"].decode(errors="replace"), usage.ru_maxrss * 1024,
+                    usage.ru_utime + usage.ru_stime)
