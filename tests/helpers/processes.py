@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import signal
 import subprocess
 import threading
@@ -11,7 +12,8 @@ from dataclasses import dataclass
 
 from .paths import ROOT
 
-__all__ = ["interrupt_after", "as_from_a_terminal", "without_progress", "run_measured", "Measured"]
+__all__ = ["interrupt_after", "as_from_a_terminal", "without_progress", "run_measured", "Measured",
+           "first_line", "cpu_seconds"]
 
 
 def as_from_a_terminal() -> None:
@@ -101,3 +103,48 @@ def run_measured(cmd: list[str], timeout: float, env=None) -> Measured:
     return Measured(p.returncode, texts["out"].decode(errors="replace"),
                     texts["err"].decode(errors="replace"), usage.ru_maxrss * 1024,
                     usage.ru_utime + usage.ru_stime)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a running process has used (``/proc/PID/stat``)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def first_line(cmd: list[str], cpu_limit: float, wall_limit: float) -> tuple[str | None, float, int | None]:
+    """Start cmd and wait for the first line on its stderr, then kill it: (the line, the
+    CPU seconds the child had used when it came, its exit status if it ended by itself).
+    The line is None when the child used ``cpu_limit`` CPU seconds first (or
+    ``wall_limit`` seconds went by: a machine too loaded to tell).  CPU time, not the
+    clock: a loaded machine delays the child, not the work it does before it speaks."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    start, buffer, cpu, status = time.monotonic(), b"", 0.0, None
+    os.set_blocking(p.stderr.fileno(), False)
+    try:
+        while time.monotonic() - start < wall_limit:
+            ready, _, _ = select.select([p.stderr], [], [], 0.02)
+            ended = p.poll() is not None
+            if not ended:
+                cpu = cpu_seconds(p.pid)
+            if ready:
+                buffer += p.stderr.read() or b""
+            for end in (b"\n", b"\r"):
+                if end in buffer:
+                    line = buffer.split(end)[0].decode(errors="replace")
+                    if line.startswith("zalg:"):  # an error: the program ends at once
+                        try:
+                            p.wait(timeout=10)
+                        except subprocess.TimeoutExpired:
+                            pass
+                    return line, cpu, p.poll()
+            if ended:
+                return (buffer.decode(errors="replace") or None), cpu, p.returncode
+            if cpu > cpu_limit:
+                return None, cpu, None
+        return None, cpu, None
+    finally:
+        if p.poll() is None:
+            p.kill()
+        p.wait()
+        p.stderr.close()
