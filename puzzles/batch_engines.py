@@ -24,6 +24,7 @@ is still running.
 """
 from __future__ import annotations
 
+import asyncio
 import ctypes
 import gc
 import logging
@@ -31,6 +32,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -217,18 +219,48 @@ def _dask_results(client, tasks: Sequence[Task]) -> Iterator[tuple[int, Outcome]
         client.close()
 
 
+#: seconds a Dask scheduler has to answer (connection and handshake)
+SCHEDULER_TIMEOUT = 10.0
+
+
 def _connect(address: str) -> Any:
-    """A ``distributed.Client`` of the scheduler at ``address`` (UserError if none)."""
+    """A ``distributed.Client`` of the scheduler at ``address`` (UserError if none, or
+    if it does not answer as a scheduler within :data:`SCHEDULER_TIMEOUT`)."""
     try:
-        import distributed
+        import distributed  # lazy: an optional dependency, and 1 s to import
     except ImportError:
         raise UserError("--scheduler needs Dask's distributed package: pip install "
                         "distributed (in a zalg checkout: pip install -e '.[dask]')") from None
     for name in ("distributed", "distributed.client", "distributed.core", "distributed.comm"):
         logging.getLogger(name).setLevel(logging.CRITICAL)  # errors come back as ours
     try:
-        return distributed.Client(address, set_as_default=False)
-    except Exception as exc:  # refused, timed out, a malformed address
+        deadline = time.monotonic() + SCHEDULER_TIMEOUT
+        _handshake(address)
+        return distributed.Client(address, set_as_default=False,
+                                  timeout=max(deadline - time.monotonic(), 1.0))
+    except (Exception, MemoryError) as exc:  # refused, timed out, malformed, not Dask
         text = " ".join(str(exc).split())[:300] or type(exc).__name__
+        if isinstance(exc, (TimeoutError, asyncio.TimeoutError)):
+            text = f"no answer within {SCHEDULER_TIMEOUT:.0f} s"
+        elif isinstance(exc, MemoryError):  # a frame size read from a peer that is no scheduler
+            text = "the peer does not speak Dask's protocol"
         raise UserError(f"--scheduler: cannot use the Dask scheduler at {address[:200]!r}: "
                         f"{text}") from None
+
+
+def _handshake(address: str) -> None:
+    """Connect to ``address`` and exchange Dask's handshake within SCHEDULER_TIMEOUT.
+
+    ``distributed.Client(timeout=...)`` bounds the TCP connection but not the
+    handshake read that follows it (``distributed.comm.core.connect``): a peer that
+    accepts and never answers (an HTTP server waiting for a request's end, a stuck
+    port) kept the program waiting forever; a peer that answers something else made
+    distributed read an 8-byte frame count from it ("Unable to allocate 3.07 EiB")."""
+    from distributed.comm import connect  # lazy: see _connect
+
+    async def probe() -> None:
+        comm = await asyncio.wait_for(connect(address, timeout=SCHEDULER_TIMEOUT),
+                                      SCHEDULER_TIMEOUT)
+        await comm.close()
+
+    asyncio.run(probe())

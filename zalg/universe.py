@@ -43,8 +43,10 @@ class Universe:
     ``memory``: the budget in bytes (or a text such as ``"300M"``, ``"8G"``) for
     CUDD and the kernels working on this universe; past it an operation raises
     :class:`zalg.OutOfMemory` and the universe stays usable.  Default: the
-    ``ZALG_MEMORY`` environment variable, else 3/4 of the memory this process may
-    use (``zalg.memory.default_budget``).
+    process's budget (``zalg.memory.default_budget``: the size a program chose, else
+    ``ZALG_MEMORY``, else 3/4 of the memory this process may use), which bounds the
+    whole process: CUDD and the kernels get what is left of it besides everything
+    else the process holds (read from its resident memory as operations start).
 
     A universe may be shared between threads: every operation holds Python's
     GIL while it touches CUDD, and long operations pause regularly to let other
@@ -60,7 +62,7 @@ class Universe:
 
     def __init__(self, elements: Iterable[Hashable] = (), *, memory: int | str | None = None):
         budget = default_budget() if memory is None else parse_size(memory)
-        self.manager = Manager(budget)
+        self.manager = Manager(budget, whole_process=memory is None)
         self._elements: list[Hashable] = []
         self._index: dict[Hashable, int] = {}
         self._memory_arg = memory

@@ -134,19 +134,31 @@ def generate_from_maze(rows: int, cols: int, rng: random.Random, largest_room: i
                        progress: Progress = None) -> Puzzle | None:
     """A unique puzzle drawn on a random maze (module docstring), or None after ``tries``."""
     stats = stats if stats is not None else {}
-    for _ in range(tries):
-        stats["boards"] = stats.get("boards", 0) + 1
-        white = random_maze(rows, cols, rng)
-        if len(white) < 2:
-            continue
-        rooms = maze_rooms(rows, cols, white, rng, largest_room)
-        s, g = rng.sample(sorted(white), 2)
-        black = frozenset(x for x in rooms if x not in white)
-        bare = Puzzle(rows, cols, rooms, {s: "S", g: "G"})
-        path = set(route(bare, black))
-        icons = {x: ("o" if x in path else "t") for x in sorted(white) if x not in (s, g)}
-        full = Puzzle(rows, cols, rooms, {**icons, s: "S", g: "G"})
-        if not _unique(full):
-            continue
-        return minimal_icons(full, rng, progress)
-    return None
+    with reporter(progress) as report:  # a maze of 65,536 cells takes a while: say so first
+        report.stage("random mazes", total=tries)
+        for attempt in range(tries):
+            full = _unique_maze(rows, cols, rng, largest_room, stats)
+            report.update(attempt + 1)
+            if full is not None:
+                break
+        else:
+            return None
+    return minimal_icons(full, rng, progress)
+
+
+def _unique_maze(rows: int, cols: int, rng: random.Random, largest_room: int,
+                 stats: dict) -> Puzzle | None:
+    """One random maze with rooms drawn on it and every white cell an icon, if that
+    puzzle is unique (else None)."""
+    stats["boards"] = stats.get("boards", 0) + 1
+    white = random_maze(rows, cols, rng)
+    if len(white) < 2:
+        return None
+    rooms = maze_rooms(rows, cols, white, rng, largest_room)
+    s, g = rng.sample(sorted(white), 2)
+    black = frozenset(x for x in rooms if x not in white)
+    bare = Puzzle(rows, cols, rooms, {s: "S", g: "G"})
+    path = set(route(bare, black))
+    icons = {x: ("o" if x in path else "t") for x in sorted(white) if x not in (s, g)}
+    full = Puzzle(rows, cols, rooms, {**icons, s: "S", g: "G"})
+    return full if _unique(full) else None

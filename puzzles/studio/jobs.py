@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zalg.errors import OutOfMemory
+from zalg.memory import resident
 
 from ..errors import PuzzleFormatError
 from . import tasks
@@ -93,7 +94,9 @@ class Job:
 def _worker(conn, task: str, params: dict, budget: int) -> None:
     """The worker process: limit memory, run the task, send its progress and result."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the terminal stops the server
-    os.environ["ZALG_MEMORY"] = str(budget)
+    # the job's budget is what it may use beyond the worker it starts in (forked with zalg,
+    # numba and the genres loaded), and ZALG_MEMORY bounds the whole process
+    os.environ["ZALG_MEMORY"] = str(budget + (resident() or 0))
     try:
         _limit_address_space(budget)
         result = tasks.run(task, params, _progress_sender(conn))

@@ -408,7 +408,7 @@ def all_cases(seed: int, scale: int = 1) -> list[Case]:
 
 # ---- running -------------------------------------------------------------------------------------
 
-class Hang(Exception):
+class Hang(BaseException):  # not an Exception: the program must not take it for its own error
     pass
 
 

@@ -1,15 +1,19 @@
 """Running a child process and interrupting it as a terminal would."""
 from __future__ import annotations
 
+import os
 import re
+import select
 import signal
 import subprocess
+import threading
 import time
+from dataclasses import dataclass
 
 from .paths import ROOT
 
 __all__ = ["interrupt_after", "as_from_a_terminal", "without_progress", "machine_slowdown",
-           "prompt"]
+           "prompt", "run_measured", "Measured", "first_line", "cpu_seconds"]
 
 
 def as_from_a_terminal() -> None:
@@ -79,3 +83,84 @@ def without_progress(stderr: str) -> list[str]:
     how far it got), in order."""
     return [line for line in stderr.strip().splitlines()
             if not PROGRESS_LINE.fullmatch(line) or line.startswith("zalg: ")]
+
+
+@dataclass
+class Measured:
+    """How a child process ended, and what it used (``os.wait4``'s resource usage)."""
+    status: int        # exit status (-N: killed by signal N)
+    stdout: str
+    stderr: str
+    peak: int          # peak resident memory in bytes (``ru_maxrss``)
+    cpu: float         # user + system CPU seconds
+
+
+def run_measured(cmd: list[str], timeout: float, env=None) -> Measured:
+    """Run cmd to its end (killed after ``timeout`` seconds: then status -9) and measure
+    its peak resident memory and CPU time with ``os.wait4`` (the child's own, not the
+    whole test run's as ``RUSAGE_CHILDREN`` would give)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    texts: dict[str, bytes] = {}
+    readers = [threading.Thread(target=lambda n, f: texts.__setitem__(n, f.read()), args=(n, f))
+               for n, f in (("out", p.stdout), ("err", p.stderr))]
+    for r in readers:
+        r.start()
+    timer = threading.Timer(timeout, p.kill)  # never leave a runaway child behind
+    timer.start()
+    try:
+        _, status, usage = os.wait4(p.pid, 0)
+    finally:
+        timer.cancel()
+    p.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait
+    for r in readers:
+        r.join()
+    p.stdout.close()
+    p.stderr.close()
+    return Measured(p.returncode, texts["out"].decode(errors="replace"),
+                    texts["err"].decode(errors="replace"), usage.ru_maxrss * 1024,
+                    usage.ru_utime + usage.ru_stime)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a running process has used (``/proc/PID/stat``)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def first_line(cmd: list[str], cpu_limit: float, wall_limit: float) -> tuple[str | None, float, int | None]:
+    """Start cmd and wait for the first line on its stderr, then kill it: (the line, the
+    CPU seconds the child had used when it came, its exit status if it ended by itself).
+    The line is None when the child used ``cpu_limit`` CPU seconds first (or
+    ``wall_limit`` seconds went by: a machine too loaded to tell).  CPU time, not the
+    clock: a loaded machine delays the child, not the work it does before it speaks."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    start, buffer, cpu, status = time.monotonic(), b"", 0.0, None
+    os.set_blocking(p.stderr.fileno(), False)
+    try:
+        while time.monotonic() - start < wall_limit:
+            ready, _, _ = select.select([p.stderr], [], [], 0.02)
+            ended = p.poll() is not None
+            if not ended:
+                cpu = cpu_seconds(p.pid)
+            if ready:
+                buffer += p.stderr.read() or b""
+            for end in (b"\n", b"\r"):
+                if end in buffer:
+                    line = buffer.split(end)[0].decode(errors="replace")
+                    if line.startswith("zalg:"):  # an error: the program ends at once
+                        try:
+                            p.wait(timeout=10)
+                        except subprocess.TimeoutExpired:
+                            pass
+                    return line, cpu, p.poll()
+            if ended:
+                return (buffer.decode(errors="replace") or None), cpu, p.returncode
+            if cpu > cpu_limit:
+                return None, cpu, None
+        return None, cpu, None
+    finally:
+        if p.poll() is None:
+            p.kill()
+        p.wait()
+        p.stderr.close()

@@ -230,13 +230,20 @@ def _expand(step, final, takes, rep, q, d, first, j, m, info, consts, work, look
 
 
 @compiled
+def _codes_cap(codes, nodes):
+    """The length ``codes`` must have for ``nodes`` node numbers (doubling)."""
+    cap = codes.shape[0]
+    while cap < 2 * nodes:
+        cap *= 2
+    return cap
+
+
+@compiled
 def _codes_for(codes, nodes, meta):
     """``codes`` with room for ``nodes`` node numbers (doubling)."""
     if codes.shape[0] >= 2 * nodes:
         return codes
-    cap = codes.shape[0]
-    while cap < 2 * nodes:
-        cap *= 2
+    cap = _codes_cap(codes, nodes)
     bigger = np.empty(cap, dtype=np.int64)
     bigger[:codes.shape[0]] = codes
     meta[M_BYTES] += 8 * (cap - codes.shape[0])
@@ -262,8 +269,11 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
     while meta[M_LEVEL] < m and done < budget:
         j = meta[M_LEVEL]
         n = levels[j, COUNT]
-        # this level's table and numbers, then room for its children (two per state)
-        if over_budget(ctx, meta[M_BYTES] + 48 * n + 2 * n * (rows.itemsize * w + 24)):
+        # this level's table and numbers, room for its children (two per state), and a
+        # larger codes array beside the old one while it is copied
+        cap = _codes_cap(codes, meta[M_NODE] + n)
+        more = 8 * cap if cap > codes.shape[0] else 0
+        if over_budget(ctx, meta[M_BYTES] + 48 * n + 2 * n * (rows.itemsize * w + 24) + more):
             return NOMEM, codes, rows, src, nxt, free
         if table.shape[0] < 2 * n:
             cap = 16
@@ -287,6 +297,8 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
                                 ubuf)
             if status != _NEED_ROOM:
                 break
+            if over_budget(ctx, meta[M_BYTES] + 2 * (rows.nbytes + src.nbytes)):
+                return NOMEM, codes, rows, src, nxt, free  # the arena doubled beside the old one
             rows, src, nxt, free = grow(rows, src, nxt, free, meta)
         if status != OK:
             return status, codes, rows, src, nxt, free

@@ -19,8 +19,8 @@ def family_of(universe, level, hi, lo, root: int, step: str):
     """The Family of reduced arrays made by ``driver.reduce``, with the arrays kept
     (its nodes made by the manager's bulk builder, ``kernels.build.rebuild``)."""
     M = universe.manager
-    held = 8 * len(hi)
-    if M.budget and M.memory_in_use() + held + 64 * len(hi) > M.budget:
+    held = M.uncounted(8 * len(hi))
+    if M.budget and M.memory_in_use() + held + 64 * len(hi) > M.room(look=True):
         raise OutOfMemory(f"{step}: {len(hi) - 2} nodes", M.budget)
     with M.lending(held):
         function = M.rebuild(level, hi, lo, int(root), step)

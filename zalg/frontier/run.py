@@ -20,7 +20,7 @@ from . import driver
 from .driver import REJECT_CODE
 from .functions import MAY_TAKE
 from .output import family_of
-from .store import COUNT, M_LEVEL, M_NODE, M_WIDTH, Store
+from .store import COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, Store
 
 __all__ = ["run_machine"]
 
@@ -55,11 +55,15 @@ def run_machine(universe, levels, machine, progress: Progress = None,
     start = np.zeros(m + 1, dtype=np.int64)
     report = reporter(progress).stage(what, total=m)
     rows, src, nxt, free, meta = store.rows, store.src, store.next, store.free, store.meta
+    work_done = 0  # a first call that expands nothing: numba loads the driver (tens of MB)
     while meta[M_LEVEL] < m:
+        # what the process holds besides CUDD and this run's arrays is off the budget
+        room = M.room(look=True, held=int(meta[M_BYTES]))
         try:
             status, codes, rows, src, nxt, free = driver.sweep(
                 functions[0], functions[1], functions[2], machine.info, machine.consts, work, mode,
-                rows, src, nxt, free, store.levels, meta, codes, start, M.ctx, SWEEP_WORK, cap)
+                rows, src, nxt, free, store.levels, meta, codes, start, M.ctx, work_done, cap)
+            work_done = SWEEP_WORK
         except MemoryError:
             status = NOMEM
         level = int(meta[M_LEVEL])
@@ -73,7 +77,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         report.update(level, detail=f"{int(meta[M_WIDTH])} states")
     nodes = int(meta[M_NODE]) - 1
     del store, rows, src, nxt, free
-    if M.budget and M.memory_in_use() + codes.nbytes + 48 * nodes > M.budget:
+    if M.budget and M.memory_in_use() + codes.nbytes + 48 * nodes > room:
         raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget)
     with report.waiting(f"{what}: nodes into CUDD"):  # reduction and CUDD's nodes
         try:

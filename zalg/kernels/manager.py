@@ -9,11 +9,13 @@ machine), after the kernel has released everything it held.
 
 from __future__ import annotations
 
+import time
 from contextlib import contextmanager
 
 import numpy as np
 
 from ..errors import OutOfMemory
+from ..memory import resident
 from . import build as B
 from . import driver, export, native, setop
 from .platform import cudd_module
@@ -27,6 +29,9 @@ from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR
 
 
 __all__ = ["Manager"]
+
+#: seconds between two looks at the process's resident memory (a process-wide budget)
+LOOK_EVERY = 0.02
 
 #: dd.cudd_zdd, the module whose ZDD managers this wraps
 _cz = cudd_module()
@@ -42,22 +47,30 @@ class Manager:
     the level of a variable is its index.
 
     ``budget``: bytes that CUDD's own memory plus the kernels' tables may use
-    (CUDD's hard limit is set to it); 0 for no limit."""
+    (CUDD's hard limit is set to it); 0 for no limit.  With ``whole_process`` the
+    budget bounds the whole process instead: CUDD and the tables get what is left
+    of it once everything else the process holds (the interpreter, numba and the
+    loaded kernels, Python's objects, other universes) is taken off; that is read
+    from the process's resident memory (:func:`zalg.memory.resident`) when the
+    manager is made and when an operation starts (:meth:`room`)."""
 
-    def __init__(self, budget: int):
+    def __init__(self, budget: int, whole_process: bool = False):
         estimate = min(budget, _cz.DEFAULT_MEMORY) if budget else _cz.DEFAULT_MEMORY
         self.zdd = _cz.ZDD(memory_estimate=max(estimate, 1 << 20))
         self.zdd.configure(reordering=False)
         self.mgr = native.manager_pointer(self.zdd)
         self.budget = int(budget)
-        if self.budget:
-            native.set_memory_limit(self.mgr, cudd_share(self.budget, 0))
+        self.whole_process = bool(whole_process and self.budget and resident() is not None)
+        self._room, self._looked, self._lent = self.budget, 0.0, 0
         self.zero = native.node_pointer(self.zdd.false)
         self.one = int(native.LIB.Cudd_ReadOne(self.mgr))
         self.nvars = 0
         self.ctx = np.zeros(CTX_SIZE, dtype=np.int64)
         self._op_cache = True
         self._refresh()
+        self.room(look=True)
+        if self.budget:
+            native.set_memory_limit(self.mgr, cudd_share(self._room, 0))
 
     # ---- variables ----------------------------------------------------------------
     def add_variables(self, count: int) -> None:
@@ -74,7 +87,7 @@ class Manager:
         ctx[C_REF], ctx[C_DEREF], ctx[C_NLEV] = A["ref"], A["deref"], self.nvars
         ctx[C_CHECKSIG], ctx[C_CLEARERR] = A["checksignals"], A["clearerror"]
         ctx[C_SAVE], ctx[C_RESTORE] = A["savethread"], A["restorethread"]
-        ctx[C_MEMUSE], ctx[C_BUDGET] = A["memuse"], self.budget
+        ctx[C_MEMUSE], ctx[C_BUDGET] = A["memuse"], self._room
         ctx[C_GC], ctx[C_CUDD_CLEAR], ctx[C_CUDD_ERROR] = A["cudd_gc"], A["cudd_clear"], A["cudd_error"]
         ctx[C_LOOKUP], ctx[C_INSERT] = A["cachelookup"], A["cacheinsert"]
         ctx[C_TAG_UNION], ctx[C_TAG_INTER], ctx[C_TAG_DIFF] = (
@@ -105,17 +118,47 @@ class Manager:
         names = ("cache", "stored")
         return {n: int(self.ctx[C_STATS + i]) for i, n in enumerate(names[:N_STATS])}
 
+    def room(self, look: bool = False, held: int = 0) -> int:
+        """The bytes CUDD's memory and the kernels' tables may use now: the budget, or
+        for a process-wide budget what is left of it besides everything else the process
+        holds (resident memory minus CUDD's share of it and minus ``held``, the bytes of
+        the caller's own arrays that its checks count), looked up again when ``look``
+        or at most every :data:`LOOK_EVERY` seconds, never while tables are lent
+        (their arrays would be counted twice).  At least 1 MB, so that a budget the
+        process has already spent fails at the first allocation, naming its step."""
+        if not self.whole_process or self._lent:
+            return self._room
+        now = time.monotonic()
+        if not look and now - self._looked < LOOK_EVERY:
+            return self._room
+        self._looked = now
+        outside = max((resident() or 0) - self.memory_in_use() - int(held), 0)
+        room = max(self.budget - outside, 1 << 20)
+        if room != self._room:
+            self._room = room
+            self.ctx[C_BUDGET] = room
+            native.set_memory_limit(self.mgr, cudd_share(room, 0))
+        return room
+
+    def uncounted(self, nbytes: int) -> int:
+        """Of ``nbytes`` the caller holds in arrays already made, the part :meth:`room`
+        does not count yet: all of it for a universe's own budget, none for a
+        process-wide one (they are resident, so taken off the room already)."""
+        return 0 if self.whole_process else int(nbytes)
+
     @contextmanager
     def lending(self, nbytes: int):
         """While the block runs, CUDD's hard limit is the budget minus ``nbytes`` that the
         caller holds in arrays of its own, so that both together stay within the budget."""
         if self.budget:
-            native.set_memory_limit(self.mgr, cudd_share(self.budget, int(nbytes)))
+            native.set_memory_limit(self.mgr, cudd_share(self.room(), int(nbytes)))
+        self._lent += 1
         try:
             yield
         finally:
+            self._lent -= 1
             if self.budget:
-                native.set_memory_limit(self.mgr, cudd_share(self.budget, 0))
+                native.set_memory_limit(self.mgr, cudd_share(self._room, 0))
 
     def memory_in_use(self) -> int:
         """Resident bytes CUDD holds for this manager now: its own count times its
@@ -160,6 +203,7 @@ class Manager:
         """The dd Function of ``op(f, g)`` (an operation of ``kernels.ops``)."""
         if not isinstance(op, Op):
             raise TypeError(f"{step}: {op!r} is not a registered operation (kernels.ops)")
+        self.room()
         try:
             status, r = driver.apply(op, self.ctx, f, g, k, aux)
         except MemoryError:  # the kernel's own bookkeeping could not be allocated
@@ -172,6 +216,7 @@ class Manager:
 
     def binary(self, name: str, f: int, g: int, step: str):
         """f ∪ g, f ∩ g or f ∖ g (``kernels.setop``: they notice Ctrl-C and the budget)."""
+        self.room()
         try:
             status, r = setop.binary(self.ctx, _BINARY[name], f, g)
         except MemoryError:
@@ -181,6 +226,7 @@ class Manager:
 
     def build(self, mode: int, marked: np.ndarray, k: int, step: str):
         """A cardinality family or power set (``kernels.build``)."""
+        self.room()
         try:
             status, r = B.build(mode, self.ctx, marked, k)
         except MemoryError:
@@ -214,6 +260,7 @@ class Manager:
 
     def export(self, p: int):
         """(level, hi, lo, root id) of the ZDD below node p."""
+        self.room()
         try:
             status, out = export.export(self.ctx, p)
         except MemoryError:
