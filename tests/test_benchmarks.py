@@ -162,6 +162,34 @@ def test_a_timing_column_is_the_median_of_the_rounds_like_the_cpu_column():
     assert side.cpu() == 3.0
 
 
+def test_the_persistence_export_row_times_an_export(monkeypatch):
+    """The export row must export inside its measured step: the frontier driver keeps its
+    family's node arrays, so timing that family's node_count() timed nothing (0.0001 s)."""
+    from contextlib import contextmanager
+
+    from benchmarks import bench_persist
+    from zalg.kernels.manager import Manager
+    exports, measuring = [], []
+    export = Manager.export
+
+    def spy(self, p):
+        exports.append(bool(measuring))
+        return export(self, p)
+
+    @contextmanager
+    def measure():
+        measuring.append(True)
+        try:
+            yield
+        finally:
+            measuring.pop()
+
+    monkeypatch.setattr(Manager, "export", spy)
+    monkeypatch.setattr(bench_persist.harness, "measure", measure)
+    result = bench_persist.step_case("export node arrays (first count/dump)", 3, 3)
+    assert result["check"][0] > 0 and True in exports
+
+
 def test_a_revision_is_checked_out_into_a_temporary_worktree_and_removed():
     try:
         head = git(ROOT, "rev-parse", "HEAD")
