@@ -190,6 +190,18 @@ def test_the_persistence_export_row_times_an_export(monkeypatch):
     assert result["check"][0] > 0 and True in exports
 
 
+def test_the_graph_tables_name_graphillion_only_when_it_is_measured():
+    """--against leaves the peer out (new/old only): its titles must not name it."""
+    import argparse
+
+    from benchmarks import bench_graphs
+    for against, named in ((None, True), ("c0ce877", False)):
+        args = argparse.Namespace(min=4, max=4, count_min=4, algebra_max=0,
+                                  peer="graphillion", against=against)
+        titles = [t.title for t in bench_graphs.tables(args)]
+        assert len(titles) == 2 and all(("Graphillion" in t) == named for t in titles)
+
+
 def test_a_revision_is_checked_out_into_a_temporary_worktree_and_removed():
     try:
         head = git(ROOT, "rev-parse", "HEAD")
