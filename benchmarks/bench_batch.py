@@ -72,7 +72,7 @@ def one_by_one_case(size: str, count: int, seed: int) -> dict:
 
 def tables(args) -> list:
     cols = (harness.field("builds", "builds", 6, "d"),
-            harness.field("build s", "build_s", 7, ".1f"),
+            harness.field("build s", "build_s", 7, ".1f", median=True),
             harness.field("builds", "builds", 6, "d", side=1))
     rows = [harness.Row(f"{args.size} x{n}",
                         (harness.Case("batch_case", (args.size, n, args.seed, 1), warm=False),

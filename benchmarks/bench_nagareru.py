@@ -168,9 +168,9 @@ def tables(args) -> list:
     if every or args.generation:
         rows = [harness.Row(f"{n}x{n}", (harness.Case("generate_case", (n, args.gen_seeds)),))
                 for n in args.gen_sizes]
-        cols = (harness.field("median", "median", 6, ".2f"),
-                harness.field("mean", "mean", 6, ".2f"),
-                harness.field("max", "max", 6, ".2f"),
+        cols = (harness.field("median", "median", 6, ".2f", median=True),
+                harness.field("mean", "mean", 6, ".2f", median=True),
+                harness.field("max", "max", 6, ".2f", median=True),
                 harness.field("paper", "paper", 6, ".2f"),
                 harness.field("solver runs", "solves", 11, ".0f"),
                 harness.field("clues", "clues", 5, ".0f"))
@@ -183,11 +183,11 @@ def tables(args) -> list:
                                                       warm=False)))
                 for n in args.solve_sizes]
         cols = (harness.field("clues", "clues", 5, ".0f"),
-                harness.field("ZDD med", "median", 7, ".4f"),
-                harness.field("ZDD mean", "mean", 8, ".4f"),
+                harness.field("ZDD med", "median", 7, ".4f", median=True),
+                harness.field("ZDD mean", "mean", 8, ".4f", median=True),
                 harness.field("paper", "paper", 6, ".3f"),
-                harness.field("CP med", "median", 7, ".4f", side=1),
-                harness.field("CP mean", "mean", 7, ".3f", side=1),
+                harness.field("CP med", "median", 7, ".4f", side=1, median=True),
+                harness.field("CP mean", "mean", 7, ".3f", side=1, median=True),
                 harness.field("undecided", "undecided", 9, "d", side=1),
                 harness.field("Sugar", "sugar", 6, ".3f"))
         out.append(harness.Table(f"Solving {args.boards} generated boards per size: the ZDD "

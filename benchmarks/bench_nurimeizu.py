@@ -174,8 +174,8 @@ def tables(args) -> list:
     if every or args.generation:
         rows = [harness.Row(f"{n}x{n}", (harness.Case("generate_case", (n, args.seeds)),))
                 for n in args.sizes]
-        cols = (harness.field("median", "median", 6, ".2f"),
-                harness.field("max", "max", 6, ".2f"),
+        cols = (harness.field("median", "median", 6, ".2f", median=True),
+                harness.field("max", "max", 6, ".2f", median=True),
                 harness.field("rooms", "rooms", 5, ".0f"),
                 harness.field("icons", "icons", 5, ".0f"))
         out.append(harness.Table(f"Generation, {args.seeds} seeds per size in one process "
@@ -185,10 +185,10 @@ def tables(args) -> list:
         rows = [harness.Row(f"{n}x{n}", (harness.Case("zdd_case", (n, args.seeds)),
                                          harness.Case("cpsat_case", (n, args.seeds), warm=False)))
                 for n in args.sizes]
-        cols = (harness.field("ZDD med", "median", 7, ".3f"),
-                harness.field("ZDD max", "max", 7, ".3f"),
-                harness.field("CP med", "median", 7, ".3f", side=1),
-                harness.field("CP max", "max", 7, ".3f", side=1))
+        cols = (harness.field("ZDD med", "median", 7, ".3f", median=True),
+                harness.field("ZDD max", "max", 7, ".3f", median=True),
+                harness.field("CP med", "median", 7, ".3f", side=1, median=True),
+                harness.field("CP max", "max", 7, ".3f", side=1, median=True))
         out.append(harness.Table(f"Solving the {args.seeds} generated puzzles per size: the "
                                  "ZDD (all solutions, counted) against CP-SAT (one worker, "
                                  "uniqueness proved)", ("zalg", "CP-SAT"), rows, cols,

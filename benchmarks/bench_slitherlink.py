@@ -163,9 +163,9 @@ def tables(args) -> list:
         cols = (harness.field("loop", "loop", 4, "d"),
                 harness.field("good hint sets", "check", 15, "d", index=0),
                 harness.field("nodes", "check", 7, "d", index=1),
-                harness.field("H cpu", "h_cpu", 7, ".2f"),
+                harness.field("H cpu", "h_cpu", 7, ".2f", median=True),
                 harness.field("minimal", "check", 8, "d", index=2),
-                harness.field("min cpu", "min_cpu", 7, ".2f"),
+                harness.field("min cpu", "min_cpu", 7, ".2f", median=True),
                 harness.field("fewest", "fewest", 6, "d"))
         out.append(harness.Table("Instance enumeration (the paper: 5x7 all cells 8 s + 0.1 s; "
                                  "8x8 36 cells 2 s)", ("zalg",), rows, cols, name_width=18))
@@ -176,7 +176,7 @@ def tables(args) -> list:
                 harness.field("minimal", "check", 8, "d", index=1),
                 harness.field("minimum", "check", 7, "d", index=2),
                 harness.field("fewest", "check", 6, "d", index=3),
-                *(harness.field(f"{s} s", "steps", 7, ".1f", index=i)
+                *(harness.field(f"{s} s", "steps", 7, ".1f", index=i, median=True)
                   for i, s in enumerate(step)))
         out.append(harness.Table("A designer's run on the 6x6 loops of issue 15 (every cell a "
                                  "candidate)", ("zalg",), rows, cols, name_width=11))
@@ -187,7 +187,7 @@ def tables(args) -> list:
                 harness.field("fewest", "check", 6, "d", index=1),
                 harness.field("one solution", "check", 12, "", index=4),
                 harness.field("learned", "learned", 7, "d"),
-                *(harness.field(f"{s} s", "steps", 9, ".1f", index=i)
+                *(harness.field(f"{s} s", "steps", 9, ".1f", index=i, median=True)
                   for i, s in enumerate(("minimum", "rank", "hardest"))))
         out.append(harness.Table("The designer's answers without H (minimum, ten hardest of "
                                  "them, ten hardest minimal)", ("zalg",), rows, cols,

@@ -14,6 +14,8 @@ import textwrap
 
 import pytest
 
+from benchmarks.harness.child import Measurement
+from benchmarks.harness.tables import SideRounds, Table, field, line
 from benchmarks.harness.trees import GitError, git, other_tree
 from tests.helpers.paths import ROOT
 
@@ -143,6 +145,61 @@ def test_against_another_tree_measures_its_zalg_side_by_side(toy, tmp_path):
         assert old["zalg"] == str((tmp_path / "old").resolve())
         assert 0.5 < row["ratio"] < 2.0  # the same work on both sides (the peer is left out)
     assert "new/old over 2 rows: geometric mean" in run.stdout
+
+
+def test_a_timing_column_is_the_median_of_the_rounds_like_the_cpu_column():
+    """A case's own timings (a step's CPU seconds) next to the median CPU must be medians
+    too: the first round alone (often the slowest) sat beside the median before."""
+    side = SideRounds("zalg", [Measurement(result={"check": 1, "step": t}, cpu=t, wall=t)
+                               for t in (9.0, 2.0, 3.0)])
+    peer = SideRounds("peer", [Measurement(result={"check": 1, "step": t}, cpu=t, wall=t)
+                               for t in (5.0, 7.0)])
+    table = Table("t", ("zalg", "peer"), [],
+                  (field("first", "step", 5, ".1f"), field("med", "step", 5, ".1f", median=True),
+                   field("peer med", "step", 8, ".1f", side=1, median=True)))
+    cells = line(table, "row", [side, peer]).split("|")[0].split()
+    assert cells == ["row", "9.0", "3.0", "6.0"]
+    assert side.cpu() == 3.0
+
+
+def test_the_persistence_export_row_times_an_export(monkeypatch):
+    """The export row must export inside its measured step: the frontier driver keeps its
+    family's node arrays, so timing that family's node_count() timed nothing (0.0001 s)."""
+    from contextlib import contextmanager
+
+    from benchmarks import bench_persist
+    from zalg.kernels.manager import Manager
+    exports, measuring = [], []
+    export = Manager.export
+
+    def spy(self, p):
+        exports.append(bool(measuring))
+        return export(self, p)
+
+    @contextmanager
+    def measure():
+        measuring.append(True)
+        try:
+            yield
+        finally:
+            measuring.pop()
+
+    monkeypatch.setattr(Manager, "export", spy)
+    monkeypatch.setattr(bench_persist.harness, "measure", measure)
+    result = bench_persist.step_case("export node arrays (first count/dump)", 3, 3)
+    assert result["check"][0] > 0 and True in exports
+
+
+def test_the_graph_tables_name_graphillion_only_when_it_is_measured():
+    """--against leaves the peer out (new/old only): its titles must not name it."""
+    import argparse
+
+    from benchmarks import bench_graphs
+    for against, named in ((None, True), ("c0ce877", False)):
+        args = argparse.Namespace(min=4, max=4, count_min=4, algebra_max=0,
+                                  peer="graphillion", against=against)
+        titles = [t.title for t in bench_graphs.tables(args)]
+        assert len(titles) == 2 and all(("Graphillion" in t) == named for t in titles)
 
 
 def test_a_revision_is_checked_out_into_a_temporary_worktree_and_removed():

@@ -33,23 +33,42 @@ class Row:
 class Column:
     """An extra column computed from a row's results: ``value(results)`` gets the list of
     the sides' results (each the first successful round's, or None) and returns the
-    cell (formatted with ``fmt`` unless it is a string)."""
+    cell (formatted with ``fmt`` unless it is a string).  ``median``: the cell is the
+    median of ``value`` over the rounds instead (the k-th successful round of every
+    side), as the sides' cpu columns are; for timings a case reports itself."""
     header: str
     value: Callable[[list[Any]], Any]
     width: int = 8
     fmt: str = ""
+    median: bool = False
 
 
 def field(header: str, key: str, width: int = 8, fmt: str = "", side: int = 0,
-          index: int | None = None) -> Column:
-    """A column showing ``result[key]`` (``[index]``) of side ``side``'s result."""
+          index: int | None = None, median: bool = False) -> Column:
+    """A column showing ``result[key]`` (``[index]``) of side ``side``'s result
+    (``median``: the median over the rounds)."""
     def value(results: list[Any]) -> Any:
         r = results[side] if side < len(results) else None
         value = None if r is None else r.get(key)
         if index is None or value is None:
             return value
         return value[index] if index < len(value) else None
-    return Column(header, value, width, fmt)
+    return Column(header, value, width, fmt, median)
+
+
+def cell(column: Column, sides: Sequence[SideRounds]) -> Any:
+    """The value of ``column`` in a row: from the first successful round of every side, or
+    (``column.median``) the median over the rounds of the values that are numbers."""
+    results = [s.result() for s in sides]
+    if not any(r is not None for r in results):
+        return None
+    if not column.median:
+        return column.value(results)
+    rounds = max(len(s.good()) for s in sides)
+    values = [column.value([s.good()[k].result if k < len(s.good()) else None for s in sides])
+              for k in range(rounds)]
+    numbers = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    return statistics.median(numbers) if numbers else None
 
 
 def same_check(a: Any, b: Any) -> bool:
@@ -156,10 +175,9 @@ WIDTHS = (8, 8, 8, 6)
 
 def line(table: Table, name: str, sides: Sequence[SideRounds]) -> str:
     """A row of the printed table."""
-    results = [s.result() for s in sides]
     cells = []
     for c in table.columns:
-        value = c.value(results) if any(r is not None for r in results) else None
+        value = cell(c, sides)
         text = "-" if value is None else value if isinstance(value, str) else format(value, c.fmt)
         cells.append(f" {text:>{c.width}}")
     out = f"{name:<{table.name_width}}" + "".join(cells)
