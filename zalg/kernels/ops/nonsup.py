@@ -7,7 +7,7 @@ union G0 ∪ G1 is never built.
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_ONE, C_ZERO, drop, getnode, has_empty, keep, put_kid
+from ..nodes import C_ONE, C_ZERO, drop, getnode, has_empty, keep, level, put_kid
 from ._common import inter, split
 
 CODE: int  # this operation's place in the table (given by ``registry.register``)
@@ -39,7 +39,10 @@ def children(x, y, k, env):
 @jit
 def combine(x, y, phase, k, env, vals, base):
     # kids: 0 (F0, G0), 1 (F1, G1), 2 (F1, G0)
+    v = min(level(x, env), level(y, env))
+    if level(y, env) > v:  # G1 = ∅: kid 1 is F1 itself, which holds kid 2
+        return keep(env, getnode(env, v, vals[base + 2], vals[base])), 0
     r1 = inter(env, vals[base + 2], vals[base + 1])
-    r = keep(env, getnode(env, split(x, y, env)[0], r1, vals[base]))
+    r = keep(env, getnode(env, v, r1, vals[base]))
     drop(env, r1)
     return r, 0
