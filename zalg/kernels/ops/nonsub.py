@@ -5,7 +5,7 @@ At the top level v: v·nonsub(F1, G1) ∪ (nonsub(F0, G0) ∩ nonsub(F0, G1)).
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import C_ONE, C_ZERO, drop, getnode, keep, put_kid
+from ..nodes import C_ONE, C_ZERO, drop, getnode, keep, level, put_kid
 from ._common import inter, split
 
 CODE: int  # this operation's place in the table (given by ``registry.register``)
@@ -34,7 +34,10 @@ def children(x, y, k, env):
 @jit
 def combine(x, y, phase, k, env, vals, base):
     # kids: 0 (F0, G0), 1 (F1, G1), 2 (F0, G1)
+    v = min(level(x, env), level(y, env))
+    if level(y, env) > v:  # G1 = ∅: kid 2 is F0 itself, which holds kid 0
+        return keep(env, getnode(env, v, vals[base + 1], vals[base])), 0
     r0 = inter(env, vals[base], vals[base + 2])
-    r = keep(env, getnode(env, split(x, y, env)[0], vals[base + 1], r0))
+    r = keep(env, getnode(env, v, vals[base + 1], r0))
     drop(env, r0)
     return r, 0

@@ -2,12 +2,13 @@
 
 At the top level v: v·(nonsup(F1, G0) ∩ nonsup(F1, G1)) ∪ nonsup(F0, G0): a set
 avoids every member of G0 ∪ G1 iff it avoids those of G0 and those of G1, so the
-union G0 ∪ G1 is never built.
+union G0 ∪ G1 is never built.  Levels of G above F's top are skipped in one step
+(nonsup(F, G) = nonsup(F, G0) there), as Graphillion's ``non_supersets`` does.
 """
 from __future__ import annotations
 
-from ..native import jit
-from ..nodes import C_ONE, C_ZERO, drop, getnode, has_empty, keep, put_kid
+from ..native import jit, node_lo
+from ..nodes import C_ONE, C_ZERO, drop, getnode, has_empty, keep, level, put_kid
 from ._common import inter, split
 
 CODE: int  # this operation's place in the table (given by ``registry.register``)
@@ -28,7 +29,20 @@ def terminal(a, b, k, env):
 
 
 @jit
+def _below(x, y, env):
+    """G without its members that hold an element above F's top (none of them is a
+    subset of a member of F): y's else-chain followed down to F's top level."""
+    v = level(x, env)
+    while level(y, env) < v:
+        y = node_lo(y)
+    return y
+
+
+@jit
 def children(x, y, k, env):
+    if level(y, env) < level(x, env):  # one kid: (F, G without the levels above F)
+        put_kid(env, 0, CODE, x, _below(x, y, env))
+        return 1
     v, x0, x1, y0, y1 = split(x, y, env)
     put_kid(env, 0, CODE, x0, y0)
     put_kid(env, 1, CODE, x1, y1)
@@ -38,8 +52,13 @@ def children(x, y, k, env):
 
 @jit
 def combine(x, y, phase, k, env, vals, base):
+    if level(y, env) < level(x, env):
+        return keep(env, vals[base]), 0
     # kids: 0 (F0, G0), 1 (F1, G1), 2 (F1, G0)
+    v = min(level(x, env), level(y, env))
+    if level(y, env) > v:  # G1 = ∅: kid 1 is F1 itself, which holds kid 2
+        return keep(env, getnode(env, v, vals[base + 2], vals[base])), 0
     r1 = inter(env, vals[base + 2], vals[base + 1])
-    r = keep(env, getnode(env, split(x, y, env)[0], r1, vals[base]))
+    r = keep(env, getnode(env, v, r1, vals[base]))
     drop(env, r1)
     return r, 0
