@@ -6,6 +6,7 @@ import re
 import select
 import signal
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -95,30 +96,60 @@ class Measured:
     cpu: float         # user + system CPU seconds
 
 
+#: runs argv[2:] as its child and writes that child's ``ru_maxrss`` (KB) and CPU seconds
+#: on the file descriptor argv[1].  Linux starts a process's ``ru_maxrss`` at the size
+#: of the process it was forked from, so a child forked straight from a test run of
+#: 2-3 GB reports 2-3 GB whatever it used; forked from this small launcher, it reports
+#: its own peak.
+_LAUNCHER = """
+import os, signal, sys
+report = int(sys.argv[1])
+pid = os.fork()
+if pid == 0:
+    os.close(report)
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+os.write(report, f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}".encode())
+code = os.waitstatus_to_exitcode(status)
+if code < 0:
+    signal.signal(-code, signal.SIG_DFL)
+    os.kill(os.getpid(), -code)
+os._exit(code)
+"""
+
+
 def run_measured(cmd: list[str], timeout: float, env=None) -> Measured:
     """Run cmd to its end (killed after ``timeout`` seconds: then status -9) and measure
-    its peak resident memory and CPU time with ``os.wait4`` (the child's own, not the
-    whole test run's as ``RUSAGE_CHILDREN`` would give)."""
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    its own peak resident memory and CPU time (``os.wait4`` in a small launcher, see
+    ``_LAUNCHER``; not the whole test run's as ``RUSAGE_CHILDREN`` would give)."""
+    report_r, report_w = os.pipe()
+    p = subprocess.Popen([sys.executable, "-c", _LAUNCHER, str(report_w), *cmd],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env,
+                         start_new_session=True, pass_fds=(report_w,))
+    os.close(report_w)
     texts: dict[str, bytes] = {}
     readers = [threading.Thread(target=lambda n, f: texts.__setitem__(n, f.read()), args=(n, f))
                for n, f in (("out", p.stdout), ("err", p.stderr))]
     for r in readers:
         r.start()
-    timer = threading.Timer(timeout, p.kill)  # never leave a runaway child behind
+    # never leave a runaway child behind: the launcher and the command are one group
+    timer = threading.Timer(timeout, os.killpg, args=(p.pid, signal.SIGKILL))
     timer.start()
     try:
         _, status, usage = os.wait4(p.pid, 0)
     finally:
         timer.cancel()
     p.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait
+    with os.fdopen(report_r, "rb") as fh:
+        report = fh.read().split()
     for r in readers:
         r.join()
     p.stdout.close()
     p.stderr.close()
+    peak, cpu = ((int(report[0]), float(report[1])) if report
+                 else (usage.ru_maxrss, usage.ru_utime + usage.ru_stime))  # killed
     return Measured(p.returncode, texts["out"].decode(errors="replace"),
-                    texts["err"].decode(errors="replace"), usage.ru_maxrss * 1024,
-                    usage.ru_utime + usage.ru_stime)
+                    texts["err"].decode(errors="replace"), peak * 1024, cpu)
 
 
 def cpu_seconds(pid: int) -> float:
