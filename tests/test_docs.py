@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import importlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -121,9 +123,17 @@ def test_the_runner_runs_blocks_in_order_and_sees_failures(tmp_path):
 
 @pytest.mark.parametrize("doc", [d for d in DOCS if snippets(d)], ids=lambda p: p.name)
 def test_every_python_snippet_runs(doc):
+    """Each doc in a child process of its own, as a reader runs it (a fresh interpreter),
+    and so that the families a doc builds (numberlink.md's 10x10 designer: 1.1 GB) do not
+    stay in the test run's memory (issue 32.7)."""
     skipped = [(line, reason) for line, _, reason in snippets(doc) if reason is not None]
     assert all(reason for _, reason in skipped), f"a block left out without a reason: {skipped}"
-    run_snippets(doc)
+    child = subprocess.run(
+        [sys.executable, "-c", "import sys\nfrom pathlib import Path\n"
+         "from tests.test_docs import run_snippets\nprint(run_snippets(Path(sys.argv[1])))",
+         str(doc)], cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    assert child.returncode == 0, child.stderr[-3000:]
+    assert int(child.stdout.split()[-1]) == len(snippets(doc)) - len(skipped)
 
 
 def test_the_checker_sees_stale_names(tmp_path):
