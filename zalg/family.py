@@ -34,7 +34,7 @@ class Family:
     ``docs/algebra.md`` for every operation in set notation.
     """
 
-    __slots__ = ("universe", "_f", "__weakref__", "_arrays_cache", "_counts_cache", "_upclosed")
+    __slots__ = ("universe", "_f", "__weakref__", "_arrays_cache", "_counts_cache", "_count", "_upclosed")
 
     def __init__(self, universe: Universe, function, arrays: tuple | None = None):
         """F as the dd ``function`` of ``universe``'s manager; ``arrays``: its node arrays
@@ -43,6 +43,7 @@ class Family:
         self._f = function
         self._arrays_cache = arrays
         self._counts_cache = None
+        self._count: int | None = None  # |F|, once counted
         #: known to hold every superset (within some element set) of each member
         self._upclosed = False
 
@@ -346,9 +347,10 @@ class Family:
 
     def count(self) -> int:
         """The number of members |F|, exact."""
-        if self._counts_cache is not None:
-            return self._counts_cache.root()
-        return reading.count(self)
+        if self._count is None:  # a family never changes: count it once
+            self._count = (self._counts_cache.root() if self._counts_cache is not None
+                           else reading.count(self))
+        return self._count
 
     def __len__(self) -> int:
         n = self.count()
