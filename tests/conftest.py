@@ -1,9 +1,11 @@
 """Settings for every test: the hypothesis profile of the algebra's property tests, no
 compile note on stderr in child processes (a fresh clone compiles kernels in whichever
 test comes first; tests of the note itself remove the variable), and each test module
-leaving no shared universes behind (the run must fit 3 GB: issue 32.7)."""
+leaving no shared universes behind, and a run whose own peak resident memory passes
+3,000 MiB failing at its end (the run must fit 3 GB: issue 32.7)."""
 import gc
 import os
+import resource
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -30,3 +32,19 @@ def no_universes_kept_between_modules():
     SOLVED.clear()
     gc.collect()
     trim()
+
+
+PEAK_LIMIT_MIB = 3000  # the whole run's budget on a 2-core, 24 GB machine (issue 32.7)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run when the pytest process itself went past PEAK_LIMIT_MIB resident
+    (large cases belong in child processes with budgets, or in benchmarks)."""
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # Linux: KiB
+    if peak_mib > PEAK_LIMIT_MIB:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        line = (f"the test run's own peak resident memory was {peak_mib} MiB, over its "
+                f"{PEAK_LIMIT_MIB} MiB budget (issue 32.7): move the largest cases to children")
+        if reporter is not None:
+            reporter.write_line(line, red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
