@@ -21,7 +21,13 @@ from ..caches import cached
 from .deduce import deduce
 from .logic import Contradiction
 
-__all__ = ["board_graph", "solve"]
+__all__ = ["board_graph", "solve", "QUICK_WIDTH"]
+
+#: states per level under which the frontier sweep runs before any deduction: every
+#: board with many short paths stays under it (at most 4,096 states on the generated
+#: 10x10-20x15 boards, where the deductions cost 15-700 ms and the sweep 3-20 ms);
+#: boards with few long paths pass it within 10-50 ms (docs/performance.md)
+QUICK_WIDTH = 1 << 12
 
 
 @cached(maxsize=16)
@@ -42,19 +48,31 @@ def solve(p, cover: bool = False, method: str = "frontier", *, progress: Progres
     """Every solution of board p as a family of edge sets over ``graph``'s universe
     (default: :func:`board_graph`).
 
-    Both methods first fix the edges that sound rules decide (``deduce.deduce``:
-    propagation, reachability and cut cells; probing costs seconds on large boards
-    and found nothing more on the published ones, docs/performance.md); the frontier
-    method then sweeps from the side of the clues, the algebraic one
-    (``method="algebra"``, the mate-ZDD) adds edge by edge."""
+    The frontier method first sweeps the bare board with a width limit of
+    ``QUICK_WIDTH`` states; past it, it fixes the edges that sound rules decide
+    (``deduce.deduce``: propagation, reachability and cut cells; probing costs
+    seconds on large boards and found nothing more on the published ones,
+    docs/performance.md) and sweeps again from the side of the clues.  The algebraic
+    method (``method="algebra"``, the mate-ZDD, edge by edge) always starts from the
+    deductions.  The family is the same either way (deductions only drop edge sets
+    that are no solution)."""
     G = board_graph(p) if graph is None else graph
     if not p.pairs:
         return G.universe.empty
     cover = bool(cover)
     pairs = [p.pairs[label] for label in p.labels()]
+
+    def sweep(fixed, max_width=None):
+        return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, method=method,
+                                progress=progress, max_width=max_width)
+
+    if method == "frontier":
+        try:  # boards with many short paths: the sweep is cheaper than the deductions
+            return sweep(None, QUICK_WIDTH)
+        except zalg.TooWide:
+            pass
     try:
         fixed = deduce(p.rows, p.cols, p.pairs, G.edges, cover=cover, probe=False)
     except Contradiction:
         return G.universe.empty
-    return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed, method=method,
-                            progress=progress)
+    return sweep(fixed)

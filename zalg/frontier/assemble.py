@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import OutOfMemory
+from ..kernels.nodes import NOMEM
 from . import driver
 from .output import family_of
 
@@ -61,7 +63,11 @@ def assemble(universe, levels: list[int], layers: list[tuple]):
     if np.any(alev <= levels[layer_of]) or np.any(alev >= below[layer_of]):
         raise ValueError("a frontier diagram: an aux node's level is not between its layers")
     node_layer = np.repeat(np.arange(m), sizes)
-    codes = np.empty(2 * (int(first[-1] + sizes[-1] + counts[-1])), dtype=np.int64)
+    total = int(first[-1] + sizes[-1] + counts[-1])
+    if total > driver.MAX_NODES:
+        raise OutOfMemory(f"building a frontier diagram: {total} nodes, more than "
+                          f"{driver.MAX_NODES}", universe.manager.budget or None)
+    codes = np.empty(2 * total, dtype=driver.CODE)
     codes[0], codes[1] = 1, driver.REJECT_CODE
     mstart = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     gid = first[node_layer] + np.arange(len(lo)) - mstart[node_layer]
@@ -71,7 +77,12 @@ def assemble(universe, levels: list[int], layers: list[tuple]):
         codes[2 * aux_gid + side] = _renumber(theirs, layer_of, alev, sizes, counts, first,
                                               astart, aux_gid, alev)
     start, vlevels = _groups(levels, sizes, counts, first, alev, order, layer_of)
-    level, h, low, root = driver.reduce(codes, start, vlevels, len(universe))
+    M = universe.manager
+    status, level, h, low, root = driver.reduce(codes, start, vlevels, len(universe), M.ctx,
+                                                M.uncounted(codes.nbytes), driver.FIRST_OUTPUT)
+    if status == NOMEM:
+        raise OutOfMemory(f"building a frontier diagram: reducing {total - 1} nodes",
+                          M.budget or None)
     return family_of(universe, level, h, low, root, "building a frontier diagram")
 
 

@@ -17,9 +17,13 @@ keeps everything else:
   (lo, hi) pairs on a level are one node), children before parents, root last;
   ``frontier.output`` hands those nodes to CUDD.
 
-A node's codes live in one array ``codes``: ``codes[2g]`` (lo) and ``codes[2g + 1]``
-(hi) of node g; a code is a node number, -1 (REJECT) or -2 (ACCEPT).  Node 0 is
-the virtual parent of the root (its lo code is the root's).
+A node's codes live in one array ``codes`` of 32-bit integers: ``codes[2g]`` (lo)
+and ``codes[2g + 1]`` (hi) of node g; a code is a node number, -1 (REJECT) or -2
+(ACCEPT).  Node 0 is the virtual parent of the root (its lo code is the root's).
+A kept node thus costs 8 bytes (TdZdd keeps two 64-bit ids, 16 bytes); the caller
+grows ``codes`` in place (``numpy.ndarray.resize``: a large block is remapped,
+never copied beside the old one) when the driver asks for room (``NEED_CODES``),
+so the sweep never holds two copies of it.  Node numbers stay below ``MAX_NODES``.
 """
 
 from __future__ import annotations
@@ -35,9 +39,16 @@ from .pointers import at, offset, prefetch, words
 from .store import COUNT, M_BUMP, M_BYTES, M_FREE, M_LEVEL, M_NODE, M_WIDTH, grow, members, push, release
 
 __all__ = ["sweep", "reduce", "row_hash", "REJECT_CODE", "ACCEPT_CODE", "NO_LOOKAHEAD",
-           "EXACT_LOOKAHEAD", "TAKES_LOOKAHEAD"]
+           "EXACT_LOOKAHEAD", "TAKES_LOOKAHEAD", "CODE", "MAX_NODES", "NEED_CODES", "FIRST_OUTPUT"]
 
 REJECT_CODE, ACCEPT_CODE = -1, -2
+#: the type of ``codes`` entries, and the node numbers it can hold (2 ** 31 - 3)
+CODE = np.int32
+MAX_NODES = (1 << 31) - 3
+#: the reduction's outputs start this long (then double)
+FIRST_OUTPUT = 1 << 16
+#: ``sweep`` stopped before a level: ``codes`` must first hold ``meta[M_WIDTH]`` entries
+NEED_CODES = 5
 _WAITING = -3  # a branch whose child is pending
 #: lookahead: none; bit 1 tried with the step; or asked of the machine's ``takes``
 NO_LOOKAHEAD, EXACT_LOOKAHEAD, TAKES_LOOKAHEAD = 0, 1, 2
@@ -230,33 +241,22 @@ def _expand(step, final, takes, rep, q, d, first, j, m, info, consts, work, look
 
 
 @compiled
-def _codes_cap(codes, nodes):
-    """The length ``codes`` must have for ``nodes`` node numbers (doubling)."""
-    cap = codes.shape[0]
-    while cap < 2 * nodes:
-        cap *= 2
-    return cap
-
-
-@compiled
-def _codes_for(codes, nodes, meta):
-    """``codes`` with room for ``nodes`` node numbers (doubling)."""
-    if codes.shape[0] >= 2 * nodes:
-        return codes
-    cap = _codes_cap(codes, nodes)
-    bigger = np.empty(cap, dtype=np.int64)
-    bigger[:codes.shape[0]] = codes
-    meta[M_BYTES] += 8 * (cap - codes.shape[0])
-    return bigger
+def _codes_room(have, need):
+    """The entries ``codes`` grows to when it has ``have`` and needs ``need``: a quarter
+    more than it has, at least ``need`` (growth in place costs no copy, so small steps
+    keep the slack small)."""
+    return max(need, have + have // 4 + 1024)
 
 
 def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, free, levels, meta,
            codes, start, ctx, budget, max_width):
     """Run levels from ``meta[M_LEVEL]`` on, until the last is done or ``budget`` states
-    have been expanded.  Returns (status, codes, rows, src, next, free) (the arrays may
-    have grown): status OK, INTERRUPTED (Ctrl-C), NOMEM (a level's tables would pass
-    the universe's budget) or WIDE (a level has more than ``max_width`` states, when
-    it is >= 0; ``meta[M_LEVEL]`` is that level, ``meta[M_WIDTH]`` its states)."""
+    have been expanded.  Returns (status, rows, src, next, free) (the arrays may have
+    grown): status OK, INTERRUPTED (Ctrl-C), NOMEM (a level's tables would pass the
+    universe's budget, or its nodes would pass ``MAX_NODES``), NEED_CODES (``codes``
+    must grow to ``meta[M_WIDTH]`` entries before the level; the budget allows it) or
+    WIDE (a level has more than ``max_width`` states, when it is >= 0;
+    ``meta[M_LEVEL]`` is that level, ``meta[M_WIDTH]`` its states)."""
     m = info.shape[0]
     w = rows.shape[1]
     tbuf = np.empty(w, dtype=rows.dtype)
@@ -269,12 +269,17 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
     while meta[M_LEVEL] < m and done < budget:
         j = meta[M_LEVEL]
         n = levels[j, COUNT]
-        # this level's table and numbers, room for its children (two per state), and a
-        # larger codes array beside the old one while it is copied
-        cap = _codes_cap(codes, meta[M_NODE] + n)
-        more = 8 * cap if cap > codes.shape[0] else 0
-        if over_budget(ctx, meta[M_BYTES] + 48 * n + 2 * n * (rows.itemsize * w + 24) + more):
-            return NOMEM, codes, rows, src, nxt, free
+        # this level's table and numbers, room for its children (two per state), and
+        # the entries codes grows by (in place) when its nodes do not fit
+        need = 2 * (meta[M_NODE] + n)
+        grow_to = _codes_room(codes.shape[0], need) if codes.shape[0] < need else codes.shape[0]
+        more = codes.itemsize * (grow_to - codes.shape[0])
+        if meta[M_NODE] + n > MAX_NODES or \
+                over_budget(ctx, meta[M_BYTES] + 48 * n + 2 * n * (rows.itemsize * w + 24) + more):
+            return NOMEM, rows, src, nxt, free
+        if more:
+            meta[M_WIDTH] = grow_to
+            return NEED_CODES, rows, src, nxt, free
         if table.shape[0] < 2 * n:
             cap = 16
             while cap < 2 * n:
@@ -283,12 +288,11 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
             ids = np.empty(cap // 2, dtype=np.int64)
             rep = np.empty(cap // 2, dtype=np.int64)
         first = meta[M_NODE]
-        codes = _codes_for(codes, first + n, meta)
         members(nxt, levels, j, ids)
         d = _distinct(rows, ids, n, rep, src, codes, first, table, hashes)
         meta[M_WIDTH] = d
         if max_width >= 0 and d > max_width:
-            return WIDE, codes, rows, src, nxt, free
+            return WIDE, rows, src, nxt, free
         start[j] = first
         q = 0
         while True:
@@ -298,17 +302,17 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
             if status != _NEED_ROOM:
                 break
             if over_budget(ctx, meta[M_BYTES] + 2 * (rows.nbytes + src.nbytes)):
-                return NOMEM, codes, rows, src, nxt, free  # the arena doubled beside the old one
+                return NOMEM, rows, src, nxt, free  # the arena doubled beside the old one
             rows, src, nxt, free = grow(rows, src, nxt, free, meta)
         if status != OK:
-            return status, codes, rows, src, nxt, free
+            return status, rows, src, nxt, free
         release(nxt, free, levels, meta, j)
         meta[M_NODE] = first + d
         meta[M_LEVEL] = j + 1
         done += d
     if meta[M_LEVEL] == m:
         start[m] = meta[M_NODE]
-    return OK, codes, rows, src, nxt, free
+    return OK, rows, src, nxt, free
 
 
 #: the driver: compiled once per state type (int16, int32) on first use, cached on disk
@@ -316,29 +320,41 @@ sweep = jit(_sweep)
 
 
 @jit
-def reduce(codes, start, levels, nvars):
-    """The reduced ZDD of the numbered diagram: (level, hi, lo, root) arrays as
-    ``Family.node_arrays`` has them (ids 0, 1 the terminals, children first, the root
-    last), ``levels[j]`` the universe level of machine level j.
+def _grown(a, n):
+    """``a`` with room for ``n`` entries (a copy, twice as long; its prefix kept)."""
+    if a.shape[0] >= n:
+        return a
+    bigger = np.empty(max(n, 2 * a.shape[0]), dtype=a.dtype)
+    bigger[:a.shape[0]] = a
+    return bigger
+
+
+@jit
+def reduce(codes, start, levels, nvars, ctx, held, first_output):
+    """The reduced ZDD of the numbered diagram: (status, level, hi, lo, root), the
+    arrays as ``Family.node_arrays`` has them (ids 0, 1 the terminals, children first,
+    the root last), ``levels[j]`` the universe level of machine level j; status OK,
+    or NOMEM when its arrays (besides ``held`` bytes the caller counts) would pass
+    the universe's budget.  ``first_output``: the outputs' first length.
 
     Bottom-up, a level at a time: a node whose hi child is REJECT is its lo child,
     nodes with equal (lo, hi) on one level are one node.  Each node's reduced id is
-    written over its lo code (its parents, above, read it there).  The outputs are
-    views of arrays sized for every node (untouched pages cost no memory), and one
-    table serves every level."""
+    written over its lo code (its parents, above, read it there).  The outputs grow
+    with the reduced nodes (8 bytes each per array, doubling), not with the
+    unreduced ones; one table of reduced ids (4 bytes a slot, two slots per node
+    of the widest level; the key is read from the outputs) serves every level."""
     m = len(levels)
-    nodes = start[m]
     widest = 1
     for j in range(m):
         widest = max(widest, start[j + 1] - start[j])
     tcap = 16
     while tcap < 2 * widest:
         tcap *= 2
-    keys = np.empty(tcap, dtype=np.int64)
-    vals = np.empty(tcap, dtype=np.int64)
-    rlevel = np.empty(nodes + 2, dtype=np.int64)
-    rhi = np.empty(nodes + 2, dtype=np.int64)
-    rlo = np.empty(nodes + 2, dtype=np.int64)
+    table = np.empty(tcap, dtype=np.int32)
+    out = max(min(start[m] + 2, first_output), 2)
+    rlevel = np.empty(out, dtype=np.int64)
+    rhi = np.empty(out, dtype=np.int64)
+    rlo = np.empty(out, dtype=np.int64)
     rlevel[0] = nvars
     rlevel[1] = nvars
     rhi[0] = 0
@@ -349,6 +365,13 @@ def reduce(codes, start, levels, nvars):
     for j in range(m - 1, -1, -1):
         a = start[j]
         b = start[j + 1]
+        if r + (b - a) > rhi.shape[0]:  # the outputs may double beside their old copies
+            grown = min(max(r + (b - a), 2 * rhi.shape[0]), start[m] + 2)
+            if over_budget(ctx, held + tcap * 4 + 24 * (rhi.shape[0] + grown)):
+                return NOMEM, rlevel[:0], rhi[:0], rlo[:0], 0
+            rlevel = _grown(rlevel, grown)
+            rhi = _grown(rhi, grown)
+            rlo = _grown(rlo, grown)
         cap = 16
         bits = 4
         while cap < 2 * (b - a):
@@ -356,7 +379,7 @@ def reduce(codes, start, levels, nvars):
             bits += 1
         mask = cap - 1
         shift = np.uint64(64 - bits)
-        keys[:cap] = -1
+        table[:cap] = -1
         lev = levels[j]
         for g in range(a, b):
             c = codes[2 * g + 1]
@@ -366,21 +389,23 @@ def reduce(codes, start, levels, nvars):
             if h == 0:
                 codes[2 * g] = lo
                 continue
-            key = (lo << 32) | h
+            key = (np.int64(lo) << 32) | h
             x = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
             pos = np.int64(x >> shift)
-            while keys[pos] != -1 and keys[pos] != key:
+            while True:
+                k = table[pos]
+                if k == -1:
+                    rlevel[r] = lev
+                    rhi[r] = h
+                    rlo[r] = lo
+                    table[pos] = r
+                    codes[2 * g] = r
+                    r += 1
+                    break
+                if rhi[k] == h and rlo[k] == lo:
+                    codes[2 * g] = k
+                    break
                 pos = (pos + 1) & mask
-            if keys[pos] == key:
-                codes[2 * g] = vals[pos]
-                continue
-            rlevel[r] = lev
-            rhi[r] = h
-            rlo[r] = lo
-            keys[pos] = key
-            vals[pos] = r
-            codes[2 * g] = r
-            r += 1
     c = codes[0]
     root = 0 if c == REJECT_CODE else (1 if c == ACCEPT_CODE else codes[2 * c])
-    return rlevel[:r], rhi[:r], rlo[:r], root
+    return OK, rlevel[:r], rhi[:r], rlo[:r], root

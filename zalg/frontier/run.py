@@ -17,7 +17,7 @@ from ..errors import OutOfMemory, TooWide
 from ..kernels.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
 from . import driver
-from .driver import REJECT_CODE
+from .driver import CODE, MAX_NODES, NEED_CODES, REJECT_CODE
 from .functions import MAY_TAKE
 from .output import family_of
 from .store import COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, Store
@@ -26,6 +26,8 @@ __all__ = ["run_machine"]
 
 #: states a driver call expands before it returns to Python (progress, Ctrl-C)
 SWEEP_WORK = 1 << 20
+#: the first length of the node codes (grown in place as levels come)
+FIRST_CODES = 1024
 
 
 def run_machine(universe, levels, machine, progress: Progress = None,
@@ -51,16 +53,16 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         store = Store(m, machine.root)
     except MemoryError:
         raise OutOfMemory(what, M.budget or None) from None
-    codes = np.full(1024, REJECT_CODE, dtype=np.int64)
+    codes = np.full(max(FIRST_CODES, 2), REJECT_CODE, dtype=CODE)
     start = np.zeros(m + 1, dtype=np.int64)
     report = reporter(progress).stage(what, total=m)
     rows, src, nxt, free, meta = store.rows, store.src, store.next, store.free, store.meta
     work_done = 0  # a first call that expands nothing: numba loads the driver (tens of MB)
     while meta[M_LEVEL] < m:
         # what the process holds besides CUDD and this run's arrays is off the budget
-        room = M.room(look=True, held=int(meta[M_BYTES]))
+        M.room(look=True, held=int(meta[M_BYTES]))
         try:
-            status, codes, rows, src, nxt, free = driver.sweep(
+            status, rows, src, nxt, free = driver.sweep(
                 functions[0], functions[1], functions[2], machine.info, machine.consts, work, mode,
                 rows, src, nxt, free, store.levels, meta, codes, start, M.ctx, work_done, cap)
             work_done = SWEEP_WORK
@@ -71,20 +73,41 @@ def run_machine(universe, levels, machine, progress: Progress = None,
             raise KeyboardInterrupt
         if status == WIDE:
             raise TooWide(what, level + 1, int(meta[M_WIDTH]), cap)
+        if status == NEED_CODES:
+            codes = _grow_codes(codes, int(meta[M_WIDTH]), meta, what, M)
+            continue
         if status == NOMEM:
-            raise OutOfMemory(f"{what} (level {level + 1} of {m}, "
-                              f"{int(store.levels[level, COUNT])} states)", M.budget or None)
+            states = int(store.levels[level, COUNT])
+            why = f"more than {MAX_NODES} nodes" if int(meta[M_NODE]) + states > MAX_NODES \
+                else f"{states} states"
+            raise OutOfMemory(f"{what} (level {level + 1} of {m}, {why})", M.budget or None)
         report.update(level, detail=f"{int(meta[M_WIDTH])} states")
     nodes = int(meta[M_NODE]) - 1
     del store, rows, src, nxt, free
-    if M.budget and M.memory_in_use() + codes.nbytes + 48 * nodes > room:
-        raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget)
+    M.room(look=True, held=codes.nbytes)  # the arena is gone: the reduction may use it
     with report.waiting(f"{what}: nodes into CUDD"):  # reduction and CUDD's nodes
         try:
-            level, hi, lo, root = driver.reduce(codes, start, levels, len(universe))
+            status, level, hi, lo, root = driver.reduce(
+                codes, start, levels, len(universe), M.ctx, M.uncounted(codes.nbytes),
+                driver.FIRST_OUTPUT)
         except MemoryError:
-            raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget or None) from None
+            status = NOMEM
+        if status == NOMEM:
+            raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget or None)
         del codes
         family = family_of(universe, level, hi, lo, root, f"{what}: making nodes")
     report.close()
     return family
+
+
+def _grow_codes(codes: np.ndarray, entries: int, meta: np.ndarray, what: str, M) -> np.ndarray:
+    """``codes`` grown in place to ``entries`` (the driver checked the budget): numpy's
+    resize reallocates, which remaps a large block instead of copying it beside the
+    old one; new entries are zero, and the driver writes every code it reads."""
+    before = codes.nbytes
+    try:
+        codes.resize(entries, refcheck=False)
+    except MemoryError:
+        raise OutOfMemory(f"{what}: {entries // 2} node numbers", M.budget or None) from None
+    meta[M_BYTES] += codes.nbytes - before
+    return codes

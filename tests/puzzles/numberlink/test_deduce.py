@@ -11,6 +11,7 @@ import random
 import pytest
 
 from puzzles.numberlink import Puzzle
+from puzzles.numberlink import solve as solve_module
 from puzzles.numberlink.deduce import deduce
 from puzzles.numberlink.logic import Contradiction
 from puzzles.split import split_sweep
@@ -68,6 +69,31 @@ def test_deductions_agree_with_the_bare_sweep_on_random_boards():
         assert agrees(fixed, bare), (p, cover)
         assert p.solve(cover=cover) == bare
     assert kinds == {0, 1, 2}
+
+
+@pytest.mark.parametrize("width", [0, solve_module.QUICK_WIDTH], ids=["deduced", "quick"])
+def test_both_routes_of_solve_give_the_identical_family(monkeypatch, width):
+    """``solve`` sweeps the bare board under ``QUICK_WIDTH`` states a level and
+    deduces first past it; with a limit of 0 every board takes the second route
+    (checked: ``deduce`` runs), and both give the bare sweep's family, and the
+    brute force on the small boards."""
+    calls = []
+
+    def counted(*args, **kw):
+        calls.append(args)
+        return deduce(*args, **kw)
+
+    monkeypatch.setattr(solve_module, "QUICK_WIDTH", width)
+    monkeypatch.setattr(solve_module, "deduce", counted)
+    solved = 0
+    for p, G, pairs, cover, bare in random_cases(5, 30):
+        assert solve_module.solve(p, cover=cover) == bare, (p, cover)
+        solved += 1
+    for p in (param.values[0] for param in SMALL):
+        for cover in (False, True):
+            assert set(solve_module.solve(p, cover=cover)) == brute(p, cover), (p, cover)
+            solved += bool(p.pairs)  # a board without labels is empty at once
+    assert len(calls) == (solved if width == 0 else 0)
 
 
 def test_forced_splits_give_the_identical_family():
