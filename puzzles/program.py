@@ -109,6 +109,9 @@ class _Interrupts:
     def install(self) -> None:
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
             signal.signal(signal.SIGINT, self.handle)
+        # the zalg launcher (scripts/zalg-launch) starts the process with SIGINT blocked:
+        # a Ctrl-C since then is pending, and is handled (or ignored) from here on
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def handle(self, signum, frame) -> None:
         if not self.started:
