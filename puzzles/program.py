@@ -59,12 +59,42 @@ def _flush(stream) -> None:
 _ENDING = threading.RLock()
 
 
+#: seconds the exit waits for multiprocessing's semaphores to be released
+RELEASE_WAIT = 0.5
+
+
+def _release_semaphores() -> None:
+    """Unlink the named semaphores of multiprocessing that this process still holds (a
+    batch's pool whose shutdown a Ctrl-C cut short), as their finalizers would at a
+    normal exit; ``os._exit`` skips those, and multiprocessing's resource tracker would
+    then print "leaked semaphore objects" warnings.  From a helper thread, waited for at
+    most :data:`RELEASE_WAIT` seconds: unregistering takes the resource tracker's lock,
+    which another thread may hold."""
+    util = sys.modules.get("multiprocessing.util")
+    synchronize = sys.modules.get("multiprocessing.synchronize")
+    if util is None or synchronize is None:
+        return  # no pool was made
+
+    def release() -> None:
+        for finalizer in list(util._finalizer_registry.values()):
+            if getattr(finalizer, "_callback", None) is synchronize.SemLock._cleanup:
+                try:
+                    finalizer()
+                except OSError:  # unlinked already
+                    pass
+
+    helper = threading.Thread(target=release, name="zalg-release", daemon=True)
+    helper.start()
+    helper.join(RELEASE_WAIT)
+
+
 def _leave() -> None:
     """Ctrl-C: one line, status 130, at once (whatever the main thread is doing)."""
     if not _ENDING.acquire(blocking=False):
         return  # the process is ending already
     _say("zalg: interrupted")
     _flush(sys.stdout)
+    _release_semaphores()
     os._exit(EXIT_INTERRUPTED)
 
 
@@ -140,6 +170,7 @@ def _end(status: int) -> None:
             _say(f"zalg: error: cannot write standard output: "
                  f"{getattr(exc, 'strerror', None) or exc}")
     _flush(sys.stderr)
+    _release_semaphores()
     os._exit(status)
 
 
