@@ -182,7 +182,9 @@ def program() -> None:
     try:
         # imported only now, so that a Ctrl-C during these imports ends with one line
         import zalg
+        from zalg.memory import check_compile_room
         zalg.on_interrupt_while_compiling(_leave)
+        zalg.before_compiling(check_compile_room)  # the budget bounds this process
         from .cli import main  # (with it numba and the genres: as above)
     except KeyboardInterrupt:
         _leave()

@@ -261,11 +261,11 @@ class _Heartbeat:
                 self.open_stages.remove(report)
 
     def _run(self) -> None:
-        try:
-            every = heartbeat_seconds()
-        except InputError:  # (the program refuses such a value before any work)
-            every = HEARTBEAT
         while True:
+            try:
+                every = heartbeat_seconds()
+            except InputError:  # (the program refuses such a value before any work)
+                every = HEARTBEAT
             time.sleep(min(1.0, every / 4))
             with self.lock:
                 report = self.open_stages[-1] if self.open_stages else None

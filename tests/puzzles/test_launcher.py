@@ -4,17 +4,14 @@ Python has a handler at all, with death by SIGINT without a word; never a traceb
 (docs/reliability.md, "Ctrl-C")."""
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import signal
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
+from tests.helpers.launcher import CLEAN, ctrl_c_outcome, zalg_command
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import as_from_a_terminal, without_progress
 
@@ -24,37 +21,9 @@ LONG = ["numberlink", "instances", "5x5"]  # runs well past the window
 SHORT = ["slitherlink", "generate", "3x3", "--seed", "1"]
 
 
-def _is_launcher(command: Path) -> bool:
-    launch = command.parent / "zalg-launch"
-    return (command.is_file() and launch.is_file()
-            and command.read_bytes().startswith(b"#!/bin/sh")
-            and launch.read_bytes().startswith(b"#!" + os.fsencode(sys.executable) + b"\n"))
-
-
 @pytest.fixture(scope="module")
 def zalg(tmp_path_factory) -> str:
-    """The installed ``zalg`` command when it is this launcher (a CI install); otherwise
-    the launcher laid out as pip installs it (``#!python`` rewritten to this interpreter)."""
-    installed = Path(sys.executable).parent / "zalg"
-    if _is_launcher(installed):
-        return str(installed)
-    bin_dir = tmp_path_factory.mktemp("bin")
-    shutil.copy2(ROOT / "scripts" / "zalg", bin_dir / "zalg")
-    lines = (ROOT / "scripts" / "zalg-launch").read_bytes().split(b"\n", 1)
-    assert lines[0] == b"#!python"  # what pip rewrites (pip's wheel.fix_script)
-    (bin_dir / "zalg-launch").write_bytes(b"#!" + os.fsencode(sys.executable) + b"\n" + lines[1])
-    (bin_dir / "zalg-launch").chmod(0o755)
-    assert _is_launcher(bin_dir / "zalg")
-    return str(bin_dir / "zalg")
-
-
-def _outcome(rc: int, err: str) -> str:
-    said = without_progress(err)
-    if rc == 130 and said == ["zalg: interrupted"]:
-        return "line and 130"
-    if rc == -signal.SIGINT and said == []:
-        return "killed by SIGINT before Python's handler existed"
-    return f"status {rc}: {err[-1500:]!r}"
+    return zalg_command(tmp_path_factory.mktemp("bin"))
 
 
 def test_ctrl_c_in_the_first_half_second_is_one_line_or_a_silent_death(zalg):
@@ -71,10 +40,9 @@ def test_ctrl_c_in_the_first_half_second_is_one_line_or_a_silent_death(zalg):
             p.kill()
             p.communicate()
             raise
-        outcomes.append(_outcome(p.returncode, err))
-    wrong = [o for o in outcomes if not o.startswith(("line and 130", "killed by SIGINT"))]
-    assert not wrong, wrong
-    assert "line and 130" in outcomes, outcomes  # the window reaches past the handler
+        outcomes.append(ctrl_c_outcome(p.returncode, err))
+    assert all(o in CLEAN for o in outcomes), outcomes
+    assert CLEAN[0] in outcomes, outcomes  # the window reaches past the handler
 
 
 def test_the_launcher_runs_the_program_and_keeps_an_inherited_ignore(zalg):
