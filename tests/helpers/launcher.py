@@ -11,10 +11,14 @@ from pathlib import Path
 from .paths import ROOT
 from .processes import without_progress
 
-__all__ = ["is_launcher", "zalg_command", "ctrl_c_outcome", "CLEAN"]
+__all__ = ["is_launcher", "zalg_command", "ctrl_c_outcome", "CLEAN", "IN_PYTHONS_START"]
 
 #: the outcomes of a Ctrl-C that keep the promise (docs/reliability.md, "Ctrl-C")
 CLEAN = ("line and 130", "killed by SIGINT before Python's handler existed")
+#: the interpreter's own start, between installing its handler and the first line of
+#: zalg-launch (no file of Python code on the stack yet: only frozen modules): its
+#: KeyboardInterrupt, which no launcher of Python code can catch (docs/reliability.md)
+IN_PYTHONS_START = "Python's own start (its KeyboardInterrupt before zalg-launch ran)"
 
 
 def is_launcher(command: Path) -> bool:
@@ -51,4 +55,9 @@ def ctrl_c_outcome(status: int, stderr: str) -> str:
         return CLEAN[1]
     if status == 0 and said == []:
         return "finished"
+    frames = [line for line in stderr.splitlines() if line.startswith('  File "')]
+    if (status in (1, -signal.SIGINT) and frames
+            and stderr.rstrip().splitlines()[-1].startswith("KeyboardInterrupt")
+            and all(line.startswith('  File "<frozen ') for line in frames)):
+        return IN_PYTHONS_START
     return f"status {status}: {stderr[-1500:]!r}"

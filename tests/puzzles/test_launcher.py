@@ -1,7 +1,8 @@
 """The ``zalg`` command's launcher (``scripts/zalg`` and ``scripts/zalg-launch``): a
 Ctrl-C at any moment of the start ends with the one line and status 130, or, before
-Python has a handler at all, with death by SIGINT without a word; never a traceback
-(docs/reliability.md, "Ctrl-C")."""
+Python has a handler at all, with death by SIGINT without a word; never a traceback from
+site, a .pth file or an import (docs/reliability.md, "Ctrl-C": what remains is the
+interpreter's own start before the launcher's first line)."""
 from __future__ import annotations
 
 import random
@@ -11,7 +12,7 @@ import time
 
 import pytest
 
-from tests.helpers.launcher import CLEAN, ctrl_c_outcome, zalg_command
+from tests.helpers.launcher import CLEAN, IN_PYTHONS_START, ctrl_c_outcome, zalg_command
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import as_from_a_terminal, without_progress
 
@@ -41,7 +42,9 @@ def test_ctrl_c_in_the_first_half_second_is_one_line_or_a_silent_death(zalg):
             p.communicate()
             raise
         outcomes.append(ctrl_c_outcome(p.returncode, err))
-    assert all(o in CLEAN for o in outcomes), outcomes
+    # IN_PYTHONS_START: the interpreter's own window before zalg-launch's first line (about
+    # 1 trial in 50 here; docs/reliability.md, "Ctrl-C"); never a traceback from a file
+    assert all(o in CLEAN or o == IN_PYTHONS_START for o in outcomes), outcomes
     assert CLEAN[0] in outcomes, outcomes  # the window reaches past the handler
 
 
