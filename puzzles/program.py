@@ -29,6 +29,7 @@ import os
 import signal
 import sys
 import threading
+import time
 
 __all__ = ["program", "claim_standard_streams", "EXIT_INTERRUPTED", "GRACE"]
 
@@ -75,17 +76,26 @@ def _release_semaphores() -> None:
     if util is None or synchronize is None:
         return  # no pool was made
 
+    held = [finalizer for finalizer in list(util._finalizer_registry.values())
+            if getattr(finalizer, "_callback", None) is synchronize.SemLock._cleanup]
+    if not held:
+        return
+
     def release() -> None:
-        for finalizer in list(util._finalizer_registry.values()):
-            if getattr(finalizer, "_callback", None) is synchronize.SemLock._cleanup:
-                try:
-                    finalizer()
-                except OSError:  # unlinked already
-                    pass
+        for finalizer in held:
+            try:
+                finalizer()
+            except OSError:  # unlinked already
+                pass
 
     helper = threading.Thread(target=release, name="zalg-release", daemon=True)
     helper.start()
-    helper.join(RELEASE_WAIT)
+    deadline = time.monotonic() + RELEASE_WAIT
+    while helper.is_alive() and time.monotonic() < deadline:
+        try:
+            helper.join(max(deadline - time.monotonic(), 0))
+        except KeyboardInterrupt:  # another Ctrl-C: the process is ending already
+            pass
 
 
 def _leave() -> None:
@@ -182,7 +192,7 @@ def program() -> None:
     try:
         # imported only now, so that a Ctrl-C during these imports ends with one line
         import zalg
-        from zalg.memory import check_compile_room
+        from zalg.memory import check_compile_room  # (as zalg: a Ctrl-C here is one line)
         zalg.on_interrupt_while_compiling(_leave)
         zalg.before_compiling(check_compile_room)  # the budget bounds this process
         from .cli import main  # (with it numba and the genres: as above)
