@@ -4,7 +4,12 @@ Prints, per input class, how many cases ended in a correct result (ok), a clean
 one-line error with exit status 2 (error), or anything else (a failure: it is
 listed).  The figures in docs/reliability.md come from this script.
 
-    python -m benchmarks.fuzz_cli --scale 5 --seed 1
+    python -m benchmarks.fuzz_cli --scale 5 --seed 1 --ctrl-c 100
+
+``--ctrl-c N`` adds N Ctrl-C trials: the ``zalg`` command (the launcher, as pip installs
+it) running ``nagareru generate 10x10 --seed 4``, interrupted at a uniformly random
+moment 0.02-8 s after its start; each must end with the one line and status 130, or,
+before Python has a handler, die by SIGINT without a word (or finish before the signal).
 
 (Run it as a module from the project root: it uses the test suite's cases,
 ``tests.helpers.fuzz_cases``.)  Not a benchmark: it counts outcomes, it times nothing.
@@ -13,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -20,12 +27,50 @@ from collections import Counter
 from pathlib import Path
 
 from tests.helpers import fuzz_cases as FC
+from tests.helpers.launcher import CLEAN, IN_PYTHONS_START, ctrl_c_outcome, zalg_command
+from tests.helpers.paths import ROOT
+from tests.helpers.processes import as_from_a_terminal
+
+#: the Ctrl-C trials' command, and the window their signal lands in (seconds)
+CTRL_C_COMMAND = ["nagareru", "generate", "10x10", "--seed", "4"]
+CTRL_C_WINDOW = (0.02, 8.0)
+
+
+def ctrl_c_trials(count: int, seed: int) -> Counter:
+    """``count`` Ctrl-C trials (see the module): how they ended, counted; the unclean ones
+    are printed."""
+    rng, outcomes = random.Random(seed), Counter()
+    with tempfile.TemporaryDirectory() as scratch:
+        zalg = zalg_command(Path(scratch))
+        for _ in range(count):
+            delay = rng.uniform(*CTRL_C_WINDOW)
+            p = subprocess.Popen([zalg, *CTRL_C_COMMAND], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                                 preexec_fn=as_from_a_terminal)
+            time.sleep(delay)
+            sent = time.perf_counter()
+            p.send_signal(signal.SIGINT)
+            try:
+                _, err = p.communicate(timeout=60)
+                outcome = ctrl_c_outcome(p.returncode, err)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.communicate()
+                outcome = "no end within 60 s"
+            took = time.perf_counter() - sent
+            known = outcome in CLEAN or outcome in ("finished", IN_PYTHONS_START)
+            outcomes[outcome if known else "other"] += 1
+            outcomes["ended within 2.5 s"] += took <= 2.5
+            if not known:
+                print(f"CTRL-C FAILURE at {delay:.2f} s: {outcome}")
+    return outcomes
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scale", type=int, default=5, help="multiplies the random cases")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ctrl-c", type=int, default=0, metavar="N", help="Ctrl-C trials")
     args = ap.parse_args()
     start = time.perf_counter()
     cases = FC.all_cases(args.seed, args.scale)
@@ -54,6 +99,10 @@ def main() -> None:
     for case, outcome, detail in results:
         if outcome not in ("ok", "error"):
             print(f"FAILURE {outcome}: {case.cls} {case.argv[:4]}: {detail}")
+    if args.ctrl_c:
+        trials = ctrl_c_trials(args.ctrl_c, args.seed)
+        print(f"Ctrl-C trials: {args.ctrl_c}: " + ", ".join(f"{n} {what}" for what, n in
+                                                           sorted(trials.items())))
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from zalg import commands as algebra_commands
 from zalg.errors import InputError, OutOfMemory
 from zalg.memory import default_budget, default_budget_of
 from zalg.memory import parse_size as parse_memory
+from zalg.progress import heartbeat_seconds
 
 from . import genre as G
 from .board import check_size
@@ -270,6 +271,7 @@ def _run(argv) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_OK
+    heartbeat_seconds()  # a ZALG_HEARTBEAT that is no interval: one line before any work
     if budget is None:
         default_budget()  # a ZALG_MEMORY that is no size: one line before any work
         return args.run(args)

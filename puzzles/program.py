@@ -29,6 +29,7 @@ import os
 import signal
 import sys
 import threading
+import time
 
 __all__ = ["program", "claim_standard_streams", "EXIT_INTERRUPTED", "GRACE"]
 
@@ -59,12 +60,51 @@ def _flush(stream) -> None:
 _ENDING = threading.RLock()
 
 
+#: seconds the exit waits for multiprocessing's semaphores to be released
+RELEASE_WAIT = 0.5
+
+
+def _release_semaphores() -> None:
+    """Unlink the named semaphores of multiprocessing that this process still holds (a
+    batch's pool whose shutdown a Ctrl-C cut short), as their finalizers would at a
+    normal exit; ``os._exit`` skips those, and multiprocessing's resource tracker would
+    then print "leaked semaphore objects" warnings.  From a helper thread, waited for at
+    most :data:`RELEASE_WAIT` seconds: unregistering takes the resource tracker's lock,
+    which another thread may hold."""
+    util = sys.modules.get("multiprocessing.util")
+    synchronize = sys.modules.get("multiprocessing.synchronize")
+    if util is None or synchronize is None:
+        return  # no pool was made
+
+    held = [finalizer for finalizer in list(util._finalizer_registry.values())
+            if getattr(finalizer, "_callback", None) is synchronize.SemLock._cleanup]
+    if not held:
+        return
+
+    def release() -> None:
+        for finalizer in held:
+            try:
+                finalizer()
+            except OSError:  # unlinked already
+                pass
+
+    helper = threading.Thread(target=release, name="zalg-release", daemon=True)
+    helper.start()
+    deadline = time.monotonic() + RELEASE_WAIT
+    while helper.is_alive() and time.monotonic() < deadline:
+        try:
+            helper.join(max(deadline - time.monotonic(), 0))
+        except KeyboardInterrupt:  # another Ctrl-C: the process is ending already
+            pass
+
+
 def _leave() -> None:
     """Ctrl-C: one line, status 130, at once (whatever the main thread is doing)."""
     if not _ENDING.acquire(blocking=False):
         return  # the process is ending already
     _say("zalg: interrupted")
     _flush(sys.stdout)
+    _release_semaphores()
     os._exit(EXIT_INTERRUPTED)
 
 
@@ -109,6 +149,9 @@ class _Interrupts:
     def install(self) -> None:
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
             signal.signal(signal.SIGINT, self.handle)
+        # the zalg launcher (scripts/zalg-launch) starts the process with SIGINT blocked:
+        # a Ctrl-C since then is pending, and is handled (or ignored) from here on
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def handle(self, signum, frame) -> None:
         if not self.started:
@@ -137,6 +180,7 @@ def _end(status: int) -> None:
             _say(f"zalg: error: cannot write standard output: "
                  f"{getattr(exc, 'strerror', None) or exc}")
     _flush(sys.stderr)
+    _release_semaphores()
     os._exit(status)
 
 
@@ -148,7 +192,9 @@ def program() -> None:
     try:
         # imported only now, so that a Ctrl-C during these imports ends with one line
         import zalg
+        from zalg.memory import check_compile_room  # (as zalg: a Ctrl-C here is one line)
         zalg.on_interrupt_while_compiling(_leave)
+        zalg.before_compiling(check_compile_room)  # the budget bounds this process
         from .cli import main  # (with it numba and the genres: as above)
     except KeyboardInterrupt:
         _leave()

@@ -45,6 +45,10 @@ IN_FLIGHT: dict = {}
 OUTSIDE_PRIVATE = {
     ("puzzles.batch_engines", "_exit"): "os._exit: a documented function of os",
     ("puzzles.program", "_exit"): "os._exit: a documented function of os",
+    ("puzzles.program", "_finalizer_registry"): "multiprocessing: the finalizers that "
+                                                "os._exit skips (a pool's semaphores)",
+    ("puzzles.program", "_callback"): "multiprocessing: which finalizer releases a semaphore",
+    ("puzzles.program", "_cleanup"): "multiprocessing: SemLock's own release, as at exit",
     ("puzzles.batch_engines", "_processes"): "a pool's worker processes: the standard library "
                                              "has no public way to end them at once",
     ("zalg.kernels.native", "_CFuncPtr"): "ctypes: native.py binds CUDD below dd's public API",

@@ -61,3 +61,10 @@ def test_the_wheel_route_installs_and_works(version, tmp_path):
     run = subprocess.run([str(venv / "bin" / "python"), "-c", SMOKE], capture_output=True,
                          text=True, cwd=tmp_path, env=env, timeout=900)
     assert run.returncode == 0 and run.stdout.startswith("smoke ok"), run.stderr[-2000:]
+    # the zalg command as pip installs it: the launcher (scripts/zalg) and its Python stage,
+    # whose first line pip rewrote to this environment's interpreter
+    launch = (venv / "bin" / "zalg-launch").read_text().splitlines()[0]
+    assert launch == f"#!{venv / 'bin' / 'python'}", launch
+    command = subprocess.run([str(venv / "bin" / "zalg"), "--version"], capture_output=True,
+                             text=True, cwd=tmp_path, env=env, timeout=300)
+    assert command.returncode == 0 and command.stdout.startswith("zalg "), command.stderr

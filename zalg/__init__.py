@@ -8,7 +8,7 @@ True
 """
 
 from .errors import OutOfMemory, TooWide
-from .kernels.compiling import on_interrupt_while_compiling
+from .kernels.compiling import before_compiling, on_interrupt_while_compiling
 from .family import Family, intersection, union
 from . import interop
 from .graph import Graph, grid
@@ -20,7 +20,8 @@ from .universe import Universe
 
 __all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load", "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
-           "TooWide", "Relation", "on_interrupt_while_compiling"]
+           "TooWide", "Relation", "on_interrupt_while_compiling",
+           "before_compiling"]
 __version__ = "0.1.0"
 
 

@@ -24,10 +24,18 @@ Inside the library a long computation asks for a :class:`Reporter`
 ``Reporter.waiting(text)`` covers one opaque call (a compiled kernel that does not
 return until it is done): it shows the elapsed time from a helper thread while the
 call runs (kernels pause every few thousand steps, which lets that thread run).
+
+Any other stage that stays silent is covered by the heartbeat: when no plain line has
+been printed for :func:`heartbeat_seconds` (30 s; ``ZALG_HEARTBEAT`` sets another), the
+innermost open stage says ``stage: N[/total], still at work after T`` (a terminal's bar
+is redrawn with its elapsed time).  It runs in a helper thread too, so it needs the GIL:
+kernels hand it over at their pauses, and CUDD's long operations at their termination
+callbacks (about once per thousand new nodes).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -35,7 +43,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Union
 
-__all__ = ["Progress", "Reporter", "reporter", "LINE_EVERY"]
+from .errors import InputError
+
+__all__ = ["Progress", "Reporter", "reporter", "LINE_EVERY", "HEARTBEAT", "heartbeat_seconds"]
 
 #: ``progress(stage, done, total)``
 Progress = Union[None, bool, Callable[[str, int, Union[int, None]], None]]
@@ -46,6 +56,25 @@ LINE_EVERY = 5.0
 DONE_AFTER = 5.0
 #: seconds between two refreshes of a waiting stage's elapsed time
 TICK = 1.0
+#: seconds of silence after which an open stage says it is still at work (the default
+#: of :func:`heartbeat_seconds`)
+HEARTBEAT = 30.0
+
+
+def heartbeat_seconds() -> float:
+    """The heartbeat's interval: ``ZALG_HEARTBEAT`` (seconds, 0.1 to 3600) when set, else
+    :data:`HEARTBEAT`.  A value that is no such number is an :class:`InputError`."""
+    text = os.environ.get("ZALG_HEARTBEAT", "").strip()
+    if not text:
+        return HEARTBEAT
+    try:
+        seconds = float(text) if len(text) <= 20 and text.isascii() else float("nan")
+    except ValueError:
+        seconds = float("nan")
+    if not 0.1 <= seconds <= 3600:  # (nan and inf fail too)
+        raise InputError(f"the environment variable ZALG_HEARTBEAT: {text[:40]!r} is not "
+                         "a number of seconds from 0.1 to 3600")
+    return seconds
 
 
 class Reporter:
@@ -61,6 +90,7 @@ class Reporter:
         self._stage = ""
         self._total: int | None = None
         self._done = 0
+        self._timed = False
         self._started = 0.0
         self._last_line = 0.0
         self._lock = threading.RLock()  # a callback may report again
@@ -79,8 +109,10 @@ class Reporter:
         """Start a stage; ``timed``: its units are the seconds it has run (``waiting``)."""
         with self._lock:
             self._end_stage()
-            self._stage, self._total, self._done = text, total, 0
+            self._stage, self._total, self._done, self._timed = text, total, 0, timed
             self._started = time.monotonic()
+            if self._on:
+                _HEARTBEAT.open(self)
             if self._callback is not None:
                 self._callback(text, 0, total)
             if self._tty:
@@ -170,6 +202,7 @@ class Reporter:
 
     def _end_stage(self) -> None:
         """Close the bar, or in plain lines say that a stage of DONE_AFTER s or more ended."""
+        _HEARTBEAT.close(self)
         if self._bar is not None:
             self._bar.close()
             self._bar = None
@@ -177,12 +210,70 @@ class Reporter:
             self._line(f"{self._stage}: done in {time.monotonic() - self._started:.0f} s")
         self._stage = ""
 
+    def _beat(self) -> None:
+        """The heartbeat (see the module): a line saying that the stage is still at work."""
+        with self._lock:
+            if not self._stage:
+                return
+            if self._bar is not None:
+                self._bar.refresh()
+                _HEARTBEAT.last = time.monotonic()
+            elif self._on:
+                elapsed = int(time.monotonic() - self._started)
+                if self._timed:  # a waiting stage: its own kind of line, sooner
+                    self._line(f"{self._stage}: {self._amount(elapsed, 's')}")
+                else:
+                    self._line(f"{self._stage}: {self._amount(self._done)}, still at work "
+                               f"after {_duration(elapsed)}")
+
     def _line(self, text: str) -> None:
-        self._last_line = time.monotonic()
+        self._last_line = _HEARTBEAT.last = time.monotonic()
         try:
             print(text, file=self._stream, flush=True)
         except (OSError, ValueError):  # stderr closed: progress is never worth a crash
             self._on = False
+
+
+class _Heartbeat:
+    """The process's one heartbeat thread (see the module): it watches the innermost open
+    stage of the reporters that print, and the time of the last line any of them printed."""
+
+    def __init__(self) -> None:
+        self.open_stages: list[Reporter] = []  # innermost last
+        self.last = time.monotonic()
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def open(self, report: Reporter) -> None:
+        with self.lock:
+            if report in self.open_stages:
+                self.open_stages.remove(report)
+            self.open_stages.append(report)
+            if self.thread is None:
+                self.last = time.monotonic()
+                self.thread = threading.Thread(target=self._run, name="zalg-heartbeat",
+                                               daemon=True)
+                self.thread.start()
+
+    def close(self, report: Reporter) -> None:
+        with self.lock:
+            if report in self.open_stages:
+                self.open_stages.remove(report)
+
+    def _run(self) -> None:
+        while True:
+            try:
+                every = heartbeat_seconds()
+            except InputError:  # (the program refuses such a value before any work)
+                every = HEARTBEAT
+            time.sleep(min(1.0, every / 4))
+            with self.lock:
+                report = self.open_stages[-1] if self.open_stages else None
+            if report is not None and time.monotonic() - self.last >= every:
+                report._beat()
+
+
+_HEARTBEAT = _Heartbeat()
 
 
 def reporter(progress: Progress = None) -> Reporter:

@@ -223,12 +223,16 @@ def huge_number_cases(genre, rng: random.Random, n: int) -> list[Case]:
 
 
 BAD_MEMORY = ("abc", "1K", "0", "-5M", "1e9", "5000000T", "\u0663G", "", " ", "8G8", "0x10M")
+BAD_HEARTBEAT = ("abc", "0", "-1", "0.01", "1e9", "nan", "inf", "\u0663", "1" * 30, "", " ")
 
 
 def environment_cases(genre) -> list[Case]:
-    """Every genre's commands under a ZALG_MEMORY that is no memory size."""
+    """Every genre's commands under a ZALG_MEMORY that is no memory size, or a
+    ZALG_HEARTBEAT that is no interval ("" and " ": unset, so a result)."""
     return [Case("env", [genre.NAME, "solve", genre.EXAMPLES[0], "--count"],
-                 env={"ZALG_MEMORY": value}) for value in BAD_MEMORY]
+                 env={variable: value})
+            for variable, values in (("ZALG_MEMORY", BAD_MEMORY), ("ZALG_HEARTBEAT", BAD_HEARTBEAT))
+            for value in values]
 
 
 def option_cases(genre, rng: random.Random) -> list[Case]:

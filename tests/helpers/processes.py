@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from .paths import ROOT
 
 __all__ = ["interrupt_after", "as_from_a_terminal", "without_progress", "machine_slowdown",
-           "prompt", "run_measured", "Measured", "first_line", "cpu_seconds"]
+           "prompt", "run_measured", "Measured", "first_line", "cpu_seconds", "silences",
+           "Silence"]
 
 
 def as_from_a_terminal() -> None:
@@ -195,3 +196,50 @@ def first_line(cmd: list[str], cpu_limit: float, wall_limit: float) -> tuple[str
             p.kill()
         p.wait()
         p.stderr.close()
+
+
+@dataclass
+class Silence:
+    """The longest silence of a run on stderr, in the child's CPU seconds."""
+    longest: float     # CPU seconds between two lines (the start and the end count as lines)
+    before: str        # the line the longest silence followed ("" for the start)
+    lines: int         # lines on stderr
+    status: int | None  # exit status; None when it was ended at the CPU cap
+    cpu: float         # CPU seconds used in all
+
+
+def silences(cmd: list[str], cpu_cap: float, env=None, wall_cap: float = 3600) -> Silence:
+    """Run cmd to its end, or kill it once it has used ``cpu_cap`` CPU seconds (or
+    ``wall_cap`` seconds went by), and measure the longest silence between the lines
+    it writes on stderr in its own CPU time (``/proc/PID/stat``, every thread), the
+    time from its start to its first line and from its last line to its end included.
+    CPU time, not the clock: a loaded machine stretches the wall time between lines,
+    not the work done between them."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
+                         env=env)
+    os.set_blocking(p.stderr.fileno(), False)
+    start, buffer, cpu, last, longest, before, previous, lines = \
+        time.monotonic(), b"", 0.0, 0.0, 0.0, "", "", 0
+    try:
+        while p.poll() is None and cpu < cpu_cap and time.monotonic() - start < wall_cap:
+            ready, _, _ = select.select([p.stderr], [], [], 0.05)
+            try:
+                cpu = cpu_seconds(p.pid)
+            except (OSError, IndexError):  # it ended meanwhile
+                break
+            if ready:
+                buffer += p.stderr.read() or b""
+            *complete, buffer = re.split(b"[\r\n]", buffer)
+            for line in complete:
+                if cpu - last > longest:
+                    longest, before = cpu - last, previous
+                last, previous, lines = cpu, line.decode(errors="replace"), lines + 1
+    finally:
+        if p.poll() is None:
+            p.kill()
+        p.wait()
+        p.stderr.close()
+    if cpu - last > longest:
+        longest, before = cpu - last, previous
+    status = p.returncode if cpu < cpu_cap else None
+    return Silence(longest, before, lines, status, cpu)

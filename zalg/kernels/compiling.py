@@ -17,6 +17,11 @@
   within moments of the signal, even while LLVM optimises (a C call that runs
   no Python for seconds; a watcher thread hears the signal through
   ``signal.set_wakeup_fd``).
+* LLVM's memory: a compilation holds 100-250 MB for a moment, which no budget check
+  of CUDD or the tables sees.  A program whose budget bounds the whole process
+  registers ``before_compiling(check)``: ``check(name)`` runs before an outermost
+  compilation starts (a cache miss) and may raise (``zalg.memory.check_compile_room``
+  raises OutOfMemory when the budget has no room for it).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ import threading
 import time
 
 __all__ = ["HAVE_NUMBA", "jit", "c_callback", "COMPILE_GUARD", "on_interrupt_while_compiling",
-           "NOTE_AFTER", "NOTE", "compile_seconds", "skip_note"]
+           "NOTE_AFTER", "NOTE", "compile_seconds", "skip_note", "before_compiling"]
 
 #: seconds of compiling before the one line on stderr
 NOTE_AFTER = 2.0
@@ -186,6 +191,16 @@ def on_interrupt_while_compiling(callback) -> None:
     COMPILE_GUARD.on_hold = callback
 
 
+_BEFORE: list = [None]  # the check that before_compiling registered
+
+
+def before_compiling(check) -> None:
+    """Call ``check(name)`` before numba starts an outermost compilation (a cache miss) of
+    the kernel ``name``, in the thread that compiles; what it raises ends the call
+    before anything is compiled.  ``None`` removes it."""
+    _BEFORE[0] = check
+
+
 class _Clock:
     """CPU seconds spent compiling in this process, and the one note on stderr."""
 
@@ -247,6 +262,8 @@ if HAVE_NUMBA:
     class _CompileListener(event.Listener):
         # only real compilations (after a cache miss)
         def on_start(self, ev) -> None:
+            if _CLOCK.depth == 0 and _BEFORE[0] is not None:  # (nested: numba would wrap it)
+                _BEFORE[0](getattr(ev.data.get("dispatcher"), "__name__", "a kernel"))
             _CLOCK.start()
 
         def on_end(self, ev) -> None:

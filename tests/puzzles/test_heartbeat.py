@@ -1,0 +1,45 @@
+"""No stage stays silent: the heartbeat of ``zalg.progress`` (docs/reliability.md,
+"Progress").  The promise is 60 s at the largest sizes the program accepts
+(``benchmarks/progress_gaps.py`` measures those); here the interval is lowered with
+``ZALG_HEARTBEAT`` and the longest silence measured in the child's CPU time."""
+from __future__ import annotations
+
+import io
+import os
+import sys
+import time
+
+from zalg.progress import Reporter
+from tests.helpers.processes import silences
+
+#: a command with a stage that says nothing for seconds between its own lines (its
+#: first random maze: 7 s of CPU; it runs out of memory at about 8 s, 830 MB resident)
+QUIET = ["--memory", "1G", "nurimeizu", "generate", "256x256", "--seed", "1"]
+
+
+def test_a_silent_stage_says_it_is_still_at_work(monkeypatch):
+    monkeypatch.setenv("ZALG_HEARTBEAT", "0.2")
+    stream = io.StringIO()
+    with Reporter(True, stream=stream) as report:
+        report.stage("busy", total=10)
+        report.update(3)
+        end = time.process_time() + 1.0
+        while time.process_time() < end:  # Python work that reports nothing
+            pass
+    lines = stream.getvalue().splitlines()
+    beats = [line for line in lines if line.startswith("busy: 3/10, still at work after ")]
+    assert len(beats) >= 2, lines
+
+
+def _silence(every: str):
+    env = dict(os.environ, ZALG_HEARTBEAT=every)
+    return silences([sys.executable, "-m", "puzzles", *QUIET], cpu_cap=12, env=env)
+
+
+def test_the_longest_silence_follows_the_heartbeat():
+    quiet, beating = _silence("3600"), _silence("0.5")
+    # without the heartbeat the command has a silence well past the bound, with it none
+    # (the start to the first line included: imports take about 1 s of CPU)
+    assert quiet.longest > 4, quiet
+    assert beating.longest < 2.5, beating
+    assert beating.lines > quiet.lines
