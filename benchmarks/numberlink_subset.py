@@ -124,24 +124,27 @@ class Subsets:
             counts = {n: k for n, k in counts.items() if ends[n] & cut in wanted}
         return tuple(sorted(counts.items())), tuple(sorted(witnesses))
 
-    def run(self) -> tuple[int, list[tuple[int, int, int]]]:
-        """(good instances, [(level, states, summed state size)] before each pair element)."""
+    def run(self, members: bool = False) -> tuple[int | list, list[tuple[int, int, int]]]:
+        """(good instances, [(level, states, summed state size)] before each pair element).
+
+        The good instances are counted, or with ``members`` listed (sets of the levels
+        of their pair elements; for tiny grids)."""
         bounds = self.pairs[1:] + [self.size]
         start = self.close({self.R.root: 1}, {(self.C.root, self.R.root)}, self.pairs[0])
-        states = {start: 1} if start else {}
+        states = {start: [frozenset()] if members else 1} if start else {}
         widths = []
         for level, limit in zip(self.pairs, bounds):
             widths.append((level, len(states), sum(len(a) + len(b) for a, b in states)))
-            new: dict = defaultdict(int)
+            new: dict = defaultdict(list if members else int)
             for (counts, witnesses), ways in states.items():
                 for take in (False, True):
                     c, w = self.step(dict(counts), witnesses, level, take)
                     key = self.close(c, w, limit) if w else None
                     if key is not None:
-                        new[key] += ways
+                        new[key] += [h | {level} for h in ways] if members and take else ways
             states = new
-        good = sum(ways for (counts, w), ways in states.items() if dict(counts).get(1) == 1)
-        return good, widths
+        accepted = [ways for (counts, w), ways in states.items() if dict(counts).get(1) == 1]
+        return ([h for ways in accepted for h in ways] if members else sum(accepted)), widths
 
 
 def measure(rows: int, cols: int, max_pairs: int | None, signature: bool,
