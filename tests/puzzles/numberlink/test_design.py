@@ -29,6 +29,7 @@ from puzzles.cli import main
 from zalg.graph import Graph
 from zalg.pairing import pair_element, pairing_relation, pairing_universe
 from tests.helpers.paths import ROOT
+from benchmarks.numberlink_subset import Subsets
 
 # ------------------------------------------------------------------ brute force
 
@@ -201,6 +202,23 @@ def test_restricted_method_equals_brute_force():
         assert set(got) == brute_good(rows, cols), (rows, cols)
     assert set(NI.good_instances(3, 3, max_pairs=2, method="restricted")) == \
         {h for h in brute_good(3, 3) if len(h) <= 2}
+
+
+@pytest.mark.parametrize("open_ends", [False, True], ids=["witnesses", "open-ends"])
+def test_subset_construction_builds_the_good_family(open_ends):
+    """benchmarks/numberlink_subset, the top-down construction whose widths issue 34
+    records, accepts exactly the good instances (brute force, and the ∃! route)."""
+    for rows, cols, k in [(2, 3, None), (3, 3, None), (3, 4, None), (3, 4, 2), (4, 4, 3)]:
+        G = NI.instance_graph(rows, cols)
+        R, R_cover = pairing_relation(G, max_paths=k), pairing_relation(G, cover=True, max_paths=k)
+        found, widths = Subsets(R, R_cover, G, open_ends).run(members=True)
+        elements = R.universe.elements
+        got = {frozenset(elements[i][1:] for i in h) for h in found}
+        assert len(got) == len(found) and len(widths) == rows * cols * (rows * cols - 1) // 2
+        assert got == set(NI.good_instances(rows, cols, max_pairs=k)), (rows, cols, k)
+        if k is None and rows * cols <= 9:
+            assert got == brute_good(rows, cols)
+        assert Subsets(R, R_cover, G, open_ends).run()[0] == len(got)
 
 
 def test_six_by_six_has_no_good_instance_with_two_pairs():
