@@ -3,7 +3,9 @@
 At the top level v: v·(nonsup(F1, G0) ∩ nonsup(F1, G1)) ∪ nonsup(F0, G0): a set
 avoids every member of G0 ∪ G1 iff it avoids those of G0 and those of G1, so the
 union G0 ∪ G1 is never built.  Levels of G above F's top are skipped in one step
-(nonsup(F, G) = nonsup(F, G0) there), as Graphillion's ``non_supersets`` does.
+(nonsup(F, G) = nonsup(F, G0) there), as Graphillion's ``non_supersets`` does, and
+∅ ∈ G ends a branch at once (every set is a superset of ∅).  ``minimal`` asks for
+this form; ``Family.nonsup`` runs ``nonsup_unions`` (fewer subproblems).
 """
 from __future__ import annotations
 
@@ -23,13 +25,15 @@ def terminal(a, b, k, env):
         return a
     if a == Z or a == b or b == O:
         return Z
+    if has_empty(b, env):  # ∅ ∈ G: every set is a superset of it
+        return Z
     if a == O:
-        return Z if has_empty(b, env) else O
+        return O
     return -1
 
 
 @jit
-def _below(x, y, env):
+def below(x, y, env):
     """G without its members that hold an element above F's top (none of them is a
     subset of a member of F): y's else-chain followed down to F's top level."""
     v = level(x, env)
@@ -41,7 +45,7 @@ def _below(x, y, env):
 @jit
 def children(x, y, k, env):
     if level(y, env) < level(x, env):  # one kid: (F, G without the levels above F)
-        put_kid(env, 0, CODE, x, _below(x, y, env))
+        put_kid(env, 0, CODE, x, below(x, y, env))
         return 1
     v, x0, x1, y0, y1 = split(x, y, env)
     put_kid(env, 0, CODE, x0, y0)
