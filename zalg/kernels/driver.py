@@ -301,7 +301,9 @@ def _drive(op, a, b, k, env, count, stacks):
                 state[1] = nv
                 continue
         frames[f, _PHASE] = phase + 1
-        held = env[E_TMP]  # temporaries a combine step keeps while its kids run
+        # temporaries a combine step keeps while its kids run (none after ``children``:
+        # env is only read here, a store to it per subproblem costs 10 %)
+        held = env[E_TMP] if phase > 0 else 0
         if not _room(n + held, nf, nv, hv, ho, hf):
             return NOMEM
         values = hv[0]
@@ -311,11 +313,12 @@ def _drive(op, a, b, k, env, count, stacks):
         if nf < 0:
             return UNKNOWN_OP
         nv += n
-        for i in range(held):  # the frame's own values, released when it finishes
-            values[nv + i] = env[E_TMP + 1 + i]
-            owned[nv + i] = 1
-        env[E_TMP] = 0
-        nv += held
+        if held > 0:  # the frame's own values, released when it finishes
+            for i in range(held):
+                values[nv + i] = env[E_TMP + 1 + i]
+                owned[nv + i] = 1
+            env[E_TMP] = 0
+            nv += held
         state[0] = nf
         state[1] = nv
     return OK

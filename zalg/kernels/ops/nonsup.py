@@ -43,9 +43,18 @@ def below(x, y, env):
 
 
 @jit
+def skip_levels(env, code, x, y):
+    """Where G's top lies above F's: ask for the one kid (code, F, G without the levels
+    above F) and answer True."""
+    if level(y, env) < level(x, env):
+        put_kid(env, 0, code, x, below(x, y, env))
+        return True
+    return False
+
+
+@jit
 def children(x, y, k, env):
-    if level(y, env) < level(x, env):  # one kid: (F, G without the levels above F)
-        put_kid(env, 0, CODE, x, below(x, y, env))
+    if skip_levels(env, CODE, x, y):
         return 1
     v, x0, x1, y0, y1 = split(x, y, env)
     put_kid(env, 0, CODE, x0, y0)

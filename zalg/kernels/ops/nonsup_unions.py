@@ -25,8 +25,7 @@ terminal = nonsup.terminal
 
 @jit
 def children(x, y, k, env):
-    if level(y, env) < level(x, env):  # one kid: (F, G without the levels above F)
-        put_kid(env, 0, CODE, x, nonsup.below(x, y, env))
+    if nonsup.skip_levels(env, CODE, x, y):
         return 1
     v, x0, x1, y0, y1 = split(x, y, env)
     put_kid(env, 0, CODE, x0, y0)
