@@ -3,9 +3,11 @@
 At the top level v: v·(nonsup(F1, G0) ∩ nonsup(F1, G1)) ∪ nonsup(F0, G0): a set
 avoids every member of G0 ∪ G1 iff it avoids those of G0 and those of G1, so the
 union G0 ∪ G1 is never built.  Levels of G above F's top are skipped in one step
-(nonsup(F, G) = nonsup(F, G0) there), as Graphillion's ``non_supersets`` does, and
-∅ ∈ G ends a branch at once (every set is a superset of ∅).  ``minimal`` asks for
-this form; ``Family.nonsup`` runs ``nonsup_unions`` (fewer subproblems).
+(nonsup(F, G) = nonsup(F, G0) there), as Graphillion's ``non_supersets`` does.
+``minimal`` asks for this form; ``Family.nonsup`` runs ``nonsup_unions`` (fewer
+subproblems).  Testing ∅ ∈ G at every subproblem (``nonsup_unions``' terminal) made
+minimal of the random workload 15 % slower here: G = min(F0) rarely holds ∅, and the
+test walks G's else-chain.
 """
 from __future__ import annotations
 
@@ -25,10 +27,8 @@ def terminal(a, b, k, env):
         return a
     if a == Z or a == b or b == O:
         return Z
-    if has_empty(b, env):  # ∅ ∈ G: every set is a superset of it
-        return Z
     if a == O:
-        return O
+        return Z if has_empty(b, env) else O
     return -1
 
 

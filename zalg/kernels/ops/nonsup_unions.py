@@ -12,7 +12,7 @@ is large the unions multiply (``Family.nonsup`` chooses by G's size).
 from __future__ import annotations
 
 from ..native import jit
-from ..nodes import getnode, keep, level, put_kid
+from ..nodes import C_ONE, C_ZERO, getnode, has_empty, keep, level, put_kid
 from . import nonsup
 from ._common import split, union
 
@@ -20,7 +20,19 @@ CODE: int  # this operation's place in the table (given by ``registry.register``
 CACHED = True  # a pure function of the operand nodes: results outlive the call
 HOLDS_KEYS = True  # subproblems are keyed by fresh unions: the memo table references them
 
-terminal = nonsup.terminal
+
+@jit
+def terminal(a, b, k, env):
+    Z = env[C_ZERO]
+    if b == Z:
+        return a
+    if a == Z or a == b or b == env[C_ONE]:
+        return Z
+    if has_empty(b, env):  # ∅ ∈ G: every set is a superset of it (SAPPORO's (g & 1) == 1)
+        return Z
+    if a == env[C_ONE]:
+        return a
+    return -1
 
 
 @jit
