@@ -137,7 +137,7 @@ class Family:
 
     def nonsup(self, other) -> Family:
         """Non-supersets {a ∈ F : no b ∈ G with b ⊆ a}."""
-        return self._apply(K.NONSUP, "computing non-supersets", self._other(other))
+        return self._apply(K.NONSUP_U, "computing non-supersets", self._other(other))
 
     def nonsub(self, other) -> Family:
         """Non-subsets {a ∈ F : no b ∈ G with a ⊆ b}."""

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tests.helpers import reference as R
 from tests.helpers.strategies import universe_and_families
 from zalg import Universe, intersection, union
+from zalg.kernels import ops
 
 def make(names, *fams):
     U = Universe(names)
@@ -92,6 +93,31 @@ def test_subset_filters(data):
     assert as_set(F.permit(G)) == R.permit(A, B)
     assert as_set(F.minimal()) == R.minimal(A)
     assert as_set(F.maximal()) == R.maximal(A)
+
+
+@given(universe_and_families())
+def test_nonsup_kernels_agree_with_the_reference(data):
+    # both formulations (pairs of existing nodes; unions of G's cofactors, the one for a
+    # small G), whichever Family.nonsup chooses for these operands
+    names, (A, B) = data
+    U, F, G = make(names, A, B)
+    for op in (ops.NONSUP, ops.NONSUP_U):
+        assert as_set(F._apply(op, "computing non-supersets", G)) == R.nonsup(A, B)
+
+
+def test_nonsup_by_unions_releases_the_unions_it_keys_by():
+    # the memo table references the unions it builds as keys, and lets them go at the end
+    rng = np.random.default_rng(5)
+    U = Universe(range(24))
+    F = U.family([list(rng.choice(24, size=rng.integers(1, 9), replace=False)) for _ in range(400)])
+    G = U.family([list(rng.choice(24, size=rng.integers(1, 4), replace=False)) for _ in range(30)])
+    U.manager.op_cache = False
+    referenced = len(U.manager.zdd)
+    for _ in range(3):
+        r = F._apply(ops.NONSUP_U, "computing non-supersets", G)
+        assert r == F._apply(ops.NONSUP, "computing non-supersets", G)
+        del r
+    assert len(U.manager.zdd) == referenced
 
 
 @given(universe_and_families(count=1), st.data())

@@ -7,8 +7,12 @@ subproblems reserves one slot for each, fills the slots of those it can answer a
 once (a terminal case, or the memo table) and pushes frames for the others.  Its
 combine step reads the slots, and they are released when it is done.
 
+A combine step that asks for more subproblems may keep temporaries for them (a
+union it built as a kid's operand): they go to the frame's slots after that
+phase's kids, owned, and are released with the frame's other values.
+
 Results are memoised in the call's table (``memo``), which holds a reference on
-each; values in slots *borrow* that reference (or an operand's), so a subproblem
+each (and on its second key, for an operation that builds its keys: ``HOLDS_KEYS``); values in slots *borrow* that reference (or an operand's), so a subproblem
 costs one reference, taken when its result is stored.  The table is flushed when
 doubling it would pass the Universe's budget, and when CUDD cannot create a node
 (then the step is retried once with the table empty and the dead nodes
@@ -33,9 +37,10 @@ from __future__ import annotations
 import numpy as np
 
 from .ops import registry as R
-from .memo import FULL, PRESENT, get, new_memo, put_owned, release_all
+from .memo import FULL, KEY_HELD, PRESENT, STORED, get, new_memo, put_owned, release_all
 from .native import jit
-from .nodes import (C_ONE, C_OP_TAGS, C_STATS, E_FAIL, E_KIDS, INTERRUPTED, NOMEM, OK, POLL_EVERY,
+from .nodes import (C_ONE, C_OP_TAGS, C_STATS, E_FAIL, E_KIDS, E_TMP, INTERRUPTED, NOMEM, OK,
+                    POLL_EVERY,
                     S_CACHE_HITS, S_CACHE_STORES, UNKNOWN_OP,
                     cache_insert, cache_lookup, cudd_recover, cudd_stopped_for_ctrl_c, deref,
                     disown, drop_all, keep, keep_stats, lend_to_tables, new_env, op_tag, poll,
@@ -96,20 +101,30 @@ def _combine(op, o, x, y, phase, k, env, values, base, memo, count, owned, nv):
 
 
 @jit(inline=True)
+def _memo_op(op, o):
+    """Subproblem (o, ...)'s op column in the memo table: its code, with ``KEY_HELD`` for an
+    operation whose keys the table references (``HOLDS_KEYS``: keys it built itself)."""
+    return o | KEY_HELD if R.holds_keys(op, o) else o
+
+
+@jit(inline=True)
 def _finish_frame(op, o, x, y, r, env, memo, count, values, owned, nv, hm):
     """Store the result r of subproblem (o, x, y), whose reference the memo table takes
     over, and release the values of its kids; returns (memo, r) with r borrowed from
     the table (an equal subproblem may have been stored meanwhile)."""
     disown(env, r)
     ka, kb = R.memo_key(op, o, x, y)
-    memo, stored = put_owned(memo, count, env, o, ka, kb, r)
+    mo = _memo_op(op, o)
+    memo, stored = put_owned(memo, count, env, mo, ka, kb, r)
     hm[0] = memo
     if stored == FULL:  # no room for a bigger table: start afresh
         _flush(memo, count, values, owned, nv, env)
-        memo, stored = put_owned(memo, count, env, o, ka, kb, r)
+        memo, stored = put_owned(memo, count, env, mo, ka, kb, r)
     if stored == PRESENT:
         deref(env, r)
-        r = get(memo, o, ka, kb)
+        r = get(memo, mo, ka, kb)
+    elif stored == STORED and mo != o:
+        ref(env, kb)  # the row's key, released with the row
     return memo, r
 
 
@@ -144,7 +159,7 @@ def _lookup(op, o, x, y, k, env, memo):
     r = R.terminal(op, o, x, y, k, env)
     if r == -1:
         ka, kb = R.memo_key(op, o, x, y)
-        r = get(memo, o, ka, kb)
+        r = get(memo, _memo_op(op, o), ka, kb)
     return r
 
 
@@ -286,7 +301,10 @@ def _drive(op, a, b, k, env, count, stacks):
                 state[1] = nv
                 continue
         frames[f, _PHASE] = phase + 1
-        if not _room(n, nf, nv, hv, ho, hf):
+        # temporaries a combine step keeps while its kids run (none after ``children``:
+        # env is only read here, a store to it per subproblem costs 10 %)
+        held = env[E_TMP] if phase > 0 else 0
+        if not _room(n + held, nf, nv, hv, ho, hf):
             return NOMEM
         values = hv[0]
         owned = ho[0]
@@ -295,6 +313,12 @@ def _drive(op, a, b, k, env, count, stacks):
         if nf < 0:
             return UNKNOWN_OP
         nv += n
+        if held > 0:  # the frame's own values, released when it finishes
+            for i in range(held):
+                values[nv + i] = env[E_TMP + 1 + i]
+                owned[nv + i] = 1
+            env[E_TMP] = 0
+            nv += held
         state[0] = nf
         state[1] = nv
     return OK

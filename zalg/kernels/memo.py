@@ -1,7 +1,8 @@
 """The memo table of one kernel call: (op, f, g) -> result, bounded by the budget.
 
 Rows are ``[op, f, g, result]``; op 0 marks a free row.  A row holds one CUDD
-reference on its result.  Keys need none: an operand of the call is a cofactor of
+reference on its result.  Keys need none (except where the op column carries
+``KEY_HELD``: the row references g as well): an operand of the call is a cofactor of
 its operands or of a result, and every result stays referenced (by this table or
 the value stack) until the table is flushed, which clears every key at once; so
 a key can never name a freed node whose address was reused.  The table
@@ -22,6 +23,9 @@ from .native import jit
 from .nodes import deref, lend_to_tables, over_budget
 
 ROW = 4
+#: a flag in the op column: the row also holds a reference on its key ``g`` (an
+#: operation that keys subproblems by nodes it built, ``HOLDS_KEYS``)
+KEY_HELD = 1 << 40
 #: the most rows a table may have (a table row is 32 bytes: 2^27 rows = 4 GB)
 MAX_ROWS = 1 << 27
 
@@ -57,6 +61,8 @@ def release_all(table, count, env):
     for j in range(table.shape[0]):
         if table[j, 0] != 0:
             deref(env, table[j, 3])
+            if table[j, 0] & KEY_HELD:
+                deref(env, table[j, 2])
             table[j, 0] = 0
     count[0] = 0
 

@@ -18,7 +18,8 @@ iterative driver in ``..driver`` splits that function at its recursive calls):
 * optionally ``finish(a, b, result, env)``: a last step on the root's result;
 * ``CODE``: given by the table below; ``USES``: the operations it asks for as
   subproblems (``put_kid(env, i, nonsup.CODE, ...)``); ``COMMUTATIVE = True`` when
-  (F, G) and (G, F) share one memo entry.
+  (F, G) and (G, F) share one memo entry; ``HOLDS_KEYS = True`` when it asks for
+  subproblems on nodes it built itself (the memo table then references them).
 
 Adding an operation: write its module (and, if it asks for another operation as a
 subproblem, name that one in ``USES``), add one ``register`` line below, give it a
@@ -29,11 +30,11 @@ the dispatch and the driver compiled for it follow from this table
 from __future__ import annotations
 
 from . import (change, exists, exists_minimal, exists_within, forall, hitting, image, join,
-               maximal, meet, minimal, minimal_upset, nonsub, nonsup, offset, onset, quotient,
-               size, unique_exists)
+               maximal, meet, minimal, minimal_upset, nonsub, nonsup, nonsup_unions, offset, onset,
+               quotient, size, unique_exists)
 from .registry import Op, register, table
 
-__all__ = ["Op", "register", "table", "JOIN", "MEET", "QUOT", "NONSUP", "NONSUB", "MINIMAL",
+__all__ = ["Op", "register", "table", "JOIN", "MEET", "QUOT", "NONSUP", "NONSUP_U", "NONSUB", "MINIMAL",
            "MAXIMAL", "EXISTS", "FORALL", "CHANGE", "ONSET", "OFFSET", "SIZE", "HIT", "MINEX",
            "UNIQ", "EXWITHIN", "MINUP", "IMAGE"]
 
@@ -42,6 +43,7 @@ JOIN = register(join)
 MEET = register(meet)
 QUOT = register(quotient)
 NONSUP = register(nonsup)
+NONSUP_U = register(nonsup_unions)
 NONSUB = register(nonsub)
 MINIMAL = register(minimal)
 MAXIMAL = register(maximal)

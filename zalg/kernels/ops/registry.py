@@ -24,7 +24,7 @@ from types import ModuleType
 from ..compiling import HAVE_NUMBA
 
 __all__ = ["Op", "register", "table", "terminal", "children", "combine", "memo_key", "known",
-           "cached", "root_code", "finish"]
+           "cached", "holds_keys", "root_code", "finish"]
 
 _TABLE: list["Op"] = []
 _BY_KEY: dict[str, "Op"] = {}
@@ -47,6 +47,7 @@ class Op:
         self.by_code = {o.code: o.module for o in self.closure}
         self.commutative = bool(getattr(module, "COMMUTATIVE", False))
         self.cached = bool(getattr(module, "CACHED", False))
+        self.holds_keys = bool(getattr(module, "HOLDS_KEYS", False))
         digest = hashlib.sha256()
         for o in self.closure:
             digest.update(inspect.getsource(o.module).encode())
@@ -59,7 +60,7 @@ class Op:
 def register(module: ModuleType) -> Op:
     """Enter an operation module in the table: its code is the next free one.  The module
     must define ``terminal``, ``children`` and ``combine`` (``finish``, ``USES``,
-    ``COMMUTATIVE`` and ``CACHED`` are optional), and every op in ``USES`` must be registered already."""
+    ``COMMUTATIVE``, ``CACHED`` and ``HOLDS_KEYS`` are optional), and every op in ``USES`` must be registered already."""
     missing = [s for s in _STEPS if not callable(getattr(module, s, None))]
     if missing:
         raise TypeError(f"operation module {module.__name__} lacks {', '.join(missing)}")
@@ -118,6 +119,12 @@ def cached(op, o):
     """Whether operation ``o`` keeps its results in CUDD's computed table across calls
     (its module says ``CACHED = True``: the result depends on the operand nodes alone)."""
     return bool(getattr(op.by_code[o], "CACHED", False))
+
+
+def holds_keys(op, o):
+    """Whether the memo table references the second key of operation ``o``'s subproblems
+    (its module says ``HOLDS_KEYS = True``: it asks for subproblems on nodes it built)."""
+    return bool(getattr(op.by_code[o], "HOLDS_KEYS", False))
 
 
 def root_code(op):
@@ -239,6 +246,11 @@ if HAVE_NUMBA:
     def _cached(op, o):
         if isinstance(op, OpType):
             return _is_one_of(x.code for x in _BY_KEY[op.op_key].closure if x.cached)
+
+    @overload(holds_keys)
+    def _holds_keys(op, o):
+        if isinstance(op, OpType):
+            return _is_one_of(x.code for x in _BY_KEY[op.op_key].closure if x.holds_keys)
 
     @overload(root_code)
     def _root_code(op):
