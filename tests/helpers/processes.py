@@ -76,8 +76,8 @@ def interrupt_after(cmd: list[str], seconds: float, ready: str | None = None, en
 
 #: a plain progress line of ``zalg.progress`` (stderr not a terminal): a stage starting
 #: (``stage ...``, ``stage: 0/12 ...``), advancing (``stage: 3/12, detail``, ``stage: 4 s``)
-#: or ending (``stage: done in 7 s``)
-PROGRESS_LINE = re.compile(r".+( \.\.\.|: \d+(/\d+)?( s)?(, .+)?|: done in \d+ s)")
+#: waiting (``stage: running for 10 s``) or ending (``stage: done in 7 s``)
+PROGRESS_LINE = re.compile(r".+( \.\.\.|: \d+(/\d+)?( s)?(, .+)?|: running for \d+ s|: done in \d+ s)")
 
 
 def without_progress(stderr: str) -> list[str]:
