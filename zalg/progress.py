@@ -216,7 +216,11 @@ class Reporter:
             if not self._stage:
                 return
             if self._bar is not None:
-                self._bar.refresh()
+                try:
+                    self._bar.refresh()
+                except (OSError, ValueError):  # its stream closed: never worth the heartbeat
+                    self._on = False
+                    return
                 _HEARTBEAT.last = time.monotonic()
             elif self._on:
                 elapsed = int(time.monotonic() - self._started)
@@ -249,7 +253,7 @@ class _Heartbeat:
             if report in self.open_stages:
                 self.open_stages.remove(report)
             self.open_stages.append(report)
-            if self.thread is None:
+            if self.thread is None or not self.thread.is_alive():  # (none in a forked child)
                 self.last = time.monotonic()
                 self.thread = threading.Thread(target=self._run, name="zalg-heartbeat",
                                                daemon=True)

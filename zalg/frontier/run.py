@@ -84,7 +84,9 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         report.update(level, detail=f"{int(meta[M_WIDTH])} states")
     nodes = int(meta[M_NODE]) - 1
     del store, rows, src, nxt, free
-    M.room(look=True, held=codes.nbytes)  # the arena is gone: the reduction may use it
+    # the arena is gone (the reduction may use its room); the codes stay resident and are
+    # counted there, so not given back with held= (reduce's checks leave them out: uncounted)
+    M.room(look=True)
     with report.waiting(f"{what}: nodes into CUDD"):  # reduction and CUDD's nodes
         try:
             status, level, hi, lo, root = driver.reduce(
