@@ -39,6 +39,7 @@ import os
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Union
@@ -243,16 +244,17 @@ class _Heartbeat:
     stage of the reporters that print, and the time of the last line any of them printed."""
 
     def __init__(self) -> None:
-        self.open_stages: list[Reporter] = []  # innermost last
+        # innermost last; weak, so that a reporter dropped with its stage still open (an
+        # abandoned generator, a request that ended) is never beaten for
+        self.open_stages: list[weakref.ref[Reporter]] = []
         self.last = time.monotonic()
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
 
     def open(self, report: Reporter) -> None:
         with self.lock:
-            if report in self.open_stages:
-                self.open_stages.remove(report)
-            self.open_stages.append(report)
+            self._drop(report)
+            self.open_stages.append(weakref.ref(report))
             if self.thread is None or not self.thread.is_alive():  # (none in a forked child)
                 self.last = time.monotonic()
                 self.thread = threading.Thread(target=self._run, name="zalg-heartbeat",
@@ -261,8 +263,18 @@ class _Heartbeat:
 
     def close(self, report: Reporter) -> None:
         with self.lock:
-            if report in self.open_stages:
-                self.open_stages.remove(report)
+            self._drop(report)
+
+    def innermost(self) -> Reporter | None:
+        """The innermost open stage's reporter that still exists (the dead ones dropped)."""
+        with self.lock:
+            self._drop(None)
+            return self.open_stages[-1]() if self.open_stages else None
+
+    def _drop(self, report: Reporter | None) -> None:
+        """Forget ``report`` and every reporter that no longer exists (lock held)."""
+        self.open_stages = [ref for ref in self.open_stages
+                            if ref() is not None and ref() is not report]
 
     def _run(self) -> None:
         while True:
@@ -271,8 +283,7 @@ class _Heartbeat:
             except InputError:  # (the program refuses such a value before any work)
                 every = HEARTBEAT
             time.sleep(min(1.0, every / 4))
-            with self.lock:
-                report = self.open_stages[-1] if self.open_stages else None
+            report = self.innermost()
             if report is not None and time.monotonic() - self.last >= every:
                 report._beat()
 

@@ -4,6 +4,7 @@
 ``ZALG_HEARTBEAT`` and the longest silence measured in the child's CPU time."""
 from __future__ import annotations
 
+import gc
 import io
 import os
 import sys
@@ -28,13 +29,36 @@ def test_a_silent_stage_says_it_is_still_at_work(monkeypatch):
     with Reporter(True, stream=stream) as report:
         report.stage("busy", total=10)
         report.update(3)
-        end = time.process_time() + 1.0
-        while time.process_time() < end:  # Python work that reports nothing
-            pass
+        _busy(1.0)
     lines = stream.getvalue().splitlines()
     beats = [line for line in lines if line.startswith("busy: 3/10, still at work after ")]
     assert len(beats) >= 2, lines
 
+
+
+def _busy(seconds: float) -> None:
+    end = time.process_time() + seconds
+    while time.process_time() < end:  # Python work that reports nothing
+        pass
+
+
+def test_a_reporter_dropped_with_its_stage_open_is_not_beaten_for(monkeypatch):
+    # a stage left open by a reporter that no longer exists (an abandoned generator, a
+    # request that ended) must not take the heartbeat from the stage still at work
+    monkeypatch.setenv("ZALG_HEARTBEAT", "0.2")
+    monkeypatch.setattr(progress, "_HEARTBEAT", progress._Heartbeat())
+    outer_stream, inner_stream = io.StringIO(), io.StringIO()
+    with Reporter(True, stream=outer_stream) as outer:
+        outer.stage("outer", total=2)
+        inner = Reporter(True, stream=inner_stream)
+        inner.stage("inner", total=5)
+        del inner
+        gc.collect()
+        _busy(1.0)
+    beats = [line for line in outer_stream.getvalue().splitlines()
+             if line.startswith("outer: 0/2, still at work after ")]
+    assert len(beats) >= 2, outer_stream.getvalue()
+    assert "still at work" not in inner_stream.getvalue()
 
 def _silence(every: str):
     env = dict(os.environ, ZALG_HEARTBEAT=every)
