@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .family import union
+from .family import Family, union
 from .frontier.plan import plan_of, terminal_labels
 from .universe import Universe
 
@@ -163,7 +163,8 @@ class _Mates:
             order += by_step.get(j, [])
             order.append(("e", e))
         self.universe = Universe(order)
-        self.z = self.universe.single(("z",)) if kind == "cycle" else None
+        self._singles: dict = {}
+        self.z = self.single(("z",)) if kind == "cycle" else None
 
     def key(self, x, y) -> tuple:
         """The mate element saying that x and y end one fragment."""
@@ -171,31 +172,37 @@ class _Mates:
 
     def with_edge(self, F, j: int):
         """The members of F extended by edge j, its two fragments joined:
-        Σ_{c,d} (F / m_ac / m_bd) * e_ab * m_cd, cycles closed per kind."""
-        V = self.universe
+        e_ab * Σ_{c,d} (F / m_ac / m_bd) * m_cd, cycles closed per kind (e_ab is
+        joined once, to the sum)."""
         a, b = self.edges[j]
-        e = V.single(("e", self.edges[j]))
         group = self.live_at[j]
         ends_b = _ends(b, group, self.key, self.free, self.labels)
         terms = []
         for c, mac in _ends(a, group, self.key, self.free, self.labels):
-            Fa = F / V.single(mac)
+            Fa = F / self.single(mac)
             if not Fa:
                 continue
             if c == ("v", b):  # a and b end the same fragment: the edge closes a cycle
                 if self.kind == "cycle":
-                    terms.append((Fa % self.z) * e * self.z)
+                    terms.append((Fa % self.z) * self.z)
                 elif self.kind == "cycles":
-                    terms.append(Fa * e)
+                    terms.append(Fa)
                 continue
             for d, mbd in ends_b:
                 joined = _joined(c, d, self.key)
                 if joined is None:
                     continue
-                Fab = Fa / V.single(mbd)
+                Fab = Fa / self.single(mbd)
                 if Fab:
-                    terms.append(Fab * e * V.family([joined]))
-        return union(terms, universe=V)
+                    terms.append(Fab * self.single(joined[0]) if joined else Fab)
+        return union(terms, universe=self.universe) * self.single(("e", self.edges[j]))
+
+    def single(self, x) -> Family:
+        """The family {{x}} (made once per element)."""
+        f = self._singles.get(x)
+        if f is None:
+            f = self._singles[x] = self.universe.single(x)
+        return f
 
 
 def _ends(a, group, key, free: bool, labels: list) -> list:
