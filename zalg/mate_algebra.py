@@ -95,14 +95,26 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
         due.setdefault(position_of[members[0]], []).append((members, k))
     for j in range(len(edges) - 1, -1, -1):
         a, b = edges[j]
-        taken = M.with_edge(F, j) if fixed.get(edges[j]) != 0 else V.empty
-        F = taken if fixed.get(edges[j]) == 1 else F | taken
+        leaving = [x for x in dict.fromkeys((a, b)) if M.kill[x] == j]
+        # a vertex that leaves right after this edge: its leave step is applied to the
+        # members without the edge only; with the edge it has degree 2 (no mark: kept
+        # as is) or it was alone and now ends a fragment, which it may not do when it
+        # leaves (except in free matchings, where the leave step rewrites that mark)
+        early = leaving if not M.free else []
+        taken = M.with_edge(F, j, early) if fixed.get(edges[j]) != 0 else V.empty
+        if fixed.get(edges[j]) == 1:
+            F = V.empty
+        for x in early:
+            F = F.image(V.relation(_leave_rows(x, M.live_at[j], M.key, M.free, cover,
+                                               M.labels, x in terminals)))
+        F = F | taken
         for members, k in due.get(j, ()):
             F = F.image(V.relation(_count_rows(members, k)))
         if trace:
-            trace(f"edge {a}-{b}", F)
-        for x in dict.fromkeys((a, b)):
-            if M.kill[x] == j:  # one pass: drop x's mate marks, as _leave_rows says
+            trace(f"edge {a}-{b}" + (f", {' and '.join(map(str, early))} "
+                                     f"{'leaves' if len(early) == 1 else 'leave'}" if early else ""), F)
+        for x in leaving:
+            if x not in early:  # one pass: drop x's mate marks, as _leave_rows says
                 F = F.image(V.relation(_leave_rows(x, M.live_at[j], M.key, M.free, cover,
                                                    M.labels, x in terminals)))
                 if trace:
@@ -170,15 +182,19 @@ class _Mates:
         """The mate element saying that x and y end one fragment."""
         return ("m",) + ((x, y) if self.index[x] <= self.index[y] else (y, x))
 
-    def with_edge(self, F, j: int):
+    def with_edge(self, F, j: int, leaving=()):
         """The members of F extended by edge j, its two fragments joined:
         e_ab * Σ_{c,d} (F / m_ac / m_bd) * m_cd, cycles closed per kind (e_ab is
-        joined once, to the sum)."""
+        joined once, to the sum).  Without the members in which a vertex of
+        ``leaving`` was alone (it would end a fragment as it leaves)."""
         a, b = self.edges[j]
         group = self.live_at[j]
-        ends_b = _ends(b, group, self.key, self.free, self.labels)
+        ends_b = [(d, m) for d, m in _ends(b, group, self.key, self.free, self.labels)
+                  if not (b in leaving and d == ("v", b))]
         terms = []
         for c, mac in _ends(a, group, self.key, self.free, self.labels):
+            if a in leaving and c == ("v", a):
+                continue
             Fa = F / self.single(mac)
             if not Fa:
                 continue
