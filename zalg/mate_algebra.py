@@ -98,6 +98,11 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
     for members, k in counts or ():
         members = sorted(set(members), key=position_of.__getitem__)
         due.setdefault(position_of[members[0]], []).append((members, k))
+
+    def leave(F, x, j):  # one pass: drop x's mate marks, as _leave_rows says
+        return F.image(V.relation(_leave_rows(x, M.live_at[j], M.key, M.free, cover,
+                                              M.labels, x in terminals)))
+
     for j in range(len(edges) - 1, -1, -1):
         a, b = edges[j]
         leaving = [x for x in dict.fromkeys((a, b)) if M.kill[x] == j]
@@ -110,18 +115,16 @@ def build_algebra(graph, kind: str, pairs=None, cover: bool = False, trace=None,
         if fixed.get(edges[j]) == 1:
             F = V.empty
         for x in early:
-            F = F.image(V.relation(_leave_rows(x, M.live_at[j], M.key, M.free, cover,
-                                               M.labels, x in terminals)))
+            F = leave(F, x, j)
         F = F | taken
         for members, k in due.get(j, ()):
             F = F.image(V.relation(_count_rows(members, k)))
         if trace:
-            trace(f"edge {a}-{b}" + (f", {' and '.join(map(str, early))} "
-                                     f"{'leaves' if len(early) == 1 else 'leave'}" if early else ""), F)
+            gone = f", {' and '.join(map(str, early))} {'leaves' if len(early) == 1 else 'leave'}"
+            trace(f"edge {a}-{b}" + (gone if early else ""), F)
         for x in leaving:
-            if x not in early:  # one pass: drop x's mate marks, as _leave_rows says
-                F = F.image(V.relation(_leave_rows(x, M.live_at[j], M.key, M.free, cover,
-                                                   M.labels, x in terminals)))
+            if x not in early:
+                F = leave(F, x, j)
                 if trace:
                     trace(f"vertex {x} leaves", F)
 
