@@ -34,7 +34,7 @@ def main() -> None:
 
     def trace(text, F):
         members = sorted("*".join(sorted(map(short, m))) or "1" for m in F)
-        print(f"  {text:<38} {' + '.join(members)}")
+        print(f"  {text:<44} {' + '.join(members)}")
     G = zalg.grid(2, 2)
     P = build_algebra(G, "paths", pairs=[((0, 0), (1, 1))], trace=trace)
     print(f"\n  result: {sorted(sorted(map(str, m)) for m in P)}\n")
