@@ -8,12 +8,18 @@ core for the marked levels between v and the child's top level (a cofactor skips
 those levels), and the root gets them from level 0 (``finish``).  Keying the
 recursion by the node alone, not by the level it was reached from, solves a node
 reached from parents at different levels once instead of once per level.
+
+Both operands of the intersection are up-closed over the marked levels below
+v: ``meet_upsets`` ends where one of them is every subset of its levels, where a
+plain intersection walks the other operand to its end (5x7 loop of the 2012
+program: 12.1 s against 17.2 s).
 """
 from __future__ import annotations
 
 from ..native import jit
 from ..nodes import C_ONE, C_ZERO, cof, drop, getnode, keep, level, put_kid
-from ._common import chain, inter, quantified
+from ._common import chain, quantified
+from ._upsets import meet_upsets
 
 CODE: int  # this operation's place in the table (given by ``registry.register``)
 
@@ -43,7 +49,7 @@ def combine(x, y, phase, k, env, vals, base):
     x0, x1 = cof(x, v, env)
     h0 = chain(env, v + 1, level(x0, env), vals[base])
     h1 = chain(env, v + 1, level(x1, env), vals[base + 1])
-    both = inter(env, h0, h1)
+    both = meet_upsets(env, h0, h1)
     drop(env, h1)
     if quantified(env, v):
         r = keep(env, getnode(env, v, h0, both))

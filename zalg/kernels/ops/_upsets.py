@@ -1,0 +1,179 @@
+"""Intersection and difference with up-closed families, for ``hitting`` and ``minimal_upset``.
+
+An up-closed family over the marked levels at and below its top (every superset
+of a member within those levels is a member) is written with a node at every
+marked level on every path: a cofactor of it is up-closed over the levels below
+and, unless empty, starts at the next marked level.  Such a family holds ∅ only
+when it is every subset of its levels (``everything``: a chain of don't-care nodes
+down to {∅}).  Then it meets a family G below its top level in G, and G ∖ it is ∅:
+both recursions end there, where CUDD's intersection and difference (``..setop``,
+whose steps they follow otherwise, sharing its entries of CUDD's computed table)
+would walk G to its end.
+"""
+from __future__ import annotations
+
+from ..native import call_getnode, jit, node_hi, node_lo
+from ..nodes import (C_GETNODE, C_MGR, C_ONE, C_TAG_DIFF, C_TAG_INTER, C_ZERO, E_FAIL, E_STEPS,
+                     INTERRUPTED, NOMEM, OK, POLL_EVERY, adopt, cache_insert, cache_lookup,
+                     cudd_stopped_for_ctrl_c, deref, fail, level, plain_deref, poll, ref)
+from ..setop import DIFF, INTER, MAX_DEPTH, setop
+
+
+@jit
+def everything(p, env):
+    """Whether the up-closed family p holds ∅, i.e. is every subset of its levels."""
+    while p != env[C_ONE]:
+        if p == env[C_ZERO]:
+            return False
+        lo = node_lo(p)
+        if lo != node_hi(p):
+            return False
+        p = lo
+    return True
+
+
+@jit
+def _step(env):
+    """A cache miss: count the step and pause now and then; False when Ctrl-C came."""
+    env[E_STEPS] += 1
+    if env[E_STEPS] % POLL_EVERY == 0 and poll(env):
+        env[E_FAIL] = INTERRUPTED
+        return False
+    return True
+
+
+@jit
+def _deep(env, kind, f, g):
+    """The plain operation on its explicit stack (past MAX_DEPTH), unreferenced, or 0."""
+    status, r = setop(env, kind, f, g)
+    if status != OK:
+        env[E_FAIL] = status
+        return 0
+    plain_deref(env, r)
+    return r
+
+
+@jit
+def _node(env, tag, f, g, v, t, e):
+    """The node (v, t, e) from two referenced results, stored for (f, g); or 0."""
+    r = call_getnode(env[C_GETNODE], env[C_MGR], v, t, e)
+    if r == 0:
+        deref(env, t)
+        deref(env, e)
+        env[E_FAIL] = NOMEM
+        return 0
+    plain_deref(env, t)
+    plain_deref(env, e)
+    cache_insert(env, tag, f, g, r)
+    return r
+
+
+@jit(signature="int64(int64[::1], int64, int64, int64)")
+def _meet(env, f, g, depth):
+    """F ∩ G for up-closed F and G, unreferenced, or 0 when it failed (``env[E_FAIL]``)."""
+    Z = env[C_ZERO]
+    if f == Z or g == Z:
+        return Z
+    if f == g:
+        return f
+    if f > g:
+        f, g = g, f
+    vf = level(f, env)
+    vg = level(g, env)
+    if vf <= vg and everything(f, env):
+        return g
+    if vg <= vf and everything(g, env):
+        return f
+    if f == env[C_ONE] or g == env[C_ONE]:
+        return Z  # {∅} meets a family without ∅ in nothing
+    tag = env[C_TAG_INTER]
+    hit = cache_lookup(env, tag, f, g)
+    if hit != 0:
+        return hit
+    if not _step(env):
+        return 0
+    if depth >= MAX_DEPTH:
+        return _deep(env, INTER, f, g)
+    v = min(vf, vg)
+    if vf != vg:  # only one side holds v: it cannot be kept
+        r = _meet(env, node_lo(f) if vf == v else f, node_lo(g) if vg == v else g, depth + 1)
+        if r != 0:
+            cache_insert(env, tag, f, g, r)
+        return r
+    t = _meet(env, node_hi(f), node_hi(g), depth + 1)
+    if t == 0:
+        return 0
+    ref(env, t)
+    e = _meet(env, node_lo(f), node_lo(g), depth + 1)
+    if e == 0:
+        deref(env, t)
+        return 0
+    ref(env, e)
+    return _node(env, tag, f, g, v, t, e)
+
+
+@jit(signature="int64(int64[::1], int64, int64, int64)")
+def _minus(env, f, g, depth):
+    """F ∖ G for up-closed G (any F), unreferenced, or 0 when it failed."""
+    Z = env[C_ZERO]
+    if f == Z or f == g:
+        return Z
+    if g == Z:
+        return f
+    vf = level(f, env)
+    vg = level(g, env)
+    if vg <= vf and everything(g, env):
+        return Z
+    if f == env[C_ONE]:
+        return f  # G does not hold ∅
+    tag = env[C_TAG_DIFF]
+    hit = cache_lookup(env, tag, f, g)
+    if hit != 0:
+        return hit
+    if not _step(env):
+        return 0
+    if depth >= MAX_DEPTH:
+        return _deep(env, DIFF, f, g)
+    if vg < vf:  # only G holds vg: F's members lack it
+        r = _minus(env, f, node_lo(g), depth + 1)
+        if r != 0:
+            cache_insert(env, tag, f, g, r)
+        return r
+    if vf < vg:  # only F holds vf: G has no member with it
+        t = node_hi(f)
+    else:
+        t = _minus(env, node_hi(f), node_hi(g), depth + 1)
+        if t == 0:
+            return 0
+    ref(env, t)
+    e = _minus(env, node_lo(f), node_lo(g) if vf == vg else g, depth + 1)
+    if e == 0:
+        deref(env, t)
+        return 0
+    ref(env, e)
+    return _node(env, tag, f, g, vf, t, e)
+
+
+@jit
+def _kept(env, r):
+    """r (from a recursion above) referenced and kept as a temporary; a failure raises."""
+    if r == 0:
+        status = env[E_FAIL]
+        env[E_FAIL] = 0
+        if status != INTERRUPTED and cudd_stopped_for_ctrl_c(env):
+            status = INTERRUPTED
+        fail(env, status if status != OK else NOMEM)
+    ref(env, r)
+    return adopt(env, r)
+
+
+@jit
+def meet_upsets(env, f, g):
+    """F ∩ G for up-closed F and G, kept as a temporary."""
+    return _kept(env, _meet(env, f, g, 0))
+
+
+@jit
+def minus_upset(env, f, g):
+    """F ∖ G for an up-closed G, kept as a temporary."""
+    return _kept(env, _minus(env, f, g, 0))
