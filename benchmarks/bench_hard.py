@@ -27,6 +27,7 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
     python -m benchmarks.bench_hard slitherlink [--min-cells N] [--chunk N] [--rounds 1]
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
+    python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--min-cells N]
     python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
     python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]
 """
@@ -34,6 +35,8 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
 from __future__ import annotations
 
 import json
+import math
+import os
 import resource
 import statistics
 import sys
@@ -222,6 +225,99 @@ def zdd_case(genre: str, names: list, cover: bool, route: str, data: str,
             "n": out[0]["n"], "answer": out[0]["answer"]}
 
 
+#: how a board of the whole-set table ended
+SOLVED, MEMORY, CPU_LIMIT, FAILED = "solved", "memory", "cpu", "failed"
+
+
+def _board_in_child(entry: dict, cover: bool, cpu_seconds: float, out: int) -> None:
+    """In a forked child: solve and count one board under RLIMIT_CPU, write the outcome
+    (JSON) to the pipe ``out`` and leave without running the parent's clean-up."""
+    import zalg
+    code = 0
+    try:
+        _limit_cpu(cpu_seconds)
+        p, answer = numberlink_board(entry)
+        p.graph()
+        try:
+            with harness.measure() as step:
+                F = _zdd("numberlink", p, cover, "zdd")
+                n = F.count()
+        except (zalg.OutOfMemory, MemoryError):
+            outcome = {"status": MEMORY}
+        else:
+            if cover and not _covers(p, answer):
+                answer = None  # the published answer leaves cells empty
+            outcome = {"status": SOLVED, "t": step.cpu, "n": n,
+                       "answer": _checked("numberlink", p, answer, F, cover)}
+        os.write(out, json.dumps(outcome).encode())
+    except Exception as exc:  # reported by the parent as this board's failure, in one line
+        os.write(out, json.dumps({"status": FAILED, "error": f"{type(exc).__name__}: "
+                                  f"{' '.join(str(exc).split())[:200]}"}).encode())
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _board_outcome(entry: dict, cover: bool, cpu_seconds: float) -> dict:
+    """One board solved in a forked child (the kernels the parent loaded are shared):
+    its outcome, with the child's CPU seconds and peak resident GB (``os.wait4``);
+    past ``cpu_seconds`` (SIGXCPU) it is ``CPU_LIMIT``, killed (the OOM killer) or a
+    MemoryError ``MEMORY``."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        _board_in_child(entry, cover, cpu_seconds, write)
+    os.close(write)
+    chunks = []
+    while chunk := os.read(read, 1 << 16):
+        chunks.append(chunk)
+    os.close(read)
+    _, status, usage = os.wait4(pid, 0)
+    gb = usage.ru_maxrss / 2**20  # Linux: KB
+    cpu = usage.ru_utime + usage.ru_stime
+    if chunks:
+        return {**json.loads(b"".join(chunks)), "gb": gb, "cpu": cpu}
+    signal = -os.waitstatus_to_exitcode(status)
+    return {"status": {24: CPU_LIMIT, 9: MEMORY}.get(signal, FAILED), "gb": gb, "cpu": cpu}
+
+
+def whole_case(names: list, cover: bool, data: str, cpu_seconds: float) -> dict:
+    """Every named Numberlink board, each in its own forked child with ``cpu_seconds``
+    of CPU (this process's address-space limit inherited): how many were solved, ran
+    out of memory or passed the CPU limit; per-board CPU seconds of ``solve`` and
+    ``count`` (median over all boards, a board that did not finish counting as
+    infinite; max over the solved ones), the answers, the peak resident GB."""
+    entries = load("numberlink", Path(data))
+    out = [{"name": name, **_board_outcome(entries[name], cover, cpu_seconds)}
+           for name in names]
+    return whole_summary(out, cpu_seconds)
+
+
+def whole_summary(out: list, cpu_seconds: float) -> dict:
+    """The whole-set figures of the boards' outcomes (see :func:`whole_case`; a median
+    among the unfinished boards is printed as ">S", S the CPU limit); the CPU seconds
+    of the solved boards are recorded as this case's measured steps."""
+    solved = [r for r in out if r["status"] == SOLVED]
+    harness.record(sum(r["t"] for r in solved), 0.0)
+    times = [r["t"] if r["status"] == SOLVED else math.inf for r in out]
+    median = statistics.median(times)
+    good = sum(r["answer"] in ("yes", "ok") for r in solved)
+    return {"check": [[r["name"], r.get("n"), r.get("answer")] for r in out],
+            "boards": len(out), "solved": len(solved),
+            "memory": sum(r["status"] == MEMORY for r in out),
+            "cpu": sum(r["status"] == CPU_LIMIT for r in out),
+            "failed": [r["name"] for r in out if r["status"] == FAILED],
+            "median": median if median != math.inf else f">{cpu_seconds:g}",
+            "max": max((r["t"] for r in solved), default=None),
+            "good": f"{good}/{len(solved)}", "gb": max(r["gb"] for r in out),
+            "unsolved": [f"{r['name']}: {r['status']} ({r['cpu']:.1f} s, {r['gb']:.2f} GB)"
+                         f"{': ' + r['error'] if 'error' in r else ''}"
+                         for r in out if r["status"] != SOLVED],
+            "bad": [f"{r['name']}: {r['answer']}" for r in solved
+                    if r["answer"] not in ("yes", "ok")]}
+
+
 def peer_case(genre: str, name: str, cover: bool, peer: str, seconds: float, data: str,
               cpu_seconds: float) -> dict:
     """A peer deciding uniqueness (two solutions looked for; None: undecided)."""
@@ -306,6 +402,34 @@ def slitherlink_table(args) -> harness.Table:
                          (args.route,), rows, cols, name_width=10)
 
 
+def numberlink_all_table(args) -> harness.Table:
+    """Every published Numberlink board with at least ``--min-cells`` cells, by size, in
+    processes of up to ``--chunk`` boards, each board in a forked child with ``--cpu``
+    CPU seconds; ``--cover yes`` or ``no`` (``both``: two tables)."""
+    table = {k: v for k, v in boards("numberlink", args.data).items()
+             if v[0] * v[1] >= args.min_cells}
+    covers = {"both": (True, False), "yes": (True,), "no": (False,)}[args.cover]
+    rows = []
+    for cover in covers:
+        for (_, size), names in _sizes(table).items():
+            names = sorted(names)
+            chunks = range(0, len(names), args.chunk)
+            for i in chunks:
+                case = harness.Case("whole_case", (names[i:i + args.chunk], cover,
+                                                   str(args.data), args.cpu))
+                label = size + (f" #{i // args.chunk + 1}" if len(chunks) > 1 else "")
+                rows.append(harness.Row(label + (" cover" if cover else ""), (case,)))
+    cols = (harness.field("boards", "boards", 6, "d"), harness.field("solved", "solved", 6, "d"),
+            harness.field("memory", "memory", 6, "d"), harness.field("cpu>", "cpu", 4, "d"),
+            harness.field("median", "median", 7, ".3f"), harness.field("max", "max", 7, ".2f"),
+            harness.field("answers", "good", 7), harness.field("peak GB", "gb", 7, ".2f"))
+    return harness.Table(f"Numberlink, every published board ({len(table)}), each in a forked "
+                         f"child with {args.cpu:g} CPU s (memory: out of memory; cpu>: past "
+                         f"the CPU limit; median over all boards, a failure counting as "
+                         f"infinite; max over the solved; cpu s: the solved boards together)",
+                         ("zdd",), rows, cols, name_width=16)
+
+
 def peer_table(genre: str, names: list, covers, args) -> harness.Table:
     """One row a board: the routes side by side (ratio: the first over the second)."""
     def case(name, cover, route):
@@ -344,6 +468,8 @@ def tables(args) -> list:
     names = [n for n in args.names.split(",") if n]
     if args.table == "slitherlink":
         return [slitherlink_table(args)]
+    if args.table == "numberlink-all":
+        return [numberlink_all_table(args)]
     if args.table == "peers-slitherlink":
         table = {k: v for k, v in boards("slitherlink", args.data).items()
                  if v[0] * v[1] >= args.min_cells}
@@ -360,8 +486,8 @@ def tables(args) -> list:
 
 def add_options(ap) -> None:
     ap.add_argument("table", nargs="?", default="slitherlink",
-                    choices=["slitherlink", "peers-slitherlink", "numberlink", "few-pairs",
-                             "profile"])
+                    choices=["slitherlink", "peers-slitherlink", "numberlink", "numberlink-all",
+                             "few-pairs", "profile"])
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the published sets")
     ap.add_argument("--cpu", type=float, default=120, help="CPU seconds per case (RLIMIT_CPU)")
     ap.add_argument("--min-cells", type=int, default=0)
