@@ -27,7 +27,7 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
     python -m benchmarks.bench_hard slitherlink [--min-cells N] [--chunk N] [--rounds 1]
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
-    python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--min-cells N]
+    python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--min-cells N] [--max-cells N]
     python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
     python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]
 """
@@ -403,11 +403,11 @@ def slitherlink_table(args) -> harness.Table:
 
 
 def numberlink_all_table(args) -> harness.Table:
-    """Every published Numberlink board with at least ``--min-cells`` cells, by size, in
+    """Every published Numberlink board with ``--min-cells`` to ``--max-cells`` cells, by size, in
     processes of up to ``--chunk`` boards, each board in a forked child with ``--cpu``
     CPU seconds; ``--cover yes`` or ``no`` (``both``: two tables)."""
     table = {k: v for k, v in boards("numberlink", args.data).items()
-             if v[0] * v[1] >= args.min_cells}
+             if args.min_cells <= v[0] * v[1] <= args.max_cells}
     covers = {"both": (True, False), "yes": (True,), "no": (False,)}[args.cover]
     rows = []
     for cover in covers:
@@ -491,6 +491,7 @@ def add_options(ap) -> None:
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the published sets")
     ap.add_argument("--cpu", type=float, default=120, help="CPU seconds per case (RLIMIT_CPU)")
     ap.add_argument("--min-cells", type=int, default=0)
+    ap.add_argument("--max-cells", type=int, default=10**9, help="numberlink-all")
     ap.add_argument("--chunk", type=int, default=40, help="boards per case process")
     ap.add_argument("--route", default="zdd", choices=["zdd", "old"])
     ap.add_argument("--per-size", type=int, default=2, help="peers: boards of each size")
