@@ -289,3 +289,16 @@ def test_the_whole_numberlink_table_reports_each_board_however_it_ends(tmp_path,
     monkeypatch.setenv("ZALG_MEMORY", "16M")
     tight = bench_hard.whole_case(["open"], False, str(tmp_path), 60)
     assert (tight["solved"], tight["memory"], tight["median"]) == (0, 1, ">60")
+
+
+def test_the_sat_peer_counts_and_stops_at_its_cpu_limit():
+    """The SAT peer finds the 4 paths of a 2x3 grid between opposite corners (1 when
+    covering), and with no CPU time to spend it answers "undecided" instead of running
+    on (pysat's CaDiCaL has no interrupt: the peer checks its limit between calls)."""
+    pytest.importorskip("pysat", reason="the SAT peer is a benchmark dependency ('.[bench]')")
+    from benchmarks import satpeer
+    from puzzles.numberlink import Puzzle
+    p = Puzzle.from_grid([[1, None, None], [None, None, 1]])
+    assert satpeer.numberlink_count(p, False, limit=10)[0] == 4
+    assert satpeer.numberlink_count(p, True, limit=10)[0] == 1
+    assert satpeer.numberlink_count(p, False, limit=10, seconds=0)[0] is None
