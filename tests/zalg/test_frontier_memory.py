@@ -24,9 +24,11 @@ from tests.helpers.toy_machine import machine as toy_machine
 
 @pytest.fixture
 def tiny_arrays(monkeypatch):
-    """Codes and reduction outputs that start at two entries (they grow at once)."""
+    """Codes and reduction outputs that start at two entries, an arena of one chunk
+    (they grow at once)."""
     monkeypatch.setattr(run, "FIRST_CODES", 2)
     monkeypatch.setattr(driver, "FIRST_OUTPUT", 2)
+    monkeypatch.setattr(run, "FIRST_CHUNKS", 1)
 
 
 @st.composite
@@ -94,6 +96,7 @@ def test_grown_codes_give_the_identical_family_on_random_boards(monkeypatch):
             cases.append((G, pairs, cover, G.path_matchings(pairs=pairs, cover=cover)))
     monkeypatch.setattr(run, "FIRST_CODES", 2)
     monkeypatch.setattr(driver, "FIRST_OUTPUT", 2)
+    monkeypatch.setattr(run, "FIRST_CHUNKS", 1)
     counts = set()
     for G, pairs, cover, default in cases:
         F = G.path_matchings(pairs=pairs, cover=cover)
