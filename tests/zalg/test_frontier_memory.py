@@ -3,9 +3,10 @@ place, a reduction whose outputs grow with the reduced nodes.
 
 Evidence: the reduction of random layered diagrams is the family a walk of their
 paths lists (the identical CUDD node); sweeps whose codes and outputs start at two
-entries, so that they grow at every level, give the identical family as the
-default sizes on random boards, free and covering, and the brute force on tiny
-grids; a toy machine of 20,000 unreduced nodes counts exactly."""
+entries and whose arena starts at one chunk, so that they grow (in place) at every
+level, give the identical family as the default sizes on random boards, free and
+covering, and the brute force on tiny grids; a toy machine of 20,000 unreduced
+nodes counts exactly."""
 
 from __future__ import annotations
 
@@ -97,12 +98,20 @@ def test_grown_codes_give_the_identical_family_on_random_boards(monkeypatch):
     monkeypatch.setattr(run, "FIRST_CODES", 2)
     monkeypatch.setattr(driver, "FIRST_OUTPUT", 2)
     monkeypatch.setattr(run, "FIRST_CHUNKS", 1)
+    grown = []
+    grow_arena = run._grow_arena
+
+    def spy(rows, src, nxt, free, chunks, meta, what, M):
+        grown.append(rows.flags.owndata and src.flags.owndata)  # never the driver's copy
+        return grow_arena(rows, src, nxt, free, chunks, meta, what, M)
+    monkeypatch.setattr(run, "_grow_arena", spy)
     counts = set()
     for G, pairs, cover, default in cases:
         F = G.path_matchings(pairs=pairs, cover=cover)
         assert F == default, (pairs, cover)
         counts.add(min(F.count(), 2))
     assert counts >= {0, 2}  # boards without solutions and with several both met
+    assert len(grown) > 50 and all(grown)  # the arena grew in place, level after level
 
 
 def brute_matchings(G, pairs, cover: bool) -> set[frozenset]:
