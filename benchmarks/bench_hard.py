@@ -27,7 +27,7 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
     python -m benchmarks.bench_hard slitherlink [--min-cells N] [--chunk N] [--rounds 1]
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
-    python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--min-cells N] [--max-cells N]
+    python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--min-cells N] [--max-cells N] [--log F]
     python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
     python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]
 """
@@ -285,15 +285,22 @@ def _board_outcome(entry: dict, cover: bool, cpu_seconds: float) -> dict:
     return {"status": {24: CPU_LIMIT, 9: MEMORY}.get(signal, FAILED), "gb": gb, "cpu": cpu}
 
 
-def whole_case(names: list, cover: bool, data: str, cpu_seconds: float) -> dict:
+def whole_case(names: list, cover: bool, data: str, cpu_seconds: float, log: str = "") -> dict:
     """Every named Numberlink board, each in its own forked child with ``cpu_seconds``
     of CPU (this process's address-space limit inherited): how many were solved, ran
     out of memory or passed the CPU limit; per-board CPU seconds of ``solve`` and
     ``count`` (median over all boards, a board that did not finish counting as
-    infinite; max over the solved ones), the answers, the peak resident GB."""
+    infinite; max over the solved ones), the answers, the peak resident GB.  With
+    ``log``, each board's outcome is also appended to that file (a JSON line) as soon
+    as it is known, so that a run stopped early keeps what it measured."""
     entries = load("numberlink", Path(data))
-    out = [{"name": name, **_board_outcome(entries[name], cover, cpu_seconds)}
-           for name in names]
+    out = []
+    for name in names:
+        out.append({"name": name, "cover": cover,
+                    **_board_outcome(entries[name], cover, cpu_seconds)})
+        if log:
+            with open(log, "a") as f:
+                f.write(json.dumps(out[-1]) + "\n")
     return whole_summary(out, cpu_seconds)
 
 
@@ -420,7 +427,7 @@ def numberlink_all_table(args) -> harness.Table:
             chunks = range(0, len(names), args.chunk)
             for i in chunks:
                 case = harness.Case("whole_case", (names[i:i + args.chunk], cover,
-                                                   str(args.data), args.cpu))
+                                                   str(args.data), args.cpu, args.log))
                 label = size + (f" #{i // args.chunk + 1}" if len(chunks) > 1 else "")
                 rows.append(harness.Row(label + (" cover" if cover else ""), (case,)))
     cols = (harness.field("boards", "boards", 6, "d"), harness.field("solved", "solved", 6, "d"),
@@ -498,6 +505,8 @@ def add_options(ap) -> None:
     ap.add_argument("--cpu", type=float, default=120, help="CPU seconds per case (RLIMIT_CPU)")
     ap.add_argument("--min-cells", type=int, default=0)
     ap.add_argument("--max-cells", type=int, default=10**9, help="numberlink-all")
+    ap.add_argument("--log", default="", help="numberlink-all: append each board's outcome "
+                    "to this file (JSON lines) as soon as it is known")
     ap.add_argument("--chunk", type=int, default=40, help="boards per case process")
     ap.add_argument("--route", default="zdd", choices=["zdd", "old"])
     ap.add_argument("--per-size", type=int, default=2, help="peers: boards of each size")
