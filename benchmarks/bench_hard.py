@@ -28,6 +28,7 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
     python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--min-cells N] [--max-cells N] [--log F]
+    python -m benchmarks.bench_hard numberlink-all --summary --log F --cpu S
     python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
     python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]
 """
@@ -475,6 +476,30 @@ def profile_table(names: list, covers, args) -> harness.Table:
                          rows, cols, name_width=22)
 
 
+def print_log_summary(log: Path, data: Path, cpu_seconds: float) -> None:
+    """The whole-set table of the boards a ``--log`` file holds (a run stopped early):
+    per size and covering, the figures of :func:`whole_summary`, and the boards of each
+    size the log does not have."""
+    outcomes: dict = {}
+    for line in Path(log).read_text().splitlines():
+        r = json.loads(line)
+        outcomes[(r["name"], r["cover"])] = r
+    table = boards("numberlink", data)
+    print(f"{'size':>6} {'cover':>5} {'boards':>6} {'solved':>6} {'memory':>6} {'cpu>':>4} "
+          f"{'median':>7} {'max':>7} {'answers':>7} {'peak GB':>7}  not measured")
+    for cover in (True, False):
+        for (_, size), names in _sizes(table).items():
+            done = [outcomes[name, cover] for name in sorted(names) if (name, cover) in outcomes]
+            if not done:
+                continue
+            f = whole_summary(done, cpu_seconds)
+            med = f["median"] if isinstance(f["median"], str) else f"{f['median']:.3f}"
+            top = "-" if f["max"] is None else f"{f['max']:.2f}"
+            print(f"{size:>6} {'yes' if cover else 'no':>5} {f['boards']:>6} {f['solved']:>6} "
+                  f"{f['memory']:>6} {f['cpu']:>4} {med:>7} {top:>7} {f['good']:>7} "
+                  f"{f['gb']:>7.2f}  {len(names) - len(done) or ''}")
+
+
 def tables(args) -> list:
     args.routes = args.routes.split(",")
     covers = {"both": (False, True), "yes": (True,), "no": (False,)}[args.cover]
@@ -482,6 +507,9 @@ def tables(args) -> list:
     if args.table == "slitherlink":
         return [slitherlink_table(args)]
     if args.table == "numberlink-all":
+        if args.summary:
+            print_log_summary(args.log, args.data, args.cpu)
+            return []
         return [numberlink_all_table(args)]
     if args.table == "peers-slitherlink":
         table = {k: v for k, v in boards("slitherlink", args.data).items()
@@ -507,6 +535,8 @@ def add_options(ap) -> None:
     ap.add_argument("--max-cells", type=int, default=10**9, help="numberlink-all")
     ap.add_argument("--log", default="", help="numberlink-all: append each board's outcome "
                     "to this file (JSON lines) as soon as it is known")
+    ap.add_argument("--summary", action="store_true",
+                    help="numberlink-all: print the table of the --log file's boards, run nothing")
     ap.add_argument("--chunk", type=int, default=40, help="boards per case process")
     ap.add_argument("--route", default="zdd", choices=["zdd", "old"])
     ap.add_argument("--per-size", type=int, default=2, help="peers: boards of each size")
