@@ -27,7 +27,8 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
     python -m benchmarks.bench_hard slitherlink [--min-cells N] [--chunk N] [--rounds 1]
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
-    python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--min-cells N] [--max-cells N] [--log F]
+    python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--log F]
+                                   [--min-cells N] [--max-cells N]
     python -m benchmarks.bench_hard numberlink-all --summary --log F --cpu S
     python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
     python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]

@@ -123,7 +123,8 @@ def _grow_arena(rows, src, nxt, free, chunks: int, meta: np.ndarray, what: str, 
             a.resize(shape, refcheck=False)
             grown.append(a)
     except MemoryError:
-        raise OutOfMemory(f"{what}: an arena of {chunks * CHUNK} states", M.budget or None) from None
+        raise OutOfMemory(f"{what}: an arena of {chunks * CHUNK} states",
+                          M.budget or None) from None
     meta[M_BYTES] += grown[0].nbytes + grown[1].nbytes - before
     return tuple(grown)
 
