@@ -27,16 +27,23 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
     python -m benchmarks.bench_hard slitherlink [--min-cells N] [--chunk N] [--rounds 1]
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
+    python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--log F]
+                                   [--min-cells N] [--max-cells N]
+    python -m benchmarks.bench_hard numberlink-all --summary --log F --cpu S
     python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
     python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import math
+import os
 import resource
 import statistics
 import sys
+import time
 from pathlib import Path
 
 try:
@@ -50,7 +57,7 @@ except ImportError:  # run as a file: this folder is first on sys.path
 
 DATA = Path(__file__).resolve().parent / "data" / "published"
 FILES = {"slitherlink": "Slitherlink_dataset.json", "numberlink": "NumberLink_dataset.json"}
-#: wall-clock allowance per CPU second of a case
+#: wall-clock allowance per CPU second of a case (CP-SAT's limit is wall time)
 WALL_PER_CPU = 10
 
 
@@ -222,6 +229,108 @@ def zdd_case(genre: str, names: list, cover: bool, route: str, data: str,
             "n": out[0]["n"], "answer": out[0]["answer"]}
 
 
+#: how a board of the whole-set table ended
+SOLVED, MEMORY, CPU_LIMIT, FAILED = "solved", "memory", "cpu", "failed"
+
+
+def _board_in_child(entry: dict, cover: bool, cpu_seconds: float, out: int) -> None:
+    """In a forked child: solve and count one board under RLIMIT_CPU, write the outcome
+    (JSON) to the pipe ``out`` and leave without running the parent's clean-up."""
+    import zalg
+    code = 0
+    try:
+        _limit_cpu(cpu_seconds)
+        p, answer = numberlink_board(entry)
+        p.graph()
+        try:
+            with harness.measure() as step:
+                F = _zdd("numberlink", p, cover, "zdd")
+                n = F.count()
+        except (zalg.OutOfMemory, MemoryError):
+            outcome = {"status": MEMORY}
+        else:
+            if cover and not _covers(p, answer):
+                answer = None  # the published answer leaves cells empty
+            outcome = {"status": SOLVED, "t": step.cpu, "n": n,
+                       "answer": _checked("numberlink", p, answer, F, cover)}
+        os.write(out, json.dumps(outcome).encode())
+    except Exception as exc:  # reported by the parent as this board's failure, in one line
+        os.write(out, json.dumps({"status": FAILED, "error": f"{type(exc).__name__}: "
+                                  f"{' '.join(str(exc).split())[:200]}"}).encode())
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _board_outcome(entry: dict, cover: bool, cpu_seconds: float) -> dict:
+    """One board solved in a forked child (the kernels the parent loaded are shared):
+    its outcome, with the child's CPU seconds and peak resident GB (``os.wait4``);
+    past ``cpu_seconds`` (SIGXCPU) it is ``CPU_LIMIT``, killed (the OOM killer) or a
+    MemoryError ``MEMORY``."""
+    read, write = os.pipe()
+    wall = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        _board_in_child(entry, cover, cpu_seconds, write)
+    os.close(write)
+    chunks = []
+    while chunk := os.read(read, 1 << 16):
+        chunks.append(chunk)
+    os.close(read)
+    _, status, usage = os.wait4(pid, 0)
+    wall = time.perf_counter() - wall
+    gb = usage.ru_maxrss / 2**20  # Linux: KB
+    cpu = usage.ru_utime + usage.ru_stime
+    if chunks:
+        return {**json.loads(b"".join(chunks)), "gb": gb, "cpu": cpu, "wall": wall}
+    signal = -os.waitstatus_to_exitcode(status)
+    return {"status": {24: CPU_LIMIT, 9: MEMORY}.get(signal, FAILED), "gb": gb, "cpu": cpu}
+
+
+def whole_case(names: list, cover: bool, data: str, cpu_seconds: float, log: str = "") -> dict:
+    """Every named Numberlink board, each in its own forked child with ``cpu_seconds``
+    of CPU (this process's address-space limit inherited): how many were solved, ran
+    out of memory or passed the CPU limit; per-board CPU seconds of ``solve`` and
+    ``count`` (median over all boards, a board that did not finish counting as
+    infinite; max over the solved ones), the answers, the peak resident GB.  With
+    ``log``, each board's outcome is also appended to that file (a JSON line) as soon
+    as it is known, so that a run stopped early keeps what it measured."""
+    entries = load("numberlink", Path(data))
+    out = []
+    for name in names:
+        out.append({"name": name, "cover": cover,
+                    **_board_outcome(entries[name], cover, cpu_seconds)})
+        if log:
+            with open(log, "a") as f:
+                f.write(json.dumps(out[-1]) + "\n")
+    return whole_summary(out, cpu_seconds)
+
+
+def whole_summary(out: list, cpu_seconds: float) -> dict:
+    """The whole-set figures of the boards' outcomes (see :func:`whole_case`; a median
+    among the unfinished boards is printed as ">S", S the CPU limit); the CPU seconds
+    of the solved boards are recorded as this case's measured steps."""
+    solved = [r for r in out if r["status"] == SOLVED]
+    harness.record(sum(r["t"] for r in solved), sum(r["wall"] for r in solved))
+    times = [r["t"] if r["status"] == SOLVED else math.inf for r in out]
+    median = statistics.median(times)
+    good = sum(r["answer"] in ("yes", "ok") for r in solved)
+    return {"check": [[r["name"], r.get("n"), r.get("answer")] for r in out],
+            "boards": len(out), "solved": len(solved),
+            "memory": sum(r["status"] == MEMORY for r in out),
+            "cpu": sum(r["status"] == CPU_LIMIT for r in out),
+            "failed": [r["name"] for r in out if r["status"] == FAILED],
+            "median": median if median != math.inf else f">{cpu_seconds:g}",
+            "max": max((r["t"] for r in solved), default=None),
+            "good": f"{good}/{len(solved)}", "gb": max(r["gb"] for r in out),
+            "unsolved": [f"{r['name']}: {r['status']} ({r['cpu']:.1f} s, {r['gb']:.2f} GB)"
+                         f"{': ' + r['error'] if 'error' in r else ''}"
+                         for r in out if r["status"] != SOLVED],
+            "bad": [f"{r['name']}: {r['answer']}" for r in solved
+                    if r["answer"] not in ("yes", "ok")]}
+
+
 def peer_case(genre: str, name: str, cover: bool, peer: str, seconds: float, data: str,
               cpu_seconds: float) -> dict:
     """A peer deciding uniqueness (two solutions looked for; None: undecided)."""
@@ -306,13 +415,44 @@ def slitherlink_table(args) -> harness.Table:
                          (args.route,), rows, cols, name_width=10)
 
 
+def numberlink_all_table(args) -> harness.Table:
+    """Every published Numberlink board with ``--min-cells`` to ``--max-cells`` cells, by
+    size, in processes of up to ``--chunk`` boards, each board in a forked child with
+    ``--cpu`` CPU seconds; ``--cover yes`` or ``no`` (``both``: both, one after the
+    other)."""
+    table = {k: v for k, v in boards("numberlink", args.data).items()
+             if args.min_cells <= v[0] * v[1] <= args.max_cells}
+    covers = {"both": (True, False), "yes": (True,), "no": (False,)}[args.cover]
+    rows = []
+    for cover in covers:
+        for (_, size), names in _sizes(table).items():
+            names = sorted(names)
+            chunks = range(0, len(names), args.chunk)
+            for i in chunks:
+                case = harness.Case("whole_case", (names[i:i + args.chunk], cover,
+                                                   str(args.data), args.cpu, args.log))
+                label = size + (f" #{i // args.chunk + 1}" if len(chunks) > 1 else "")
+                rows.append(harness.Row(label + (" cover" if cover else ""), (case,)))
+    cols = (harness.field("boards", "boards", 6, "d"), harness.field("solved", "solved", 6, "d"),
+            harness.field("memory", "memory", 6, "d"), harness.field("cpu>", "cpu", 4, "d"),
+            harness.field("median", "median", 7, ".3f"), harness.field("max", "max", 7, ".2f"),
+            harness.field("answers", "good", 7), harness.field("peak GB", "gb", 7, ".2f"))
+    return harness.Table(f"Numberlink, every published board ({len(table)}), each in a forked "
+                         f"child with {args.cpu:g} CPU s (memory: out of memory; cpu>: past "
+                         f"the CPU limit; median over all boards, a failure counting as "
+                         f"infinite; max over the solved; cpu s: the solved boards together)",
+                         ("zdd",), rows, cols, name_width=16)
+
+
 def peer_table(genre: str, names: list, covers, args) -> harness.Table:
     """One row a board: the routes side by side (ratio: the first over the second)."""
     def case(name, cover, route):
         if route in ("zdd", "old"):
             return harness.Case("zdd_case", (genre, [name], cover, route, str(args.data),
                                              args.cpu))
-        return harness.Case("peer_case", (genre, name, cover, route, args.cpu * WALL_PER_CPU,
+        # the SAT peer stops itself after its CPU seconds, CP-SAT only by wall time
+        seconds = args.cpu if route == "sat" else args.cpu * WALL_PER_CPU
+        return harness.Case("peer_case", (genre, name, cover, route, seconds,
                                           str(args.data), args.cpu), warm=False)
     rows = [harness.Row(f"{name}{' cover' if cover else ''}",
                         tuple(case(name, cover, route) for route in args.routes))
@@ -338,12 +478,38 @@ def profile_table(names: list, covers, args) -> harness.Table:
                          rows, cols, name_width=22)
 
 
+def print_log_summary(log: Path, data: Path, cpu_seconds: float) -> None:
+    """The whole-set table of the boards a ``--log`` file holds (a run stopped early):
+    per size and covering, the figures of :func:`whole_summary`, and the boards of each
+    size the log does not have."""
+    outcomes: dict = {}
+    for line in Path(log).read_text().splitlines():
+        r = json.loads(line)
+        outcomes[(r["name"], r["cover"])] = r
+    table = boards("numberlink", data)
+    print(f"{'size':>6} {'cover':>5} {'boards':>6} {'solved':>6} {'memory':>6} {'cpu>':>4} "
+          f"{'median':>7} {'max':>7} {'answers':>7} {'peak GB':>7}  not measured")
+    for cover in (True, False):
+        for (_, size), names in _sizes(table).items():
+            done = [outcomes[name, cover] for name in sorted(names) if (name, cover) in outcomes]
+            if not done:
+                continue
+            f = whole_summary(done, cpu_seconds)
+            med = f["median"] if isinstance(f["median"], str) else f"{f['median']:.3f}"
+            top = "-" if f["max"] is None else f"{f['max']:.2f}"
+            print(f"{size:>6} {'yes' if cover else 'no':>5} {f['boards']:>6} {f['solved']:>6} "
+                  f"{f['memory']:>6} {f['cpu']:>4} {med:>7} {top:>7} {f['good']:>7} "
+                  f"{f['gb']:>7.2f}  {len(names) - len(done) or ''}")
+
+
 def tables(args) -> list:
     args.routes = args.routes.split(",")
     covers = {"both": (False, True), "yes": (True,), "no": (False,)}[args.cover]
     names = [n for n in args.names.split(",") if n]
     if args.table == "slitherlink":
         return [slitherlink_table(args)]
+    if args.table == "numberlink-all":
+        return [numberlink_all_table(args)]
     if args.table == "peers-slitherlink":
         table = {k: v for k, v in boards("slitherlink", args.data).items()
                  if v[0] * v[1] >= args.min_cells}
@@ -360,11 +526,17 @@ def tables(args) -> list:
 
 def add_options(ap) -> None:
     ap.add_argument("table", nargs="?", default="slitherlink",
-                    choices=["slitherlink", "peers-slitherlink", "numberlink", "few-pairs",
-                             "profile"])
+                    choices=["slitherlink", "peers-slitherlink", "numberlink", "numberlink-all",
+                             "few-pairs", "profile"])
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the published sets")
     ap.add_argument("--cpu", type=float, default=120, help="CPU seconds per case (RLIMIT_CPU)")
     ap.add_argument("--min-cells", type=int, default=0)
+    ap.add_argument("--max-cells", type=int, default=10**9, help="numberlink-all")
+    ap.add_argument("--log", default="", help="numberlink-all: append each board's outcome "
+                    "to this file (JSON lines) as soon as it is known")
+    ap.add_argument("--summary", action="store_true",
+                    help="numberlink-all: print the table of the --log file's boards, run nothing "
+                         "(no harness: nothing is measured)")
     ap.add_argument("--chunk", type=int, default=40, help="boards per case process")
     ap.add_argument("--route", default="zdd", choices=["zdd", "old"])
     ap.add_argument("--per-size", type=int, default=2, help="peers: boards of each size")
@@ -375,4 +547,10 @@ def add_options(ap) -> None:
 
 
 if __name__ == "__main__":
+    if "--summary" in sys.argv:  # a report of a log, not a measurement: no harness run
+        summary = argparse.ArgumentParser()
+        add_options(summary)
+        known, _ = summary.parse_known_args()
+        print_log_summary(Path(known.log), known.data, known.cpu)
+        raise SystemExit(0)
     raise SystemExit(harness.main(sys.modules[__name__], tables, add_options))

@@ -254,3 +254,62 @@ def test_the_operation_benchmark_counts_the_9x9_paths(tmp_path):
     (row,) = rows_of(json.loads(out.read_text())).values()
     # every corner-to-corner path of the 9x9 grid is minimal (OEIS A007764: 3266598486981642)
     assert row["sides"][0]["result"]["check"][0] == 3266598486981642
+
+
+def _numberlink_entry(grid: list[str], ways: list[str]) -> dict:
+    """A dataset entry (bench_hard's format): the board's rows and its answer's rows."""
+    rows, cols = len(grid), len(grid[0].split())
+    return {"problem": f"{rows} {cols}\n" + "\n".join(grid),
+            "solution": f"{rows} {cols}\n" + "\n".join(ways)}
+
+
+def test_the_whole_numberlink_table_reports_each_board_however_it_ends(tmp_path, monkeypatch,
+                                                                        capsys):
+    """bench_hard's whole-set table: each board in a forked child.  One board is solved
+    with its published answer; one has four paths between its terminals (reported as
+    such) and one covering solution, only checked (its answer leaves cells empty); one
+    passes its CPU limit, and past a tiny memory budget it runs out of memory."""
+    from benchmarks import bench_hard
+    straight = ["e ew w"] * 3
+    data = {"rows": _numberlink_entry(["1 - 1", "2 - 2", "3 - 3"], straight),
+            # the 4 simple paths of a 2x3 grid between opposite corners; 1 covers it
+            "two": _numberlink_entry(["1 - -", "- - 1"], ["e ew sw", "- - n"]),
+            # three long paths on an open 12x12: millions of solutions, seconds to count
+            "open": _numberlink_entry(["1 " + "- " * 10 + "1", *["- " * 11 + "-"] * 4,
+                                       "3 " + "- " * 10 + "3", *["- " * 11 + "-"] * 5,
+                                       "2 " + "- " * 10 + "2"], ["- " * 11 + "-"] * 12)}
+    (tmp_path / "NumberLink_dataset.json").write_text(json.dumps({"data": data}))
+    result = bench_hard.whole_case(["rows", "two", "open"], False, str(tmp_path), 0.5)
+    assert (result["boards"], result["solved"], result["memory"], result["cpu"]) == (3, 2, 0, 1)
+    assert result["check"][:2] == [["rows", 1, "yes"], ["two", 4, "4 solutions"]]
+    assert result["good"] == "1/2" and result["median"] == result["max"] < 0.5
+    assert result["bad"] == ["two: 4 solutions"] and result["unsolved"][0].startswith("open: cpu")
+    assert result["failed"] == []
+    log = tmp_path / "boards.jsonl"
+    covering = bench_hard.whole_case(["rows", "two"], True, str(tmp_path), 5, str(log))
+    # "two": its answer leaves cells empty, so its covering solution is only checked
+    assert [r[1:] for r in covering["check"]] == [[1, "yes"], [1, "ok"]]
+    capsys.readouterr()
+    bench_hard.print_log_summary(log, tmp_path, 5)  # the table of a run stopped early
+    lines = capsys.readouterr().out.splitlines()
+    rows = {tuple(line.split()[:2]): line.split()[2:] for line in lines[1:]}
+    # boards, solved, out of memory, past the CPU limit; answers
+    assert {k: (v[:4], v[6]) for k, v in rows.items()} == {
+        ("2x3", "yes"): (["1", "1", "0", "0"], "1/1"),
+        ("3x3", "yes"): (["1", "1", "0", "0"], "1/1")}
+    monkeypatch.setenv("ZALG_MEMORY", "16M")
+    tight = bench_hard.whole_case(["open"], False, str(tmp_path), 60)
+    assert (tight["solved"], tight["memory"], tight["median"]) == (0, 1, ">60")
+
+
+def test_the_sat_peer_counts_and_stops_at_its_cpu_limit():
+    """The SAT peer finds the 4 paths of a 2x3 grid between opposite corners (1 when
+    covering), and with no CPU time to spend it answers "undecided" instead of running
+    on (pysat's CaDiCaL has no interrupt: the peer checks its limit between calls)."""
+    pytest.importorskip("pysat", reason="the SAT peer is a benchmark dependency ('.[bench]')")
+    from benchmarks import satpeer
+    from puzzles.numberlink import Puzzle
+    p = Puzzle.from_grid([[1, None, None], [None, None, 1]])
+    assert satpeer.numberlink_count(p, False, limit=10)[0] == 4
+    assert satpeer.numberlink_count(p, True, limit=10)[0] == 1
+    assert satpeer.numberlink_count(p, False, limit=10, seconds=0)[0] is None

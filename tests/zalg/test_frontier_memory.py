@@ -3,9 +3,10 @@ place, a reduction whose outputs grow with the reduced nodes.
 
 Evidence: the reduction of random layered diagrams is the family a walk of their
 paths lists (the identical CUDD node); sweeps whose codes and outputs start at two
-entries, so that they grow at every level, give the identical family as the
-default sizes on random boards, free and covering, and the brute force on tiny
-grids; a toy machine of 20,000 unreduced nodes counts exactly."""
+entries and whose arena starts at one chunk, so that they grow (in place) at every
+level, give the identical family as the default sizes on random boards, free and
+covering, and the brute force on tiny grids; a toy machine of 20,000 unreduced
+nodes counts exactly."""
 
 from __future__ import annotations
 
@@ -24,9 +25,11 @@ from tests.helpers.toy_machine import machine as toy_machine
 
 @pytest.fixture
 def tiny_arrays(monkeypatch):
-    """Codes and reduction outputs that start at two entries (they grow at once)."""
+    """Codes and reduction outputs that start at two entries, an arena of one chunk
+    (they grow at once)."""
     monkeypatch.setattr(run, "FIRST_CODES", 2)
     monkeypatch.setattr(driver, "FIRST_OUTPUT", 2)
+    monkeypatch.setattr(run, "FIRST_CHUNKS", 1)
 
 
 @st.composite
@@ -94,12 +97,21 @@ def test_grown_codes_give_the_identical_family_on_random_boards(monkeypatch):
             cases.append((G, pairs, cover, G.path_matchings(pairs=pairs, cover=cover)))
     monkeypatch.setattr(run, "FIRST_CODES", 2)
     monkeypatch.setattr(driver, "FIRST_OUTPUT", 2)
+    monkeypatch.setattr(run, "FIRST_CHUNKS", 1)
+    grown = []
+    grow_arena = run._grow_arena
+
+    def spy(rows, src, nxt, free, chunks, meta, what, M):
+        grown.append(rows.flags.owndata and src.flags.owndata)  # never the driver's copy
+        return grow_arena(rows, src, nxt, free, chunks, meta, what, M)
+    monkeypatch.setattr(run, "_grow_arena", spy)
     counts = set()
     for G, pairs, cover, default in cases:
         F = G.path_matchings(pairs=pairs, cover=cover)
         assert F == default, (pairs, cover)
         counts.add(min(F.count(), 2))
     assert counts >= {0, 2}  # boards without solutions and with several both met
+    assert len(grown) > 50 and all(grown)  # the arena grew in place, level after level
 
 
 def brute_matchings(G, pairs, cover: bool) -> set[frozenset]:

@@ -36,10 +36,12 @@ from ..kernels.nodes import (INTERRUPTED, NOMEM, OK, POLL_EVERY, WIDE, call_int0
 from ..kernels.nodes import C_CHECKSIG, C_CLEARERR, C_RESTORE, C_SAVE
 from .functions import ACCEPT, DEAD, SKIP, call_final, call_step, call_takes, compiled
 from .pointers import at, offset, prefetch, words
-from .store import COUNT, M_BUMP, M_BYTES, M_FREE, M_LEVEL, M_NODE, M_WIDTH, grow, members, push, release
+from .store import (CHUNK, COUNT, M_BUMP, M_BYTES, M_FREE, M_LEVEL, M_NODE, M_WIDTH, grow, members,
+                    push, release)
 
 __all__ = ["sweep", "reduce", "row_hash", "REJECT_CODE", "ACCEPT_CODE", "NO_LOOKAHEAD",
-           "EXACT_LOOKAHEAD", "TAKES_LOOKAHEAD", "CODE", "MAX_NODES", "NEED_CODES", "FIRST_OUTPUT"]
+           "EXACT_LOOKAHEAD", "TAKES_LOOKAHEAD", "CODE", "MAX_NODES", "NEED_CODES", "NEED_ARENA",
+           "FIRST_OUTPUT", "arena_room"]
 
 REJECT_CODE, ACCEPT_CODE = -1, -2
 #: the type of ``codes`` entries, and the node numbers it can hold (2 ** 31 - 3)
@@ -49,6 +51,9 @@ MAX_NODES = (1 << 31) - 3
 FIRST_OUTPUT = 1 << 16
 #: ``sweep`` stopped before a level: ``codes`` must first hold ``meta[M_WIDTH]`` entries
 NEED_CODES = 5
+#: ``sweep`` stopped before expanding a level: the arena must first hold
+#: ``meta[M_WIDTH]`` chunks (grown in place by the caller; the budget allows it)
+NEED_ARENA = 6
 _WAITING = -3  # a branch whose child is pending
 #: lookahead: none; bit 1 tried with the step; or asked of the machine's ``takes``
 NO_LOOKAHEAD, EXACT_LOOKAHEAD, TAKES_LOOKAHEAD = 0, 1, 2
@@ -104,6 +109,16 @@ def _same(a, b, w, full, tail):
     return True
 
 
+@compiled
+def _table_size(n):
+    """The hash table's slots for n pending states: the least power of two >= 2n (16
+    at least); with the two id arrays of half as many entries, 16 bytes a slot."""
+    cap = 16
+    while cap < 2 * n:
+        cap *= 2
+    return cap
+
+
 #: rows hashed ahead of their probes in ``_distinct`` (their table slots prefetched)
 _BATCH = 16
 
@@ -118,9 +133,7 @@ def _distinct(rows, ids, n, rep, src, codes, first, table, hashes):
     w = rows.shape[1]
     full = w * rows.itemsize // 8
     tail = full * 8 // rows.itemsize
-    cap = 16
-    while cap < 2 * n:
-        cap *= 2
+    cap = _table_size(n)
     mask = cap - 1
     table[:cap] = -1
     d = 0
@@ -248,17 +261,36 @@ def _codes_room(have, need):
     return max(need, have + have // 4 + 1024)
 
 
+@compiled
+def arena_room(d, j, m):
+    """Chunks the arena must have free before the d distinct states of level j are
+    expanded: two children a state, each level they go to (j + 1 .. m - 1, lookahead
+    may skip) opening at most one chunk beyond the full ones, and the two that
+    ``_expand`` keeps free before each state."""
+    return (2 * d + CHUNK - 1) // CHUNK + min(m - j, 2 * d) + 2
+
+
 def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, free, levels, meta,
            codes, start, ctx, budget, max_width):
     """Run levels from ``meta[M_LEVEL]`` on, until the last is done or ``budget`` states
     have been expanded.  Returns (status, rows, src, next, free) (the arrays may have
-    grown): status OK, INTERRUPTED (Ctrl-C), NOMEM (a level's tables would pass the
-    universe's budget, or its nodes would pass ``MAX_NODES``), NEED_CODES (``codes``
-    must grow to ``meta[M_WIDTH]`` entries before the level; the budget allows it) or
-    WIDE (a level has more than ``max_width`` states, when it is >= 0;
-    ``meta[M_LEVEL]`` is that level, ``meta[M_WIDTH]`` its states)."""
+    grown): status OK, INTERRUPTED (Ctrl-C), NOMEM (a level's tables, or the arena's
+    growth, would pass the universe's budget, or its nodes would pass ``MAX_NODES``),
+    NEED_CODES (``codes`` must grow to ``meta[M_WIDTH]`` entries before the level),
+    NEED_ARENA (the arena must grow to ``meta[M_WIDTH]`` chunks before the level's
+    states are expanded; the budget allows both) or WIDE (a level has more than
+    ``max_width`` states, when it is >= 0; ``meta[M_LEVEL]`` is that level,
+    ``meta[M_WIDTH]`` its states).
+
+    What a level asks of the budget, besides what ``meta[M_BYTES]`` holds (arena and
+    codes): its hash table and id arrays (16 bytes a slot, ``_table_size``; the old
+    ones are freed first), the growth of ``codes`` to two entries per node, and, once
+    its distinct states d are known, room in the arena for their children
+    (``arena_room``): free chunks are used first, and the arena grows in place by
+    what is missing (at least a quarter), so it is never held twice."""
     m = info.shape[0]
     w = rows.shape[1]
+    row_bytes = rows.itemsize * w + 8  # a pending row and its branch
     tbuf = np.empty(w, dtype=rows.dtype)
     ubuf = np.empty(w, dtype=rows.dtype)
     table = np.empty(16, dtype=np.int64)
@@ -269,21 +301,19 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
     while meta[M_LEVEL] < m and done < budget:
         j = meta[M_LEVEL]
         n = levels[j, COUNT]
-        # this level's table and numbers, room for its children (two per state), and
-        # the entries codes grows by (in place) when its nodes do not fit
         need = 2 * (meta[M_NODE] + n)
         grow_to = _codes_room(codes.shape[0], need) if codes.shape[0] < need else codes.shape[0]
         more = codes.itemsize * (grow_to - codes.shape[0])
-        if meta[M_NODE] + n > MAX_NODES or \
-                over_budget(ctx, meta[M_BYTES] + 48 * n + 2 * n * (rows.itemsize * w + 24) + more):
+        cap = max(_table_size(n), table.shape[0])
+        if meta[M_NODE] + n > MAX_NODES or over_budget(ctx, meta[M_BYTES] + 16 * cap + more):
             return NOMEM, rows, src, nxt, free
         if more:
             meta[M_WIDTH] = grow_to
             return NEED_CODES, rows, src, nxt, free
-        if table.shape[0] < 2 * n:
-            cap = 16
-            while cap < 2 * n:
-                cap *= 2
+        if table.shape[0] < cap:
+            table = np.empty(1, dtype=np.int64)  # the old tables go before the new come
+            ids = np.empty(1, dtype=np.int64)
+            rep = np.empty(1, dtype=np.int64)
             table = np.empty(cap, dtype=np.int64)
             ids = np.empty(cap // 2, dtype=np.int64)
             rep = np.empty(cap // 2, dtype=np.int64)
@@ -293,6 +323,14 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
         meta[M_WIDTH] = d
         if max_width >= 0 and d > max_width:
             return WIDE, rows, src, nxt, free
+        chunks = nxt.shape[0]
+        missing = arena_room(d, j, m) - (meta[M_FREE] + chunks - meta[M_BUMP])
+        if missing > 0:  # the caller grows the arena in place; this level is hashed again
+            more_chunks = max(missing, chunks // 4)
+            if over_budget(ctx, meta[M_BYTES] + 16 * cap + more_chunks * (CHUNK * row_bytes + 16)):
+                return NOMEM, rows, src, nxt, free
+            meta[M_WIDTH] = chunks + more_chunks
+            return NEED_ARENA, rows, src, nxt, free
         start[j] = first
         q = 0
         while True:
@@ -301,8 +339,9 @@ def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, fr
                                 ubuf)
             if status != _NEED_ROOM:
                 break
-            if over_budget(ctx, meta[M_BYTES] + 2 * (rows.nbytes + src.nbytes)):
-                return NOMEM, rows, src, nxt, free  # the arena doubled beside the old one
+            # not reached when arena_room holds; else the arena doubles beside the old one
+            if over_budget(ctx, meta[M_BYTES] + 16 * cap + 2 * (rows.nbytes + src.nbytes)):
+                return NOMEM, rows, src, nxt, free
             rows, src, nxt, free = grow(rows, src, nxt, free, meta)
         if status != OK:
             return status, rows, src, nxt, free

@@ -17,10 +17,10 @@ from ..errors import OutOfMemory, TooWide
 from ..kernels.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
 from . import driver
-from .driver import CODE, MAX_NODES, NEED_CODES, REJECT_CODE
+from .driver import CODE, MAX_NODES, NEED_ARENA, NEED_CODES, REJECT_CODE
 from .functions import MAY_TAKE
 from .output import family_of
-from .store import COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, Store
+from .store import CHUNK, COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, Store
 
 __all__ = ["run_machine"]
 
@@ -28,6 +28,8 @@ __all__ = ["run_machine"]
 SWEEP_WORK = 1 << 20
 #: the first length of the node codes (grown in place as levels come)
 FIRST_CODES = 1024
+#: the arena's first chunks (grown in place before the levels that need more)
+FIRST_CHUNKS = 4
 
 
 def run_machine(universe, levels, machine, progress: Progress = None,
@@ -50,7 +52,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         mode = driver.EXACT_LOOKAHEAD if machine.lookahead else driver.NO_LOOKAHEAD
     functions = machine.step.entry(), machine.final.entry(), takes.entry()
     try:
-        store = Store(m, machine.root)
+        store = Store(m, machine.root, FIRST_CHUNKS)
     except MemoryError:
         raise OutOfMemory(what, M.budget or None) from None
     codes = np.full(max(FIRST_CODES, 2), REJECT_CODE, dtype=CODE)
@@ -76,6 +78,10 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         if status == NEED_CODES:
             codes = _grow_codes(codes, int(meta[M_WIDTH]), meta, what, M)
             continue
+        if status == NEED_ARENA:
+            rows, src, nxt, free = _grow_arena(rows, src, nxt, free, int(meta[M_WIDTH]), meta,
+                                               what, M)
+            continue
         if status == NOMEM:
             states = int(store.levels[level, COUNT])
             why = f"more than {MAX_NODES} nodes" if int(meta[M_NODE]) + states > MAX_NODES \
@@ -100,6 +106,27 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         family = family_of(universe, level, hi, lo, root, f"{what}: making nodes")
     report.close()
     return family
+
+
+def _grow_arena(rows, src, nxt, free, chunks: int, meta: np.ndarray, what: str, M):
+    """The arena (rows, branches, chunk links, free stack) grown in place to ``chunks``
+    chunks (the driver checked the budget), as ``_grow_codes`` grows the codes: no
+    second copy beside the old one.  The new links are set when a chunk is handed
+    out, the free stack is filled below ``M_FREE`` only."""
+    grown = []
+    before = rows.nbytes + src.nbytes
+    try:
+        for a, shape in ((rows, (chunks * CHUNK, rows.shape[1])), (src, chunks * CHUNK),
+                         (nxt, chunks), (free, chunks)):
+            if not a.flags.owndata:  # an arena the driver doubled itself (not expected)
+                a = a.copy()
+            a.resize(shape, refcheck=False)
+            grown.append(a)
+    except MemoryError:
+        raise OutOfMemory(f"{what}: an arena of {chunks * CHUNK} states",
+                          M.budget or None) from None
+    meta[M_BYTES] += grown[0].nbytes + grown[1].nbytes - before
+    return tuple(grown)
 
 
 def _grow_codes(codes: np.ndarray, entries: int, meta: np.ndarray, what: str, M) -> np.ndarray:
