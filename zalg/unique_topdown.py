@@ -61,14 +61,14 @@ class Separation(NamedTuple):
 
 
 @jit
-def _close_r(L, mode, A, k, B, E, EC, cnt, rlev, rhi, rlo):
+def _close_r(L, mode, A, k, B, E, EC, cnt, rn):
     """R's node list A[:k] (counts in ``cnt``) past level L into B: mode 0 its lo
     children, 1 its hi children, 2 both (a free move); the new length."""
     ne = 0
     nk = 0
     for i in range(k):
         n = A[i]
-        if rlev[n] == L:
+        if rn[n, 0] == L:
             E[ne] = n
             EC[ne] = cnt[n]
             ne += 1
@@ -84,7 +84,7 @@ def _close_r(L, mode, A, k, B, E, EC, cnt, rlev, rhi, rlo):
         for side in range(2):
             if side == 0 and mode == 1 or side == 1 and mode == 0:
                 continue
-            m = rhi[n] if side == 1 else rlo[n]
+            m = rn[n, 1] if side == 1 else rn[n, 2]
             if m == 0:
                 continue
             if cnt[m] == 0:
@@ -95,7 +95,7 @@ def _close_r(L, mode, A, k, B, E, EC, cnt, rlev, rhi, rlo):
 
 
 @jit
-def _close_w(L, mode, WA, w, WB, wlev, whi, wlo, rlev, rhi, rlo):
+def _close_w(L, mode, WA, w, WB, wn, rn):
     """The witnesses WA[:w] past level L into WB (modes as ``_close_r``), sorted
     without repeats; the new length."""
     nw = 0
@@ -103,17 +103,17 @@ def _close_w(L, mode, WA, w, WB, wlev, whi, wlo, rlev, rhi, rlo):
         code = WA[i]
         c = code >> SHIFT
         n = code & LOW
-        c_at = wlev[c] == L
-        n_at = rlev[n] == L
+        c_at = wn[c, 0] == L
+        n_at = rn[n, 0] == L
         if mode != 0 and c_at:
-            c2 = whi[c]
-            n2 = rhi[n] if n_at else 0
+            c2 = wn[c, 1]
+            n2 = rn[n, 1] if n_at else 0
             if c2 != 0 and n2 != 0:
                 WB[nw] = (c2 << SHIFT) | n2
                 nw += 1
         if mode != 1:
-            c2 = wlo[c] if c_at else c
-            n2 = rlo[n] if n_at else n
+            c2 = wn[c, 2] if c_at else c
+            n2 = rn[n, 2] if n_at else n
             if c2 != 0 and n2 != 0:
                 WB[nw] = (c2 << SHIFT) | n2
                 nw += 1
@@ -127,25 +127,24 @@ def _close_w(L, mode, WA, w, WB, wlev, whi, wlo, rlev, rhi, rlo):
 
 
 @jit
-def _next_level(A, k, WA, w, limit, rlev, wlev):
+def _next_level(A, k, WA, w, limit, rn, wn):
     """The smallest level below ``limit`` that a node of the state lies at (or limit)."""
     best = limit
     for i in range(k):
-        if rlev[A[i]] < best:
-            best = rlev[A[i]]
+        if rn[A[i], 0] < best:
+            best = rn[A[i], 0]
     for i in range(w):
         c = WA[i] >> SHIFT
         n = WA[i] & LOW
-        if wlev[c] < best:
-            best = wlev[c]
-        if rlev[n] < best:
-            best = rlev[n]
+        if wn[c, 0] < best:
+            best = wn[c, 0]
+        if rn[n, 0] < best:
+            best = rn[n, 0]
     return best
 
 
 @jit
-def _successor(x, mode, limit, A, k, WA, w, B, WB, E, EC, cnt, rlev, rhi, rlo, wlev, whi, wlo,
-               r_keys, w_keys, mask, use_keys, wanted):
+def _successor(x, mode, limit, A, k, WA, w, B, WB, E, EC, cnt, rn, wn, mask, use_keys, wanted):
     """The state (A[:k] with ``cnt``, WA[:w]) past level x (``mode`` as ``_close_r``,
     x < 0: no decision), then every level below ``limit`` as free moves, pruned.
     Returns (R nodes, witnesses, in A and WA, or the lists swapped in B and WB: flag),
@@ -154,20 +153,20 @@ def _successor(x, mode, limit, A, k, WA, w, B, WB, E, EC, cnt, rlev, rhi, rlo, w
     swapped = False
     L = x
     if L < 0:
-        L = _next_level(A, k, WA, w, limit, rlev, wlev)
+        L = _next_level(A, k, WA, w, limit, rn, wn)
         mode = 2
     while L < limit:
         if 2 * k > cap or 2 * w > cap:
             for i in range(k):
                 cnt[A[i]] = 0
             return k, -1, swapped
-        k = _close_r(L, mode, A, k, B, E, EC, cnt, rlev, rhi, rlo)
-        w = _close_w(L, mode, WA, w, WB, wlev, whi, wlo, rlev, rhi, rlo)
+        k = _close_r(L, mode, A, k, B, E, EC, cnt, rn)
+        w = _close_w(L, mode, WA, w, WB, wn, rn)
         A, B = B, A
         WA, WB = WB, WA
         swapped = not swapped
         mode = 2
-        L = _next_level(A, k, WA, w, limit, rlev, wlev)
+        L = _next_level(A, k, WA, w, limit, rn, wn)
     kept = 0
     for i in range(w):  # a witness whose R node is reached twice has a second T
         if cnt[WA[i] & LOW] < 2:
@@ -177,12 +176,12 @@ def _successor(x, mode, limit, A, k, WA, w, B, WB, E, EC, cnt, rlev, rhi, rlo, w
     if use_keys and w > 0:
         nwant = 0
         for i in range(w):
-            wanted[nwant] = w_keys[WA[i] >> SHIFT] & mask
+            wanted[nwant] = wn[WA[i] >> SHIFT, 3] & mask
             nwant += 1
         wanted[:nwant].sort()
         kept = 0
         for i in range(k):
-            key = r_keys[A[i]] & mask
+            key = rn[A[i], 3] & mask
             j = np.searchsorted(wanted[:nwant], key)
             if j < nwant and wanted[j] == key:
                 A[kept] = A[i]
@@ -284,8 +283,7 @@ def _pack(A, k, WA, w, S, cnt):
 
 
 @jit
-def _level(data, off, count, x, limit, last, scratch, cnt, rlev, rhi, rlo, wlev, whi, wlo,
-           r_keys, w_keys, mask, use_keys):
+def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, use_keys):
     """Both children of the ``count`` states data[off[i]:off[i+1]] at level x: the next
     level's states, and the children's codes (an index, or -1 none, -2 accept when
     ``last``).  Status SCRATCH when a state outgrew the scratch lists."""
@@ -302,8 +300,8 @@ def _level(data, off, count, x, limit, last, scratch, cnt, rlev, rhi, rlo, wlev,
             if off[i + 1] - off[i] > len(A):
                 return SCRATCH, ndata, noff, m, lo, hi
             k, w = _load(data, off[i], off[i + 1], A, WA, cnt)
-            k, w, swapped = _successor(x, bit, limit, A, k, WA, w, B, WB, E, EC, cnt, rlev, rhi,
-                                       rlo, wlev, whi, wlo, r_keys, w_keys, mask, use_keys, wanted)
+            k, w, swapped = _successor(x, bit, limit, A, k, WA, w, B, WB, E, EC, cnt, rn, wn, mask,
+                                       use_keys, wanted)
             RA, RW = (B, WB) if swapped else (A, WA)
             if w < 0:
                 return SCRATCH, ndata, noff, m, lo, hi
@@ -322,16 +320,15 @@ def _level(data, off, count, x, limit, last, scratch, cnt, rlev, rhi, rlo, wlev,
 
 
 @jit
-def _root(r_root, w_root, limit, scratch, cnt, rlev, rhi, rlo, wlev, whi, wlo, r_keys, w_keys,
-          mask, use_keys):
+def _root(r_root, w_root, limit, scratch, cnt, rn, wn, mask, use_keys):
     """The first state (the roots, then every level below ``limit`` as free moves) as
     one packed row (empty: no member at all), with status DONE or SCRATCH."""
     A, B, E, EC, WA, WB, S, wanted = scratch
     A[0] = r_root
     cnt[r_root] = 1
     WA[0] = (w_root << SHIFT) | r_root
-    k, w, swapped = _successor(-1, 2, limit, A, 1, WA, 1, B, WB, E, EC, cnt, rlev, rhi, rlo, wlev,
-                               whi, wlo, r_keys, w_keys, mask, use_keys, wanted)
+    k, w, swapped = _successor(-1, 2, limit, A, 1, WA, 1, B, WB, E, EC, cnt, rn, wn, mask,
+                               use_keys, wanted)
     RA, RW = (B, WB) if swapped else (A, WA)
     if w < 0:
         return SCRATCH, S[:0].copy()
@@ -348,9 +345,20 @@ def _scratch(size: int) -> tuple:
     return tuple(np.empty(size, dtype=np.int64) for _ in range(8))
 
 
-def _arrays(F: Family) -> tuple:
+def _table(F: Family, keys: np.ndarray | None) -> tuple[np.ndarray, int]:
+    """F's nodes as one row each (level, hi, lo, key), renumbered by level (the
+    terminals keep 0 and 1), so that the nodes of a state lie close together; and
+    the root's number."""
     level, hi, lo, root = F.node_arrays()
-    return tuple(np.ascontiguousarray(a, dtype=np.int64) for a in (level, hi, lo)) + (int(root),)
+    order = np.concatenate(([0, 1], np.argsort(level[2:], kind="stable") + 2))
+    new = np.empty(len(order), dtype=np.int64)
+    new[order] = np.arange(len(order))
+    table = np.empty((len(order), 4), dtype=np.int64)
+    table[:, 0] = level[order]
+    table[:, 1] = new[hi[order]]
+    table[:, 2] = new[lo[order]]
+    table[:, 3] = 0 if keys is None else keys[order]
+    return table, int(new[root])
 
 
 def unique_exists_topdown(R: Family, elements: Iterable[Hashable], witnesses: Family | None = None,
@@ -370,21 +378,21 @@ def unique_exists_topdown(R: Family, elements: Iterable[Hashable], witnesses: Fa
     quantified = set(U.levels(elements))
     n_levels = len(U)
     kept = [v for v in range(n_levels) if v not in quantified]
-    rlev, rhi, rlo, r_root = _arrays(R)
-    wlev, whi, wlo, w_root = _arrays(W)
-    if r_root == 0 or w_root == 0:
-        return U.empty
-    if separation is None:
-        r_keys = w_keys = masks = np.zeros(n_levels + 1, dtype=np.int64)
-    else:
+    if separation is not None:
         r_keys, w_keys, masks = (np.ascontiguousarray(a, dtype=np.int64) for a in separation)
-        if len(r_keys) != len(rlev) or len(w_keys) != len(wlev) or len(masks) != n_levels + 1:
+        if len(r_keys) != R.node_count() + 2 or len(w_keys) != W.node_count() + 2 \
+                or len(masks) != n_levels + 1:
             raise ValueError("separation: one key per node of R and of W, one mask per level "
                              "and one for the end")
+    else:
+        r_keys = w_keys = None
+        masks = np.zeros(n_levels + 1, dtype=np.int64)
+    rn, r_root = _table(R, r_keys)
+    wn, w_root = _table(W, w_keys)
+    if r_root == 0 or w_root == 0:
+        return U.empty
     use = separation is not None
-    cnt = np.zeros(len(rlev), dtype=np.int8)
-    nodes = (cnt, rlev, rhi, rlo, wlev, whi, wlo, r_keys, w_keys)
-    bounds = kept[1:] + [n_levels]
+    nodes = (np.zeros(len(rn), dtype=np.int8), rn, wn)
     first = kept[0] if kept else n_levels
     size = FIRST_SCRATCH
     while True:
