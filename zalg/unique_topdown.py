@@ -197,6 +197,27 @@ def _successor(x, mode, limit, A, k, WA, w, B, WB, E, EC, cnt, rn, wn, mask, use
 
 
 @jit
+def _lowest(data, a, b, rn, wn):
+    """The smallest level a node of the packed state data[a:b] lies at (R's nodes are
+    numbered by level, so the first one that is not the 1 terminal has R's smallest)."""
+    k = data[a]
+    best = rn[1, 0]
+    for i in range(k):
+        n = data[a + 1 + i] >> 1
+        if n != 1:
+            best = rn[n, 0]
+            break
+    for i in range(a + 1 + k, b):
+        c = data[i] >> SHIFT
+        n = data[i] & LOW
+        if wn[c, 0] < best:
+            best = wn[c, 0]
+        if rn[n, 0] < best:
+            best = rn[n, 0]
+    return best
+
+
+@jit
 def _hash(S, n):
     h = np.uint64(1469598103934665603)
     for i in range(n):
@@ -283,10 +304,11 @@ def _pack(A, k, WA, w, S, cnt):
 
 
 @jit
-def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, use_keys):
+def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, kept_mask, use_keys):
     """Both children of the ``count`` states data[off[i]:off[i+1]] at level x: the next
     level's states, and the children's codes (an index, or -1 none, -2 accept when
-    ``last``).  Status SCRATCH when a state outgrew the scratch lists."""
+    ``last``).  ``kept_mask``: the mask the states were pruned with.  Status SCRATCH
+    when a state outgrew the scratch lists."""
     A, B, E, EC, WA, WB, S, wanted = scratch
     lo = np.empty(count, dtype=np.int32)
     hi = np.empty(count, dtype=np.int32)
@@ -296,7 +318,20 @@ def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, use_key
     noff = np.zeros(1025, dtype=np.int64)
     m = 0
     for i in range(count):
+        low = _lowest(data, off[i], off[i + 1], rn, wn)
+        if low > x:  # no node at x: bit 1 ends every path, bit 0 changes nothing up to ``low``
+            hi[i] = -1
+            if low >= limit and mask == kept_mask:
+                if last:
+                    lo[i] = -2
+                else:
+                    n = off[i + 1] - off[i]
+                    lo[i], table, hashes, ndata, noff, m = _store(data[off[i]:off[i + 1]], n,
+                                                                  table, hashes, ndata, noff, m)
+                continue
         for bit in range(2):
+            if bit == 1 and low > x:
+                continue
             if off[i + 1] - off[i] > len(A):
                 return SCRATCH, ndata, noff, m, lo, hi
             k, w = _load(data, off[i], off[i + 1], A, WA, cnt)
@@ -430,7 +465,7 @@ def _layers(U, kept: list[int], row: np.ndarray, nodes: tuple, masks: np.ndarray
                 while True:
                     status, ndata, noff, m, lo, hi = _level(
                         data, off, count, x, limit, last, _scratch(size), *nodes, masks[limit],
-                        use)
+                        masks[x], use)
                     if status == DONE:
                         break
                     size *= 2
