@@ -127,20 +127,23 @@ def _close_w(L, mode, WA, w, WB, wn, rn):
 
 
 @jit
+def _witness_low(codes, a, b, best, rn, wn):
+    """The smallest of ``best`` and the levels of the witnesses codes[a:b]."""
+    for i in range(a, b):
+        c = codes[i] >> SHIFT
+        n = codes[i] & LOW
+        best = min(best, wn[c, 0], rn[n, 0])
+    return best
+
+
+@jit
 def _next_level(A, k, WA, w, limit, rn, wn):
     """The smallest level below ``limit`` that a node of the state lies at (or limit)."""
     best = limit
     for i in range(k):
         if rn[A[i], 0] < best:
             best = rn[A[i], 0]
-    for i in range(w):
-        c = WA[i] >> SHIFT
-        n = WA[i] & LOW
-        if wn[c, 0] < best:
-            best = wn[c, 0]
-        if rn[n, 0] < best:
-            best = rn[n, 0]
-    return best
+    return _witness_low(WA, 0, w, best, rn, wn)
 
 
 @jit
@@ -207,14 +210,7 @@ def _lowest(data, a, b, rn, wn):
         if n != 1:
             best = rn[n, 0]
             break
-    for i in range(a + 1 + k, b):
-        c = data[i] >> SHIFT
-        n = data[i] & LOW
-        if wn[c, 0] < best:
-            best = wn[c, 0]
-        if rn[n, 0] < best:
-            best = rn[n, 0]
-    return best
+    return _witness_low(data, a + 1 + k, b, best, rn, wn)
 
 
 @jit
