@@ -8,7 +8,9 @@ building both pairing relations.  ``--big`` adds 4x7 and 5x6 and the 6x6 grid wi
 at most 3 pairs (Table 7; the methods of ``good_instances``: ``w``, one ∃! pass
 over R with covering witnesses, ``c``, ∃! over the covering relation then one
 solver call per candidate, and ``r``, the one ∃! pass over R restricted to the
-solutions of those candidates; ``r`` also on the full 4x5, and 4x6 with ``--big``).
+solutions of those candidates; ``r`` also on the full 4x5, and 4x6 with ``--big``;
+``s``, the same family built top down by the subset construction,
+``zalg.unique_topdown``, on every full grid and bound the table has).
 
 Solving (``--solving``): ``Puzzle.solve`` without and with covering on the pzprjs test
 board and on generated boards (the pairs are the path ends of a covering path
@@ -331,8 +333,9 @@ def tables(args) -> list:
 def instance_table(args):
     cases = [(r, c, None, "witness") for (r, c) in PAPER if r * c <= (30 if args.big else 25)]
     cases += [(r, c, None, "restricted") for (r, c) in PAPER if r * c <= (24 if args.big else 20)]
+    cases += [(r, c, None, "subset") for (r, c) in PAPER if r * c <= (30 if args.big else 25)]
     cases += [(r, c, k, m) for r, c, k, _ in BOUNDED if r * c <= (36 if args.big else 25)
-              for m in ("witness", "covering", "restricted")]
+              for m in ("witness", "covering", "restricted", "subset")]
     rows = [harness.Row(f"{r}x{c}" + ("" if k is None else f" <={k}")
                         + ("" if k is None and m == "witness" else f" {m[0]}"),
                         (harness.Case("instance_case", (r, c, k, m)),)) for r, c, k, m in cases]

@@ -13,8 +13,10 @@ one call of ``Family.unique_exists(edges, witnesses=R_cover)``.  The result is a
 family over the grid's *pair elements* ``(a, b)`` (two cells, a < b).  For few
 pairs on larger grids, ``method="covering"`` takes ∃! over R_cover alone and
 checks the candidates with the solver; ``method="restricted"`` takes the one ∃!
-pass over R cut down to the solutions of those candidates.  ``random_instance`` reaches boards far
-beyond enumeration by sampling, repairing and merging (docs/numberlink.md).
+pass over R cut down to the solutions of those candidates; ``method="subset"``
+builds the same family top down (``zalg.unique_topdown``, R's nodes pruned by
+their open ends).  ``random_instance`` reaches boards far beyond enumeration by
+sampling, repairing and merging (docs/numberlink.md).
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 
+import numpy as np
+
 import zalg
 from zalg.graph import Graph
 from zalg.memory import default_budget
 from zalg.pairing import pairing_relation, pairing_universe
 from zalg.progress import Progress, Reporter, reporter
+from zalg.unique_topdown import Separation, unique_exists_topdown
 
 from ..caches import cached
 from ..errors import PuzzleFormatError
@@ -38,7 +43,7 @@ from .puzzle import Puzzle
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
            "to_puzzle", "random_instance", "check_request", "merge_candidates",
-           "covering_path_matchings"]
+           "covering_path_matchings", "open_ends"]
 
 
 def _check_shape(rows: int, cols: int) -> None:
@@ -65,7 +70,7 @@ def _pair_name(x):
 
 
 #: the routes of :func:`good_instances`
-METHODS = ("witness", "covering", "restricted")
+METHODS = ("witness", "covering", "restricted", "subset")
 
 
 def good_instances(rows: int, cols: int, max_pairs: int | None = None,
@@ -85,7 +90,10 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
       R_U = R ∩ (U ⊔ 2^E) = {P ∪ h ∈ R : h ∈ U} (every solution of every
       candidate, and nothing else) with the witness in R_cover.  Every good
       instance is in U and keeps all its solutions in R_U, so the family is
-      the same; the ∃ results of R_U's nodes range over U only.
+      the same; the ∃ results of R_U's nodes range over U only;
+    * ``"subset"``: the same ∃! with witnesses, built top down over the pair
+      elements (``zalg.unique_topdown``: states are sets of R's nodes), R's nodes
+      dropped when their open ends match no witness's (:func:`open_ends`).
 
     ``progress``: see ``zalg.progress`` (stages: the relations' levels, the ∃! pass,
     the candidates solved)."""
@@ -110,9 +118,52 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
         if method == "restricted":
             with report.waiting("the solutions of those pairings (R ∩ (U ⊔ 2^E))"):
                 R = R & (unique * R.universe.power_set(G.edges))
+        if method == "subset":
+            good = unique_exists_topdown(R, G.edges, witnesses=covering,
+                                         separation=open_ends(G, R, covering), progress=report)
+            return pair_universe(rows, cols).adopt(good, rename=_pair_name)
         with report.waiting(f"unique solutions (∃! over {len(G.edges)} edges)"):
             good = R.unique_exists(G.edges, witnesses=covering)
         return pair_universe(rows, cols).adopt(good, rename=_pair_name)
+
+
+def open_ends(graph: Graph, R: zalg.Family, covering: zalg.Family) -> Separation | None:
+    """Keys that let ``unique_exists_topdown`` drop nodes of a pairing relation R: per
+    node the vertices its members pair, per level the vertices departed before it.
+
+    Every completion of a node pairs the same departed vertices (its frontier
+    state's uncommitted ends), so two nodes whose keys differ on the departed
+    vertices have completions with no pair elements in common.  None past 63
+    vertices (the keys are int64 bit masks)."""
+    if len(graph.vertices) > 63:
+        return None
+    elements = R.universe.elements
+    bit = {v: 1 << k for k, v in enumerate(graph.vertices)}
+    pair_bits = np.array([bit[x[1]] | bit[x[2]] if x[0] == "pair" else 0 for x in elements],
+                         dtype=np.int64)
+    last = {}
+    for i, e in enumerate(graph.edges):
+        last[e[0]] = last[e[1]] = i
+    edges_so_far = np.cumsum([x[0] != "pair" for x in elements] + [0]) - 1
+    by_edge = np.zeros(len(graph.edges) + 1, dtype=np.int64)
+    for v, i in last.items():
+        by_edge[i + 1] |= bit[v]
+    departed = np.bitwise_or.accumulate(by_edge)
+    masks = departed[edges_so_far + 1]
+    return Separation(_node_ends(R, pair_bits), _node_ends(covering, pair_bits), masks)
+
+
+def _node_ends(F: zalg.Family, pair_bits: np.ndarray) -> np.ndarray:
+    """Per node of F, the union of ``pair_bits`` over the levels of its members (and
+    its own level), computed level by level from the deepest."""
+    level, hi, lo, _ = F.node_arrays()
+    ends = np.zeros(len(level), dtype=np.int64)
+    order = np.argsort(level[2:], kind="stable") + 2
+    bounds = np.searchsorted(level[order], np.arange(len(pair_bits) + 1))
+    for v in range(len(pair_bits) - 1, -1, -1):
+        idx = order[bounds[v]:bounds[v + 1]]
+        ends[idx] = ends[hi[idx]] | ends[lo[idx]] | pair_bits[v]
+    return ends
 
 
 def _without_other_solutions(rows: int, cols: int, candidates: zalg.Family,

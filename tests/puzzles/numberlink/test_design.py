@@ -29,7 +29,7 @@ from puzzles.cli import main
 from zalg.graph import Graph
 from zalg.pairing import pair_element, pairing_relation, pairing_universe
 from tests.helpers.paths import ROOT
-from benchmarks.numberlink_subset import Subsets
+from zalg.unique_topdown import unique_exists_topdown
 
 # ------------------------------------------------------------------ brute force
 
@@ -204,21 +204,41 @@ def test_restricted_method_equals_brute_force():
         {h for h in brute_good(3, 3) if len(h) <= 2}
 
 
-@pytest.mark.parametrize("open_ends", [False, True], ids=["witnesses", "open-ends"])
-def test_subset_construction_builds_the_good_family(open_ends):
-    """benchmarks/numberlink_subset, the top-down construction whose widths issue 34
-    records, accepts exactly the good instances (brute force, and the ∃! route)."""
-    for rows, cols, k in [(2, 3, None), (3, 3, None), (3, 4, None), (3, 4, 2), (4, 4, 3)]:
-        G = NI.instance_graph(rows, cols)
-        R, R_cover = pairing_relation(G, max_paths=k), pairing_relation(G, cover=True, max_paths=k)
-        found, widths = Subsets(R, R_cover, G, open_ends).run(members=True)
-        elements = R.universe.elements
-        got = {frozenset(elements[i][1:] for i in h) for h in found}
-        assert len(got) == len(found) and len(widths) == rows * cols * (rows * cols - 1) // 2
-        assert got == set(NI.good_instances(rows, cols, max_pairs=k)), (rows, cols, k)
-        if k is None and rows * cols <= 9:
-            assert got == brute_good(rows, cols)
-        assert Subsets(R, R_cover, G, open_ends).run()[0] == len(got)
+@pytest.mark.parametrize("rows, cols, max_pairs", [(3, 3, None), (3, 4, None), (4, 4, None),
+                                                    (4, 4, 3), (2, 5, 2), (3, 5, 4), (4, 5, 3)])
+def test_subset_method_agrees(rows, cols, max_pairs):
+    """The good family built top down (zalg.unique_topdown, nodes pruned by their open
+    ends) == one ∃! pass over R (identical families)."""
+    witness = NI.good_instances(rows, cols, max_pairs=max_pairs)
+    assert NI.good_instances(rows, cols, max_pairs=max_pairs, method="subset") == witness
+    assert witness
+
+
+def test_subset_method_equals_brute_force():
+    for rows, cols in [(1, 2), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]:
+        got = NI.good_instances(rows, cols, method="subset")
+        assert set(got) == brute_good(rows, cols), (rows, cols)
+    assert set(NI.good_instances(3, 3, max_pairs=2, method="subset")) == \
+        {h for h in brute_good(3, 3) if len(h) <= 2}
+
+
+@pytest.mark.parametrize("rows, cols, max_pairs", [(3, 4, None), (4, 4, 3)])
+def test_open_ends_prune_without_changing_the_family(rows, cols, max_pairs):
+    """With the open-ends keys the construction keeps fewer states (3x4: 136 against
+    230 on the widest level, issue 34's prototype) and builds the same family."""
+    G = NI.instance_graph(rows, cols)
+    R, R_cover = pairing_relation(G, max_paths=max_pairs), \
+        pairing_relation(G, cover=True, max_paths=max_pairs)
+    plain, pruned = [], []
+    without = unique_exists_topdown(R, G.edges, witnesses=R_cover, widths=plain)
+    keys = NI.open_ends(G, R, R_cover)
+    with_keys = unique_exists_topdown(R, G.edges, witnesses=R_cover, separation=keys,
+                                      widths=pruned)
+    assert with_keys == without == R.unique_exists(G.edges, witnesses=R_cover)
+    assert len(plain) == len(pruned) == rows * cols * (rows * cols - 1) // 2
+    assert sum(n for n, _ in pruned) < sum(n for n, _ in plain)
+    if (rows, cols, max_pairs) == (3, 4, None):
+        assert max(n for n, _ in plain) == 230 and max(n for n, _ in pruned) == 136
 
 
 def test_six_by_six_has_no_good_instance_with_two_pairs():
