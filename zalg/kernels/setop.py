@@ -13,6 +13,10 @@ intermediate result referenced while it waits for its parent.
 * F ∩ G: when only F has v at its top, F0 ∩ G; at a common top, v·(F1 ∩ G1) ∪ (F0 ∩ G0);
 * F ∖ G: when only F has v, v·F1 ∪ (F0 ∖ G); when only G has it, F ∖ G0; else
   v·(F1 ∖ G1) ∪ (F0 ∖ G0);
+* F ⊓ G (``MEET``, what ``Family.meet`` runs on a universe of fewer than
+  MAX_DEPTH / 2 elements): v·(F1 ⊓ G1) ∪ (F0 ⊓ G0 ∪ F0 ⊓ G1 ∪ F1 ⊓ G0), memoised in
+  CUDD's computed table as SAPPORO's ``ZBDD_Meet`` is in its cache: a lean frame and a
+  bounded, lossy memo where the driver keeps a lossless table per call;
 * F ∪ G ∪ H (``UNION3``, the step of join and meet): v·(F1 ∪ G1 ∪ H1) ∪ (F0 ∪ G0 ∪ H0),
   one recursion on the sorted triple of distinct non-empty operands (two or fewer: the
   union of two), memoised in CUDD's three-key entries.  Two binary unions would build
@@ -22,14 +26,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .native import call_getnode, jit, node_hi, node_lo
+from .native import call_getnode, jit
 from .nodes import (C_GETNODE, C_MGR, C_ONE, C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_ZERO,
                     E_FAIL, E_STEPS, INTERRUPTED, NOMEM, OK, POLL_EVERY, cache_insert,
                     cache_insert3, cache_lookup, cache_lookup3, cudd_recover,
-                    cudd_stopped_for_ctrl_c, deref, has_empty, level, new_env, plain_deref, poll,
+                    cof, cudd_stopped_for_ctrl_c, deref, has_empty, level, new_env, plain_deref, poll,
                     ref)
 
-UNION, INTER, DIFF, UNION3 = 0, 1, 2, 3
+UNION, INTER, DIFF, UNION3, MEET = 0, 1, 2, 3, 4
 #: UNION3's tag in CUDD's computed table (three-key entries, cuddCache.c): bits 1-3 are
 #: OR-ed into the first key (bit 1 set: CUDD's garbage collector checks the third key for
 #: a dead node), bits 4-7 into the second.  CUDD's own tags (cuddInt.h, DD_*_TAG) use the
@@ -99,6 +103,8 @@ def _tag(kind, env):
         return env[C_TAG_UNION]
     if kind == INTER:
         return env[C_TAG_INTER]
+    if kind == MEET:  # odd: no routine's address (CUDD's tags), no 8-aligned op tag of zalg's
+        return env[C_TAG_UNION] + 1
     return env[C_TAG_DIFF]
 
 
@@ -119,11 +125,20 @@ def _remember(env, kind, f, g, h, r):
 
 
 @jit
-def _cofactors(p, v, env):
-    """(else, then) cofactors of p at level v."""
-    if level(p, env) == v:
-        return node_lo(p), node_hi(p)
-    return p, env[C_ZERO]
+def _held(env, p):
+    """Reference p unless it is 0 (a failed subproblem); whether it was."""
+    if p == 0:
+        return False
+    ref(env, p)
+    return True
+
+
+@jit
+def _release(env, a, b, c):
+    """Release those of a, b, c that are not 0."""
+    for p in (a, b, c):
+        if p != 0:
+            deref(env, p)
 
 
 @jit
@@ -198,10 +213,10 @@ def _loop(env, kind, f, g, h, hv, height):
             frames[i, _PHASE] = 1
             frames[i, _BASE] = nv
             frames[i, _V] = v
-            x0, x1 = _cofactors(x, v, env)
-            y0, y1 = _cofactors(y, v, env)
+            x0, x1 = cof(x, v, env)
+            y0, y1 = cof(y, v, env)
             if k == UNION3:
-                z0, z1 = _cofactors(z, v, env)
+                z0, z1 = cof(z, v, env)
                 frames[i, _HOW] = _BOTH
                 frames, nf = _push(frames, nf, k, x1, y1, z1)  # runs second: value base + 1
                 frames, nf = _push(frames, nf, k, x0, y0, z0)  # runs first: value base
@@ -267,7 +282,12 @@ def _rec(env, kind, f, g, h, depth):
         kind, f, g, h = _norm3(f, g, h, env)
     elif kind != DIFF and f > g:
         f, g = g, f
-    if kind != UNION3:
+    if kind == MEET:
+        if f == env[C_ZERO] or g == env[C_ZERO]:
+            return env[C_ZERO]
+        if f == env[C_ONE] or g == env[C_ONE]:
+            return env[C_ONE]
+    elif kind != UNION3:
         r = _terminal(kind, f, g, env)
         if r != -1:
             return r
@@ -277,6 +297,9 @@ def _rec(env, kind, f, g, h, depth):
     env[E_STEPS] += 1
     if env[E_STEPS] % POLL_EVERY == 0 and poll(env):
         env[E_FAIL] = INTERRUPTED
+        return 0
+    if depth >= MAX_DEPTH and kind == MEET:  # not reached: see Family.meet
+        env[E_FAIL] = NOMEM
         return 0
     if depth >= MAX_DEPTH:
         status, values, nv = _run(env, kind, f, g, h)
@@ -290,9 +313,9 @@ def _rec(env, kind, f, g, h, depth):
     vf = level(f, env)
     vg = level(g, env)
     v = min(vf, vg, level(h, env)) if kind == UNION3 else min(vf, vg)
-    f0, f1 = _cofactors(f, v, env)
-    g0, g1 = _cofactors(g, v, env)
-    h0, h1 = _cofactors(h, v, env) if kind == UNION3 else (h, h)  # binary: h = 0
+    f0, f1 = cof(f, v, env)
+    g0, g1 = cof(g, v, env)
+    h0, h1 = cof(h, v, env) if kind == UNION3 else (h, h)  # binary: h = 0
     if kind == INTER and vf != vg:
         r = _rec(env, kind, f0, g0, h0, depth + 1)  # only one side holds v: it cannot be kept
         if r != 0:
@@ -311,11 +334,19 @@ def _rec(env, kind, f, g, h, depth):
         if t == 0:
             return 0
         ref(env, t)
-    e = _rec(env, kind, f0, g0, h0, depth + 1)
+    if kind == MEET:  # the else-part F0⊓G0 ∪ F0⊓G1 ∪ F1⊓G0: one union of three
+        a = _rec(env, kind, f0, g0, h0, depth + 1)
+        b = _rec(env, kind, f0, g1, h0, depth + 1) if _held(env, a) else 0
+        c = _rec(env, kind, f1, g0, h0, depth + 1) if _held(env, b) else 0
+        e = _rec(env, kind - (MEET - UNION3), a, b, c, depth + 1) if _held(env, c) else 0
+        _held(env, e)
+        _release(env, a, b, c)
+    else:
+        e = _rec(env, kind, f0, g0, h0, depth + 1)
+        _held(env, e)
     if e == 0:
         deref(env, t)
         return 0
-    ref(env, e)
     r = call_getnode(env[C_GETNODE], env[C_MGR], v, t, e)
     if r == 0:
         deref(env, t)
