@@ -17,7 +17,6 @@ import numpy as np
 from . import cost, notation, persist, reading
 from .kernels import native as N
 from .kernels import ops as K
-from .kernels.setop import MAX_DEPTH
 from .reading import NodeCounts
 from .relation import Relation
 from .text import short_int
@@ -134,8 +133,6 @@ class Family:
 
     def meet(self, other) -> Family:
         """Meet F ⊓ G = {a ∩ b : a ∈ F, b ∈ G}."""
-        if 2 * len(self.universe) + 2 < MAX_DEPTH:  # the recursion of setop stays native
-            return self._cudd("meet", other)
         return self._apply(K.MEET, "computing a meet", self._other(other))
 
     def nonsup(self, other) -> Family:

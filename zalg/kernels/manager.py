@@ -37,8 +37,7 @@ LOOK_EVERY = 0.02
 #: dd.cudd_zdd, the module whose ZDD managers this wraps
 _cz = cudd_module()
 
-_BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF,
-           "meet": setop.MEET}
+_BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF}
 #: the operations' tags in CUDD's computed table are addresses inside this array (one
 #: word per op code: ``nodes.op_tag``); it lives as long as the process
 _OP_TAGS = np.zeros(256, dtype=np.int64)
@@ -218,8 +217,7 @@ class Manager:
         return self.function_owned(r)
 
     def binary(self, name: str, f: int, g: int, step: str):
-        """f ∪ g, f ∩ g, f ∖ g or f ⊓ g (``kernels.setop``: they notice Ctrl-C and the
-        budget)."""
+        """f ∪ g, f ∩ g or f ∖ g (``kernels.setop``: they notice Ctrl-C and the budget)."""
         self.room()
         try:
             status, r = setop.binary(self.ctx, _BINARY[name], f, g)

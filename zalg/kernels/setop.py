@@ -13,10 +13,6 @@ intermediate result referenced while it waits for its parent.
 * F ∩ G: when only F has v at its top, F0 ∩ G; at a common top, v·(F1 ∩ G1) ∪ (F0 ∩ G0);
 * F ∖ G: when only F has v, v·F1 ∪ (F0 ∖ G); when only G has it, F ∖ G0; else
   v·(F1 ∖ G1) ∪ (F0 ∖ G0);
-* F ⊓ G (``MEET``, what ``Family.meet`` runs on a universe of fewer than
-  MAX_DEPTH / 2 elements): v·(F1 ⊓ G1) ∪ (F0 ⊓ G0 ∪ F0 ⊓ G1 ∪ F1 ⊓ G0), memoised in
-  CUDD's computed table as SAPPORO's ``ZBDD_Meet`` is in its cache: a lean frame and a
-  bounded, lossy memo where the driver keeps a lossless table per call;
 * F ∪ G ∪ H (``UNION3``, the step of join and meet): v·(F1 ∪ G1 ∪ H1) ∪ (F0 ∪ G0 ∪ H0),
   one recursion on the sorted triple of distinct non-empty operands (two or fewer: the
   union of two), memoised in CUDD's three-key entries.  Two binary unions would build
@@ -33,7 +29,7 @@ from .nodes import (C_GETNODE, C_MGR, C_ONE, C_TAG_DIFF, C_TAG_INTER, C_TAG_UNIO
                     cof, cudd_stopped_for_ctrl_c, deref, has_empty, level, new_env, plain_deref, poll,
                     ref)
 
-UNION, INTER, DIFF, UNION3, MEET = 0, 1, 2, 3, 4
+UNION, INTER, DIFF, UNION3 = 0, 1, 2, 3
 #: UNION3's tag in CUDD's computed table (three-key entries, cuddCache.c): bits 1-3 are
 #: OR-ed into the first key (bit 1 set: CUDD's garbage collector checks the third key for
 #: a dead node), bits 4-7 into the second.  CUDD's own tags (cuddInt.h, DD_*_TAG) use the
@@ -103,8 +99,6 @@ def _tag(kind, env):
         return env[C_TAG_UNION]
     if kind == INTER:
         return env[C_TAG_INTER]
-    if kind == MEET:  # odd: no routine's address (CUDD's tags), no 8-aligned op tag of zalg's
-        return env[C_TAG_UNION] + 1
     return env[C_TAG_DIFF]
 
 
@@ -122,23 +116,6 @@ def _remember(env, kind, f, g, h, r):
         cache_insert3(env, TAG_UNION3, f, g, h, r)
     else:
         cache_insert(env, _tag(kind, env), f, g, r)
-
-
-@jit
-def _held(env, p):
-    """Reference p unless it is 0 (a failed subproblem); whether it was."""
-    if p == 0:
-        return False
-    ref(env, p)
-    return True
-
-
-@jit
-def _release(env, a, b, c):
-    """Release those of a, b, c that are not 0."""
-    for p in (a, b, c):
-        if p != 0:
-            deref(env, p)
 
 
 @jit
@@ -282,12 +259,7 @@ def _rec(env, kind, f, g, h, depth):
         kind, f, g, h = _norm3(f, g, h, env)
     elif kind != DIFF and f > g:
         f, g = g, f
-    if kind == MEET:
-        if f == env[C_ZERO] or g == env[C_ZERO]:
-            return env[C_ZERO]
-        if f == env[C_ONE] or g == env[C_ONE]:
-            return env[C_ONE]
-    elif kind != UNION3:
+    if kind != UNION3:
         r = _terminal(kind, f, g, env)
         if r != -1:
             return r
@@ -297,9 +269,6 @@ def _rec(env, kind, f, g, h, depth):
     env[E_STEPS] += 1
     if env[E_STEPS] % POLL_EVERY == 0 and poll(env):
         env[E_FAIL] = INTERRUPTED
-        return 0
-    if depth >= MAX_DEPTH and kind == MEET:  # not reached: see Family.meet
-        env[E_FAIL] = NOMEM
         return 0
     if depth >= MAX_DEPTH:
         status, values, nv = _run(env, kind, f, g, h)
@@ -334,19 +303,11 @@ def _rec(env, kind, f, g, h, depth):
         if t == 0:
             return 0
         ref(env, t)
-    if kind == MEET:  # the else-part F0⊓G0 ∪ F0⊓G1 ∪ F1⊓G0: one union of three
-        a = _rec(env, kind, f0, g0, h0, depth + 1)
-        b = _rec(env, kind, f0, g1, h0, depth + 1) if _held(env, a) else 0
-        c = _rec(env, kind, f1, g0, h0, depth + 1) if _held(env, b) else 0
-        e = _rec(env, kind - (MEET - UNION3), a, b, c, depth + 1) if _held(env, c) else 0
-        _held(env, e)
-        _release(env, a, b, c)
-    else:
-        e = _rec(env, kind, f0, g0, h0, depth + 1)
-        _held(env, e)
+    e = _rec(env, kind, f0, g0, h0, depth + 1)
     if e == 0:
         deref(env, t)
         return 0
+    ref(env, e)
     r = call_getnode(env[C_GETNODE], env[C_MGR], v, t, e)
     if r == 0:
         deref(env, t)
