@@ -103,6 +103,23 @@ def test_deep_zdds_have_no_recursion_limit():
     assert sys.getrecursionlimit() < n
 
 
+def test_three_way_unions_deeper_than_the_native_stack():
+    # join's and meet's steps take the union of three families in one recursion
+    # (setop.UNION3); past MAX_DEPTH levels it moves to its explicit stack.  The three
+    # chains below agree on every level of the common part C, so the recursion stays
+    # three-way all the way down C
+    from zalg.kernels.setop import MAX_DEPTH
+    m = MAX_DEPTH + 1000
+    C = set(range(1, m))
+    p, q, r, s = (frozenset(C | {m + i}) for i in range(4))
+    U = Universe(range(m + 4))
+    A = [p | {0}, q]
+    B = [r | {0}, s]
+    F, G = U.family(A), U.family(B)
+    assert set(F * G) == R.join(A, B)
+    assert set(F.meet(G)) == R.meet(A, B)
+
+
 def test_errors_are_clear():
     U, V = Universe("abc"), Universe("abc")
     with pytest.raises(ValueError, match="different universes"):

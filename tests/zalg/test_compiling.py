@@ -85,7 +85,8 @@ def test_editing_a_callee_in_another_file_recompiles(tmp_path):
                        for g in ["c", "ad", ""]})
     assert json.loads(first.stdout) == expected
     _edit(copy / "zalg" / "kernels" / "ops" / "_common.py",
-          "    w = union(env, u, z)\n", "    w = union(env, u, env[C_ZERO])\n")
+          "    status, r = union_of_three(env, x, y, z)\n",
+          "    status, r = union_of_three(env, x, y, env[C_ZERO])\n")
     _edit(copy / "zalg" / "kernels" / "ops" / "_common.py",
           "from ..nodes import OK, E_AUX,", "from ..nodes import C_ZERO, OK, E_AUX,")
     second = _python(code, cache, cwd=copy, path=copy)

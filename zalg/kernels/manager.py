@@ -21,7 +21,8 @@ from . import driver, export, native, setop
 from .platform import cudd_module
 from .ops import Op
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
-                    C_GC, C_GETNODE, C_INSERT, C_LOOKUP, C_MEMUSE, C_PLAINDEREF, C_SETMAXMEM,
+                    C_GC, C_GETNODE, C_INSERT, C_INSERT3, C_LOOKUP, C_LOOKUP3, C_MEMUSE,
+                    C_PLAINDEREF, C_SETMAXMEM,
                     C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF, C_ZDDNODES,
                     C_CACHESLOTS, C_CACHERESIZE, C_OP_TAGS, C_STATS, N_STATS,
                     C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK, UNKNOWN_OP, cudd_share,
@@ -90,6 +91,7 @@ class Manager:
         ctx[C_MEMUSE], ctx[C_BUDGET] = A["memuse"], self._room
         ctx[C_GC], ctx[C_CUDD_CLEAR], ctx[C_CUDD_ERROR] = A["cudd_gc"], A["cudd_clear"], A["cudd_error"]
         ctx[C_LOOKUP], ctx[C_INSERT] = A["cachelookup"], A["cacheinsert"]
+        ctx[C_LOOKUP3], ctx[C_INSERT3] = A["cachelookup3"], A["cacheinsert3"]
         ctx[C_TAG_UNION], ctx[C_TAG_INTER], ctx[C_TAG_DIFF] = (
             A["tag_union"], A["tag_inter"], A["tag_diff"])
         ctx[C_PLAINDEREF], ctx[C_SETMAXMEM] = A["plainderef"], A["setmaxmemory"]

@@ -43,7 +43,8 @@ _cz = cudd_module()
 
 __all__ = [
     "HAVE_NUMBA", "jit", "LIB", "ADDR", "manager_pointer", "node_pointer", "fn_address",
-    "node_index", "node_hi", "node_lo", "call_mgr1", "call_mgr3", "call_void4", "call_int1",
+    "node_index", "node_hi", "node_lo", "call_mgr1", "call_mgr3", "call_mgr4", "call_void4",
+    "call_void5", "call_int1",
     "call_int_mgr",
     "call_getnode", "call_ref",
     "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "call_void2", "cudd_deref",
@@ -79,6 +80,10 @@ _GetNode = _declare("cuddZddGetNode", _P, [_P, ctypes.c_int, _P, _P])
 # it under the tags of CUDD's own union, intersection and difference.
 _CacheLookup = _declare("cuddCacheLookup2Zdd", _P, [_P, _P, _P, _P])
 _CacheInsert = _declare("cuddCacheInsert2", None, [_P, _P, _P, _P, _P])
+# its three-key entries (CUDD's own ITE): a tag whose bits 1-3 go into the first key and
+# bits 4-7 into the second; bit 1 set makes the garbage collector check the third key
+_CacheLookup3 = _declare("cuddCacheLookupZdd", _P, [_P, _P, _P, _P, _P])
+_CacheInsert3 = _declare("cuddCacheInsert", None, [_P, _P, _P, _P, _P, _P])
 _MemInUse = _declare("Cudd_ReadMemoryInUse", ctypes.c_size_t, [_P])
 _ZddNodeCount = _declare("Cudd_zddReadNodeCount", ctypes.c_long, [_P])
 _CacheSlots = _declare("Cudd_ReadCacheSlots", ctypes.c_uint, [_P])
@@ -125,6 +130,8 @@ ADDR = {
     "setmaxmemory": fn_address(_SetMaxMemory),
     "cachelookup": fn_address(_CacheLookup),
     "cacheinsert": fn_address(_CacheInsert),
+    "cachelookup3": fn_address(_CacheLookup3),
+    "cacheinsert3": fn_address(_CacheInsert3),
     "tag_union": fn_address(LIB.cuddZddUnion),
     "tag_inter": fn_address(LIB.cuddZddIntersect),
     "tag_diff": fn_address(LIB.cuddZddDiff),
@@ -266,6 +273,27 @@ if HAVE_NUMBA:
 
         def codegen(context, builder, signature, args):
             fnty = ir.FunctionType(ir.VoidType(), [_I64, _I64, _I64, _I64, _I64])
+            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
+            return context.get_dummy_value()
+        return sig, codegen
+
+    @intrinsic
+    def call_mgr4(typingctx, fn, mgr, a, b, c, d):
+        """``fn(mgr, a, b, c, d)`` for a C routine returning a pointer (three-key lookup)."""
+        sig = types.int64(*[types.int64] * 6)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(_I64, [_I64] * 5)
+            return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
+        return sig, codegen
+
+    @intrinsic
+    def call_void5(typingctx, fn, mgr, a, b, c, d, e):
+        """``fn(mgr, a, b, c, d, e)`` for a C routine returning nothing (three-key insert)."""
+        sig = types.void(*[types.int64] * 7)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(ir.VoidType(), [_I64] * 6)
             builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
             return context.get_dummy_value()
         return sig, codegen
@@ -435,6 +463,12 @@ else:
 
     def call_void4(fn: int, mgr: int, a: int, b: int, c: int, d: int) -> None:
         _CacheInsert(mgr, a, b, c, d)
+
+    def call_mgr4(fn: int, mgr: int, a: int, b: int, c: int, d: int) -> int:
+        return _CacheLookup3(mgr, a, b, c, d) or 0
+
+    def call_void5(fn: int, mgr: int, a: int, b: int, c: int, d: int, e: int) -> None:
+        _CacheInsert3(mgr, a, b, c, d, e)
 
     def call_int1(fn: int, mgr: int, flag: int) -> int:
         return int(_GarbageCollect(mgr, flag))

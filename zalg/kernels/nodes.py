@@ -26,14 +26,14 @@ from __future__ import annotations
 import numpy as np
 
 from .native import (call_deref, call_getnode, call_int0, call_int1, call_int_mgr, call_mgr1,
-                     call_mgr3, call_ptr0, call_ref, call_void0, call_void1, call_void2, call_void4, jit,
-                     node_hi, node_index, node_lo)
+                     call_mgr3, call_mgr4, call_ptr0, call_ref, call_void0, call_void1, call_void2,
+                     call_void4, call_void5, jit, node_hi, node_index, node_lo)
 
 # ctx layout
 (C_MGR, C_ZERO, C_ONE, C_GETNODE, C_REF, C_DEREF, C_NLEV, C_CHECKSIG, C_CLEARERR, C_SAVE,
  C_RESTORE, C_MEMUSE, C_BUDGET, C_GC, C_CUDD_CLEAR, C_CUDD_ERROR, C_LOOKUP, C_INSERT,
  C_TAG_UNION, C_TAG_INTER, C_TAG_DIFF, C_PLAINDEREF, C_ZDDNODES, C_CACHESLOTS,
- C_CACHERESIZE, C_SETMAXMEM, C_OP_TAGS, C_STATS) = range(28)
+ C_CACHERESIZE, C_SETMAXMEM, C_LOOKUP3, C_INSERT3, C_OP_TAGS, C_STATS) = range(30)
 #: counters kept in ``ctx[C_STATS + S_*]`` (a call adds its own to the manager's): calls
 #: answered by CUDD's computed table (the root of a ``CACHED`` operation, stored by an
 #: earlier call) and results stored there.  Nothing is counted per subproblem: a store
@@ -153,6 +153,20 @@ def cache_insert(env, tag, f, g, r):
     """Remember r for (tag, f, g) in CUDD's computed table (no reference is taken:
     CUDD drops the entry when r, f or g dies)."""
     call_void4(env[C_INSERT], env[C_MGR], tag, f, g, r)
+
+
+@jit
+def cache_lookup3(env, tag, f, g, h):
+    """The result CUDD's computed table holds for (tag, f, g, h) (a three-key entry, ``tag``
+    below 0x100 with bit 1 set), or 0; alive but unreferenced, as ``cache_lookup``'s."""
+    return call_mgr4(env[C_LOOKUP3], env[C_MGR], tag, f, g, h)
+
+
+@jit
+def cache_insert3(env, tag, f, g, h, r):
+    """Remember r for (tag, f, g, h) in CUDD's computed table (no reference taken: CUDD's
+    garbage collector drops the entry when r, f, g or h dies)."""
+    call_void5(env[C_INSERT3], env[C_MGR], tag, f, g, h, r)
 
 
 @jit

@@ -26,7 +26,8 @@ INSTALL_NOTES = ("see the platform table in zalg's README, and "
 CUDD_SYMBOLS = (
     "Cudd_ReadZddSize", "Cudd_ReadZero", "Cudd_ReadOne", "Cudd_NodeReadIndex", "Cudd_T", "Cudd_E",
     "Cudd_Ref", "Cudd_Deref", "Cudd_RecursiveDerefZdd", "cuddZddGetNode", "cuddCacheLookup2Zdd",
-    "cuddCacheInsert2", "Cudd_ReadMemoryInUse", "Cudd_zddReadNodeCount", "Cudd_ReadCacheSlots",
+    "cuddCacheInsert2", "cuddCacheLookupZdd", "cuddCacheInsert", "Cudd_ReadMemoryInUse",
+    "Cudd_zddReadNodeCount", "Cudd_ReadCacheSlots",
     "cuddCacheResize", "Cudd_SetMaxMemory", "Cudd_ReadMaxMemory", "Cudd_zddIthVar",
     "Cudd_RegisterOutOfMemoryCallback", "Cudd_OutOfMemSilent", "Cudd_SetStderr", "Cudd_SetStdout",
     "cuddGarbageCollect", "Cudd_ClearErrorCode", "Cudd_ReadErrorCode",
