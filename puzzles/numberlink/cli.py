@@ -3,7 +3,7 @@
 ``zalg numberlink solve <url|file|-> ... [--cover] [--count] [--svg out.svg] [--jobs J]
 [--scheduler ADDRESS]``
 ``zalg numberlink instances ROWSxCOLS [--max-pairs K] [--by-size] [--minimum] [--list N]
-[--seed S] [--method witness|covering]``
+[--seed S] [--method subset|witness|covering|restricted]``
 ``zalg numberlink generate ROWSxCOLS [--pairs K] [--seed S] [--no-merge] [--adjacent]
 [--svg FILE] [--count N] [--jobs J] [--out DIR] [--scheduler ADDRESS]``
 
@@ -99,9 +99,10 @@ def register(subparsers) -> None:
                       help="draw N instances as boards (with --minimum: N of the smallest)")
     inst.add_argument("--seed", type=bounded_int(0, 2 ** 63 - 1),
                       help="pick the listed instances at random with this seed")
-    inst.add_argument("--method", choices=["witness", "covering", "restricted"],
-                      default="witness",
-                      help="witness: one pass over all path matchings (default); covering: "
+    inst.add_argument("--method", choices=["subset", "witness", "covering", "restricted"],
+                      default="subset",
+                      help="subset: one pass top down over the pair elements (default); "
+                           "witness: one pass bottom up over all path matchings; covering: "
                            "candidates from the covering ones, then solved one by one "
                            "(for few pairs on larger grids, e.g. 6x6 --max-pairs 3); "
                            "restricted: the one pass over the candidates' solutions only")

@@ -74,13 +74,17 @@ METHODS = ("witness", "covering", "restricted", "subset")
 
 
 def good_instances(rows: int, cols: int, max_pairs: int | None = None,
-                   method: str = "witness", progress: Progress = None) -> zalg.Family:
+                   method: str = "subset", progress: Progress = None) -> zalg.Family:
     """Every good instance of the rows x cols grid, as a family of sets of cell pairs.
 
     ``max_pairs``: only those with at most that many pairs (both relations are
     then built for at most that many paths).  ``method``:
 
-    * ``"witness"``: ∃!E. R with the witness in R_cover, one pass over R;
+    * ``"subset"`` (the default): the ∃! with witnesses below, built top down over the
+      pair elements (``zalg.unique_topdown``: states are sets of R's nodes), R's nodes
+      dropped when their open ends match no witness's (:func:`open_ends`); 1.7-3.8x
+      faster than ``"witness"`` on 4x5-5x5 with less memory (docs/performance.md);
+    * ``"witness"``: ∃!E. R with the witness in R_cover, one pass over R (bottom up);
     * ``"covering"``: U = ∃!E. R_cover, the pairings with exactly one covering
       solution, from the (much smaller) covering relation alone; then every
       candidate in U is solved once and kept if it has no other solution.  For
@@ -90,10 +94,7 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
       R_U = R ∩ (U ⊔ 2^E) = {P ∪ h ∈ R : h ∈ U} (every solution of every
       candidate, and nothing else) with the witness in R_cover.  Every good
       instance is in U and keeps all its solutions in R_U, so the family is
-      the same; the ∃ results of R_U's nodes range over U only;
-    * ``"subset"``: the same ∃! with witnesses, built top down over the pair
-      elements (``zalg.unique_topdown``: states are sets of R's nodes), R's nodes
-      dropped when their open ends match no witness's (:func:`open_ends`).
+      the same; the ∃ results of R_U's nodes range over U only.
 
     ``progress``: see ``zalg.progress`` (stages: the relations' levels, the ∃! pass,
     the candidates solved)."""
@@ -106,7 +107,7 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
     with reporter(progress) as report:
         report.note(f"{rows}x{cols}: covering pairing relation")
         covering = pairing_relation(G, cover=True, max_paths=max_pairs, progress=report)
-        if method != "witness":
+        if method in ("covering", "restricted"):
             with report.waiting(f"pairings with one covering solution (∃! over "
                                 f"{len(G.edges)} edges)"):
                 unique = covering.unique_exists(G.edges)

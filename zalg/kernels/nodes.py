@@ -135,6 +135,22 @@ def getnode(env, lev, hi, lo):
 
 
 @jit
+def node_of_results(env, lev, hi, lo):
+    """The node (lev, hi, lo) made from two referenced results, which it takes over:
+    unreferenced, as a result about to be returned; 0 with ``env[E_FAIL] = NOMEM`` when
+    CUDD could not create it (both results then released)."""
+    r = call_getnode(env[C_GETNODE], env[C_MGR], lev, hi, lo)
+    if r == 0:
+        deref(env, hi)
+        deref(env, lo)
+        env[E_FAIL] = NOMEM
+        return 0
+    plain_deref(env, hi)
+    plain_deref(env, lo)
+    return r
+
+
+@jit
 def cache_lookup(env, tag, f, g):
     """The result CUDD's computed table holds for (tag, f, g), or 0 (a miss).  A hit is
     alive but unreferenced: reference it before the next CUDD call."""

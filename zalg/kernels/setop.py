@@ -26,8 +26,8 @@ from .native import call_getnode, jit
 from .nodes import (C_GETNODE, C_MGR, C_ONE, C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_ZERO,
                     E_FAIL, E_STEPS, INTERRUPTED, NOMEM, OK, POLL_EVERY, cache_insert,
                     cache_insert3, cache_lookup, cache_lookup3, cudd_recover,
-                    cof, cudd_stopped_for_ctrl_c, deref, has_empty, level, new_env, plain_deref, poll,
-                    ref)
+                    cof, cudd_stopped_for_ctrl_c, deref, has_empty, level, new_env,
+                    node_of_results, plain_deref, poll, ref)
 
 UNION, INTER, DIFF, UNION3 = 0, 1, 2, 3
 #: UNION3's tag in CUDD's computed table (three-key entries, cuddCache.c): bits 1-3 are
@@ -308,15 +308,9 @@ def _rec(env, kind, f, g, h, depth):
         deref(env, t)
         return 0
     ref(env, e)
-    r = call_getnode(env[C_GETNODE], env[C_MGR], v, t, e)
-    if r == 0:
-        deref(env, t)
-        deref(env, e)
-        env[E_FAIL] = NOMEM
-        return 0
-    plain_deref(env, t)
-    plain_deref(env, e)
-    _remember(env, kind, f, g, h, r)
+    r = node_of_results(env, v, t, e)
+    if r != 0:
+        _remember(env, kind, f, g, h, r)
     return r
 
 

@@ -136,9 +136,9 @@ def test_pairing_universe_places_each_pair_after_its_later_end():
 # ------------------------------------------------------------------ good instances
 
 
-def test_good_instances_equal_brute_force():
+def test_witness_method_equals_brute_force():
     for rows, cols in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]:
-        got = NI.good_instances(rows, cols)
+        got = NI.good_instances(rows, cols, method="witness")
         assert set(got) == brute_good(rows, cols), (rows, cols)
 
 
@@ -182,7 +182,7 @@ def test_both_routes_agree():
 @pytest.mark.parametrize("rows, cols, max_pairs", [(3, 4, None), (4, 4, 3), (2, 5, 2)])
 def test_covering_first_method_agrees(rows, cols, max_pairs):
     """∃!(R_cover) and a solver check per candidate == one ∃! pass over R."""
-    witness = NI.good_instances(rows, cols, max_pairs=max_pairs)
+    witness = NI.good_instances(rows, cols, max_pairs=max_pairs, method="witness")
     assert NI.good_instances(rows, cols, max_pairs=max_pairs, method="covering") == witness
     assert witness
 
@@ -191,7 +191,7 @@ def test_covering_first_method_agrees(rows, cols, max_pairs):
                                                     (2, 5, 2), (3, 5, 4)])
 def test_restricted_method_agrees(rows, cols, max_pairs):
     """∃! over R ∩ (∃!(R_cover) ⊔ 2^E) == one ∃! pass over R (identical families)."""
-    witness = NI.good_instances(rows, cols, max_pairs=max_pairs)
+    witness = NI.good_instances(rows, cols, max_pairs=max_pairs, method="witness")
     assert NI.good_instances(rows, cols, max_pairs=max_pairs, method="restricted") == witness
     assert witness
 
@@ -209,7 +209,7 @@ def test_restricted_method_equals_brute_force():
 def test_subset_method_agrees(rows, cols, max_pairs):
     """The good family built top down (zalg.unique_topdown, nodes pruned by their open
     ends) == one ∃! pass over R (identical families)."""
-    witness = NI.good_instances(rows, cols, max_pairs=max_pairs)
+    witness = NI.good_instances(rows, cols, max_pairs=max_pairs, method="witness")
     assert NI.good_instances(rows, cols, max_pairs=max_pairs, method="subset") == witness
     assert witness
 

@@ -12,10 +12,10 @@ would walk G to its end.
 """
 from __future__ import annotations
 
-from ..native import call_getnode, jit, node_hi, node_lo
-from ..nodes import (C_GETNODE, C_MGR, C_ONE, C_TAG_DIFF, C_TAG_INTER, C_ZERO, E_FAIL, E_STEPS,
-                     INTERRUPTED, NOMEM, OK, POLL_EVERY, adopt, cache_insert, cache_lookup,
-                     cudd_stopped_for_ctrl_c, deref, fail, level, plain_deref, poll, ref)
+from ..native import jit, node_hi, node_lo
+from ..nodes import (C_ONE, C_TAG_DIFF, C_TAG_INTER, C_ZERO, E_FAIL, E_STEPS, INTERRUPTED, NOMEM,
+                     OK, POLL_EVERY, adopt, cache_insert, cache_lookup, cudd_stopped_for_ctrl_c,
+                     deref, fail, level, node_of_results, plain_deref, poll, ref)
 from ..setop import DIFF, INTER, MAX_DEPTH, setop
 
 
@@ -56,15 +56,9 @@ def _deep(env, kind, f, g):
 @jit
 def _node(env, tag, f, g, v, t, e):
     """The node (v, t, e) from two referenced results, stored for (f, g); or 0."""
-    r = call_getnode(env[C_GETNODE], env[C_MGR], v, t, e)
-    if r == 0:
-        deref(env, t)
-        deref(env, e)
-        env[E_FAIL] = NOMEM
-        return 0
-    plain_deref(env, t)
-    plain_deref(env, e)
-    cache_insert(env, tag, f, g, r)
+    r = node_of_results(env, v, t, e)
+    if r != 0:
+        cache_insert(env, tag, f, g, r)
     return r
 
 
