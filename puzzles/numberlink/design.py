@@ -82,7 +82,7 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
 
     * ``"subset"`` (the default): the ∃! with witnesses below, built top down over the
       pair elements (``zalg.unique_topdown``: states are sets of R's nodes), R's nodes
-      dropped when their open ends match no witness's (:func:`open_ends`); 1.7-3.8x
+      dropped when their open ends match no witness's (:func:`open_ends`); 5-19x
       faster than ``"witness"`` on 4x5-5x5 with less memory (docs/performance.md);
     * ``"witness"``: ∃!E. R with the witness in R_cover, one pass over R (bottom up);
     * ``"covering"``: U = ∃!E. R_cover, the pairings with exactly one covering
