@@ -136,6 +136,16 @@ def test_pairing_universe_places_each_pair_after_its_later_end():
 # ------------------------------------------------------------------ good instances
 
 
+def in_child(script: str, *args: str) -> str:
+    """The standard output of ``script`` run by a fresh interpreter (a case whose families
+    this process would keep: the suite's peak memory, issue 32.7)."""
+    run = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True,
+                         cwd=ROOT, timeout=1800)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run.stdout
+
+
+
 def test_witness_method_equals_brute_force():
     for rows, cols in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]:
         got = NI.good_instances(rows, cols, method="witness")
@@ -148,14 +158,37 @@ PAPER_TABLE_5 = {(2, 2): 2, (2, 3): 10, (2, 4): 36, (2, 5): 126, (2, 6): 454, (2
                  (4, 4): 16410, (4, 5): 338460}
 
 
+#: the counts of the default route, in one child process: the relations of the larger
+#: grids (4x5, 3x7) take about 0.6 GB that this process would keep (the suite's peak
+#: memory, issue 32.7); "rows cols count" per line
+COUNTS = """
+import sys
+from puzzles.numberlink import design as NI
+for shape in sys.argv[1:]:
+    rows, cols = map(int, shape.split("x"))
+    print(rows, cols, NI.good_instances(rows, cols).count())
+"""
+
+
+@lru_cache(maxsize=None)
+def default_route_counts(shapes: tuple) -> dict:
+    out = in_child(COUNTS, *(f"{r}x{c}" for r, c in shapes))
+    lines = [tuple(map(int, line.split())) for line in out.splitlines()]
+    return {(rows, cols): count for rows, cols, count in lines}
+
+
+TRANSPOSED = ((5, 2), (4, 3))
+
+
 @pytest.mark.parametrize("shape", list(PAPER_TABLE_5), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_good_instance_counts_match_the_paper(shape):
-    assert NI.good_instances(*shape).count() == PAPER_TABLE_5[shape]
+    assert default_route_counts(tuple(PAPER_TABLE_5) + TRANSPOSED)[shape] == PAPER_TABLE_5[shape]
 
 
 def test_transposed_grids_have_the_same_count():
-    for rows, cols in [(2, 5), (3, 4)]:
-        assert NI.good_instances(cols, rows).count() == PAPER_TABLE_5[(rows, cols)]
+    counts = default_route_counts(tuple(PAPER_TABLE_5) + TRANSPOSED)
+    for cols, rows in TRANSPOSED:
+        assert counts[(cols, rows)] == PAPER_TABLE_5[(rows, cols)]
 
 
 def test_four_by_four_by_number_of_pairs_and_minimum():
@@ -241,11 +274,19 @@ def test_open_ends_prune_without_changing_the_family(rows, cols, max_pairs):
         assert max(n for n, _ in plain) == 230 and max(n for n, _ in pruned) == 136
 
 
+#: Table 7's bounds, in a child process: the covering relations of the 6x6 grid take
+#: about 0.4 GB that this process would keep (the suite's peak memory, issue 32.7)
+TWO_PAIRS = """
+from puzzles.numberlink import design as NI
+print(NI.good_instances(6, 6, max_pairs=2, method="covering").count(),
+      NI.good_instances(5, 5, max_pairs=2, method="covering").count())
+"""
+
+
 def test_six_by_six_has_no_good_instance_with_two_pairs():
     """Paper, Table 7: the fewest pairs of a good 6x6 instance is 3 (the 304 with
-    3 pairs take 5 minutes: benchmarks/bench_numberlink.py)."""
-    assert not NI.good_instances(6, 6, max_pairs=2, method="covering")
-    assert NI.good_instances(5, 5, max_pairs=2, method="covering").count() == 0
+    3 pairs: about 75 CPU s by the default route, benchmarks/bench_numberlink.py --big)."""
+    assert in_child(TWO_PAIRS).split() == ["0", "0"]
 
 
 def test_every_good_three_by_three_instance_has_one_covering_solution():
@@ -339,10 +380,8 @@ print(p.rows, p.cols, F.count(), p.solve(cover=True) == F,
 
 
 def test_random_ten_by_ten_instance():
-    run = subprocess.run([sys.executable, "-c", TEN_BY_TEN], capture_output=True, text=True,
-                         cwd=ROOT, timeout=1800)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["10", "10", "1", "True", "True"]  # good, and read back
+    # good, and read back
+    assert in_child(TEN_BY_TEN).split() == ["10", "10", "1", "True", "True"]
 
 
 def test_one_edge_paths_and_adjacent_pairs():
@@ -389,10 +428,27 @@ def test_adjacent_pairs_are_allowed_on_request():
     assert any(found)  # the plain generator makes them (38 of 40 at 10x10 before issue 32)
 
 
-@pytest.mark.parametrize("shape", [(6, 6), (8, 8), (7, 10), (9, 9)])
+ESTIMATED = ((6, 6), (8, 8), (7, 10), (9, 9))
+#: the measured node counts, in one child process: the covering families up to 9x9 take
+#: about 0.3 GB that this process would keep (the suite's peak memory, issue 32.7)
+NODES = """
+import sys
+from puzzles.numberlink import design as NI
+for shape in sys.argv[1:]:
+    print(NI.covering_path_matchings(*map(int, shape.split("x"))).node_count())
+"""
+
+
+@lru_cache(maxsize=None)
+def measured_covering_nodes() -> dict:
+    out = in_child(NODES, *(f"{r}x{c}" for r, c in ESTIMATED))
+    return dict(zip(ESTIMATED, map(int, out.split())))
+
+
+@pytest.mark.parametrize("shape", ESTIMATED)
 def test_the_covering_estimate_is_within_a_third_of_the_measured_nodes(shape):
     nodes, _ = NI.covering_estimate(*shape)
-    measured = NI.covering_path_matchings(*shape).node_count()
+    measured = measured_covering_nodes()[shape]
     assert abs(nodes - measured) < measured / 3, (nodes, measured)
 
 
