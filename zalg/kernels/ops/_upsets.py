@@ -1,22 +1,23 @@
-"""Intersection and difference with up-closed families, for ``hitting`` and ``minimal_upset``.
+"""Intersection of up-closed families, for ``hitting``.
 
 An up-closed family over the marked levels at and below its top (every superset
 of a member within those levels is a member) is written with a node at every
 marked level on every path: a cofactor of it is up-closed over the levels below
 and, unless empty, starts at the next marked level.  Such a family holds ∅ only
 when it is every subset of its levels (``everything``: a chain of don't-care nodes
-down to {∅}).  Then it meets a family G below its top level in G, and G ∖ it is ∅:
-both recursions end there, where CUDD's intersection and difference (``..setop``,
-whose steps they follow otherwise, sharing its entries of CUDD's computed table)
-would walk G to its end.
+down to {∅}).  Then it meets a family G below its top level in G: the recursion
+ends there, where CUDD's intersection (``..setop``, whose steps it follows otherwise,
+sharing its entries of CUDD's computed table) would walk G to its end.  (The same
+end for the difference in ``minimal(upclosed=True)`` was measured and gave nothing:
+docs/performance.md.)
 """
 from __future__ import annotations
 
 from ..native import jit, node_hi, node_lo
-from ..nodes import (C_ONE, C_TAG_DIFF, C_TAG_INTER, C_ZERO, E_FAIL, E_STEPS, INTERRUPTED, NOMEM,
+from ..nodes import (C_ONE, C_TAG_INTER, C_ZERO, E_FAIL, E_STEPS, INTERRUPTED, NOMEM,
                      OK, POLL_EVERY, adopt, cache_insert, cache_lookup, cudd_stopped_for_ctrl_c,
                      deref, fail, level, node_of_results, plain_deref, poll, ref)
-from ..setop import DIFF, INTER, MAX_DEPTH, setop
+from ..setop import INTER, MAX_DEPTH, setop
 
 
 @jit
@@ -106,48 +107,6 @@ def _meet(env, f, g, depth):
     return _node(env, tag, f, g, v, t, e)
 
 
-@jit(signature="int64(int64[::1], int64, int64, int64)")
-def _minus(env, f, g, depth):
-    """F ∖ G for up-closed G (any F), unreferenced, or 0 when it failed."""
-    Z = env[C_ZERO]
-    if f == Z or f == g:
-        return Z
-    if g == Z:
-        return f
-    vf = level(f, env)
-    vg = level(g, env)
-    if vg <= vf and everything(g, env):
-        return Z
-    if f == env[C_ONE]:
-        return f  # G does not hold ∅
-    tag = env[C_TAG_DIFF]
-    hit = cache_lookup(env, tag, f, g)
-    if hit != 0:
-        return hit
-    if not _step(env):
-        return 0
-    if depth >= MAX_DEPTH:
-        return _deep(env, DIFF, f, g)
-    if vg < vf:  # only G holds vg: F's members lack it
-        r = _minus(env, f, node_lo(g), depth + 1)
-        if r != 0:
-            cache_insert(env, tag, f, g, r)
-        return r
-    if vf < vg:  # only F holds vf: G has no member with it
-        t = node_hi(f)
-    else:
-        t = _minus(env, node_hi(f), node_hi(g), depth + 1)
-        if t == 0:
-            return 0
-    ref(env, t)
-    e = _minus(env, node_lo(f), node_lo(g) if vf == vg else g, depth + 1)
-    if e == 0:
-        deref(env, t)
-        return 0
-    ref(env, e)
-    return _node(env, tag, f, g, vf, t, e)
-
-
 @jit
 def _kept(env, r):
     """r (from a recursion above) referenced and kept as a temporary; a failure raises."""
@@ -166,8 +125,3 @@ def meet_upsets(env, f, g):
     """F ∩ G for up-closed F and G, kept as a temporary."""
     return _kept(env, _meet(env, f, g, 0))
 
-
-@jit
-def minus_upset(env, f, g):
-    """F ∖ G for an up-closed G, kept as a temporary."""
-    return _kept(env, _minus(env, f, g, 0))
