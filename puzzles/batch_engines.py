@@ -15,7 +15,7 @@ record, or the exception that kept it from returning one (a worker that died).
   the shutdown it ends the workers at once).  On Linux a worker also dies with the
   process that started it, however that ends.  Each worker gets 1/jobs of the
   memory budget (``--memory`` / ``ZALG_MEMORY``), set in the worker by
-  ``zalg.memory.set_default_budget``.
+  ``zalg.memory.set_default_budget``; it bounds a compilation of kernels there too.
 * ``scheduler``: a running Dask scheduler (``distributed.Client(address)``); its
   workers need zalg installed.  Connection problems are a UserError.
 
@@ -38,7 +38,8 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any, Union
 
-from zalg.memory import default_budget, set_default_budget
+import zalg
+from zalg.memory import check_compile_room, default_budget, set_default_budget
 
 from .cli import UserError
 
@@ -115,10 +116,13 @@ def _worker_budget(workers: int) -> int:
 
 def _worker_start(budget: int, parent: int) -> None:
     """In each pool worker: Ctrl-C is the parent's business; end with the parent; this
-    worker's budget."""
+    worker's budget, which also bounds a compilation of kernels the worker has to do (a
+    worker whose budget has no room for one ends its task with OutOfMemory, as the
+    program does)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
     set_default_budget(budget)
+    zalg.before_compiling(check_compile_room)
 
 
 def _die_with(parent: int) -> None:

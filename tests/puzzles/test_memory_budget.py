@@ -12,6 +12,7 @@ line naming the step and the limit); a run that ends either way must be within
 the budget, and a case that stops ending the way it was chosen for says so."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -75,3 +76,19 @@ def test_a_compilation_the_budget_has_no_room_for_runs_out_before_it_starts(tmp_
     assert run.status == 3 and len(said) == 1 and OUT_OF_MEMORY.fullmatch(said[0]), run.stderr
     assert "compiling the kernel" in said[0] and "zalg warmup" in said[0]
     assert run.peak <= (250 << 20) * 1.05, f"peak {run.peak >> 20} MB"
+
+
+def test_a_batch_worker_without_room_for_a_compilation_fails_its_tasks_not_the_machine(tmp_path):
+    # each of the two workers gets half of 700M; with an empty numba cache its first
+    # kernel would compile (about 256 MB for a moment beside the ~270 MB worker): the
+    # worker's budget now bounds that too, so every task ends with the one-line error
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), ZALG_QUIET_COMPILE="1")
+    run = run_measured([sys.executable, "-m", "puzzles", "--memory", "700M", "nurimeizu",
+                        "generate", "5x5", "--count", "2", "--jobs", "2", "--seed", "1"],
+                       timeout=300, env=env)
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    assert run.status == 1 and len(records) == 2, run.stderr[-500:]
+    for record in records:
+        assert record["error"].startswith("OutOfMemory: out of memory while compiling the kernel")
+        assert "(memory limit 350 MB)" in record["error"] and "url" not in record
+    assert "Traceback" not in run.stderr
