@@ -200,10 +200,9 @@ class _Mates:
         ends_b = [(d, m) for d, m in _ends(b, group, self.key, self.free, self.labels)
                   if not (b in leaving and d == ("v", b))]
         terms = []
-        for c, mac in _ends(a, group, self.key, self.free, self.labels):
-            if a in leaving and c == ("v", a):
-                continue
-            Fa = F / self.single(mac)
+        ends_a = [(c, m) for c, m in _ends(a, group, self.key, self.free, self.labels)
+                  if not (a in leaving and c == ("v", a))]
+        for (c, _), Fa in zip(ends_a, F.quotients([m for _, m in ends_a])):
             if not Fa:
                 continue
             if c == ("v", b):  # a and b end the same fragment: the edge closes a cycle
@@ -212,11 +211,9 @@ class _Mates:
                 elif self.kind == "cycles":
                     terms.append(Fa)
                 continue
-            for d, mbd in ends_b:
-                joined = _joined(c, d, self.key)
-                if joined is None:
-                    continue
-                Fab = Fa / self.single(mbd)
+            ways = [(d, m, _joined(c, d, self.key)) for d, m in ends_b]
+            ways = [w for w in ways if w[2] is not None]
+            for (d, _, joined), Fab in zip(ways, Fa.quotients([m for _, m, _ in ways])):
                 if Fab:
                     terms.append(Fab * self.single(joined[0]) if joined else Fab)
         return union(terms, universe=self.universe) * self.single(("e", self.edges[j]))
