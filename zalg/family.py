@@ -122,9 +122,28 @@ class Family:
     def __truediv__(self, other) -> Family:
         """Quotient F / G = {a : a ∪ b ∈ F and a ∩ b = ∅ for every b ∈ G}."""
         other = self._other(other)
-        if other._p == self.universe.manager.zero:
+        M = self.universe.manager
+        if other._p == M.zero:
             raise ValueError("division by the empty family")
+        if M.one_set(other._p):  # {S ∖ s : s ⊆ S ∈ F} in one walk, cached across calls
+            return Family(self.universe, M.binary("quotient by one set", self._p, other._p,
+                                                  "computing a quotient"))
         return self._apply(K.QUOT, "computing a quotient", other)
+
+    def quotients(self, elements: Iterable[Hashable]) -> list[Family]:
+        """[F / x for x in elements]: for each element x, {S ∖ {x} : S ∈ F, x ∈ S}.
+
+        One pass marks which of the elements occur below each node, so each quotient
+        walks only the part of F that leads to its element (``kernels.quotients``)."""
+        U = self.universe
+        xs = list(elements)
+        singles = [U.single(x) for x in xs]
+        if len(set(xs)) == len(xs) and N.HAVE_NUMBA:
+            done = U.manager.quotients(self._p, [g._p for g in singles], [U.level(x) for x in xs],
+                                       "computing quotients")
+            if done is not None:
+                return [Family(U, r) for r in done]
+        return [self / g for g in singles]
 
     def __mod__(self, other) -> Family:
         """Remainder F % G = F ∖ ((F / G) ⊔ G)."""

@@ -83,6 +83,22 @@ def test_join_meet_quotient_remainder(data):
             F / G
 
 
+@given(universe_and_families(count=1), st.data())
+def test_quotient_by_one_set_and_by_each_element(data, more):
+    # a one-member divisor takes setop's one-walk quotient (QUOT_SET), F.quotients the
+    # pass that skips what leads to none of its elements; both against the reference and
+    # the driver's general quotient
+    names, (A,) = data
+    U, F = make(names, A)
+    s = more.draw(st.frozensets(st.sampled_from(names))) if names else frozenset()
+    S = U.family([s])
+    assert as_set(F / S) == R.quotient(A, {s})
+    assert F / S == F._apply(ops.QUOT, "computing a quotient", S)
+    xs = more.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    assert [as_set(Q) for Q in F.quotients(xs)] == [R.quotient(A, {frozenset(x)}) for x in xs]
+    assert F.quotients(xs + xs[:1]) == [F / x for x in xs + xs[:1]]  # repeated: one at a time
+
+
 @given(universe_and_families())
 def test_subset_filters(data):
     names, (A, B) = data

@@ -120,6 +120,22 @@ def test_three_way_unions_deeper_than_the_native_stack():
     assert set(F.meet(G)) == R.meet(A, B)
 
 
+def test_quotients_deeper_than_the_native_stack():
+    # a one-member divisor (setop.QUOT_SET) moves to setop's explicit stack past MAX_DEPTH
+    # levels; F.quotients, whose passes recurse natively, divides one element at a time
+    # when F is that deep above its deepest element
+    from zalg.kernels.setop import MAX_DEPTH
+    m = MAX_DEPTH + 1000
+    U = Universe(range(m + 2))
+    top, bottom = frozenset(range(m)), frozenset({0, m, m + 1})
+    F = U.family([top | {m + 1}, bottom, top])
+    assert set(F / U.family([{m + 1, 0}])) == {top - {0}, frozenset({m})}
+    assert [set(Q) for Q in F.quotients([m + 1, m, 5])] == \
+        [{top, frozenset({0, m})}, {frozenset({0, m + 1})}, {top - {5} | {m + 1}, top - {5}}]
+    assert [set(Q) for Q in F.quotients([1, 0])] == \
+        [{top - {1} | {m + 1}, top - {1}}, {top - {0} | {m + 1}, top - {0}, frozenset({m, m + 1})}]
+
+
 def test_errors_are_clear():
     U, V = Universe("abc"), Universe("abc")
     with pytest.raises(ValueError, match="different universes"):

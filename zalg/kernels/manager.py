@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import OutOfMemory
 from ..memory import resident
 from . import build as B
-from . import driver, export, native, setop
+from . import driver, export, native, quotients, setop
 from .platform import cudd_module
 from .ops import Op
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
@@ -37,7 +37,8 @@ LOOK_EVERY = 0.02
 #: dd.cudd_zdd, the module whose ZDD managers this wraps
 _cz = cudd_module()
 
-_BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF}
+_BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF,
+           "quotient by one set": setop.QUOT_SET}
 #: the operations' tags in CUDD's computed table are addresses inside this array (one
 #: word per op code: ``nodes.op_tag``); it lives as long as the process
 _OP_TAGS = np.zeros(256, dtype=np.int64)
@@ -217,7 +218,8 @@ class Manager:
         return self.function_owned(r)
 
     def binary(self, name: str, f: int, g: int, step: str):
-        """f ∪ g, f ∩ g or f ∖ g (``kernels.setop``: they notice Ctrl-C and the budget)."""
+        """f ∪ g, f ∩ g, f ∖ g or f / g for a one-member g (``kernels.setop``: they notice
+        Ctrl-C and the budget)."""
         self.room()
         try:
             status, r = setop.binary(self.ctx, _BINARY[name], f, g)
@@ -225,6 +227,24 @@ class Manager:
             self._fail(step)
         self.check(status, step)
         return self.function_owned(r)
+
+    def quotients(self, f: int, singles: list[int], levels: list[int], step: str):
+        """The dd Functions of f / g for each single-element family g of ``singles``
+        (``kernels.quotients``: one pass), or None when f is too deep for it."""
+        self.room()
+        try:
+            status, rs = quotients.quotients(self.ctx, f, np.array(singles, dtype=np.int64),
+                                             np.array(levels, dtype=np.int64), self.nvars)
+        except MemoryError:
+            self._fail(step)
+        if status == quotients.TOO_DEEP:
+            return None
+        self.check(status, step)
+        return [self.function_owned(r) for r in rs]
+
+    def one_set(self, g: int) -> bool:
+        """Whether the family of node g has exactly one member."""
+        return bool(setop.one_set(self.ctx, g))
 
     def build(self, mode: int, marked: np.ndarray, k: int, step: str):
         """A cardinality family or power set (``kernels.build``)."""

@@ -17,25 +17,34 @@ intermediate result referenced while it waits for its parent.
   one recursion on the sorted triple of distinct non-empty operands (two or fewer: the
   union of two), memoised in CUDD's three-key entries.  Two binary unions would build
   F ∪ G first, a family whose nodes die at once.
+* F / {s} (``QUOT_SET``, the quotient by a family of one set s = {x1, ..., xk}):
+  {S ∖ s : S ∈ F, s ⊆ S}.  Above s's top level v: v·(F1 / {s}) ∪ (F0 / {s}); at v:
+  F1 / {s ∖ {v}}; below it (or F a terminal): empty; s = ∅ gives F.  One walk for all
+  of s, memoised in CUDD's computed table like the others (three-key entries under
+  ``TAG_QUOT_SET``), so the results outlive the call; the driver's general quotient
+  keeps a table per call and stores only its root.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .native import call_getnode, jit
+from .native import call_getnode, jit, node_hi, node_lo
 from .nodes import (C_GETNODE, C_MGR, C_ONE, C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_ZERO,
                     E_FAIL, E_STEPS, INTERRUPTED, NOMEM, OK, POLL_EVERY, cache_insert,
                     cache_insert3, cache_lookup, cache_lookup3, cudd_recover,
                     cof, cudd_stopped_for_ctrl_c, deref, has_empty, level, new_env,
                     node_of_results, plain_deref, poll, ref)
 
-UNION, INTER, DIFF, UNION3 = 0, 1, 2, 3
+UNION, INTER, DIFF, UNION3, QUOT_SET = 0, 1, 2, 3, 4
 #: UNION3's tag in CUDD's computed table (three-key entries, cuddCache.c): bits 1-3 are
 #: OR-ed into the first key (bit 1 set: CUDD's garbage collector checks the third key for
 #: a dead node), bits 4-7 into the second.  CUDD's own tags (cuddInt.h, DD_*_TAG) use the
 #: high nibbles 0, 2, 4, 6, 8 and a, so no other three-key entry has these key bits; and
 #: no two-key entry (plain first key) can match a three-key one (first key | 0x2).
 TAG_UNION3 = 0xC2
+#: QUOT_SET's tag (three-key entries with the 1-terminal as third key): high nibble e,
+#: used by no tag of CUDD's and not by TAG_UNION3
+TAG_QUOT_SET = 0xE2
 #: deeper than this, the recursion hands the subproblem to the explicit stack
 MAX_DEPTH = 10_000
 
@@ -48,6 +57,12 @@ _BOTH, _PASS, _FIXED_HI = 0, 1, 2
 @jit
 def _terminal(kind, f, g, env):
     Z = env[C_ZERO]
+    if kind == QUOT_SET:
+        if g == env[C_ONE]:
+            return f
+        if f == Z or level(f, env) > level(g, env):  # the 1-terminal too: level NLEV
+            return Z
+        return -1
     if kind == UNION:
         if f == Z:
             return g
@@ -107,6 +122,8 @@ def _recall(env, kind, f, g, h):
     """CUDD's computed table's result for (kind, f, g[, h]), or 0."""
     if kind == UNION3:
         return cache_lookup3(env, TAG_UNION3, f, g, h)
+    if kind == QUOT_SET:
+        return cache_lookup3(env, TAG_QUOT_SET, f, g, env[C_ONE])
     return cache_lookup(env, _tag(kind, env), f, g)
 
 
@@ -114,6 +131,8 @@ def _recall(env, kind, f, g, h):
 def _remember(env, kind, f, g, h, r):
     if kind == UNION3:
         cache_insert3(env, TAG_UNION3, f, g, h, r)
+    elif kind == QUOT_SET:
+        cache_insert3(env, TAG_QUOT_SET, f, g, env[C_ONE], r)
     else:
         cache_insert(env, _tag(kind, env), f, g, r)
 
@@ -165,7 +184,7 @@ def _loop(env, kind, f, g, h, hv, height):
         if frames[i, _PHASE] == 0:
             if k == UNION3:
                 k, x, y, z = _norm3(x, y, z, env)
-            elif k != DIFF and x > y:  # commutative: one cache entry for both orders
+            elif k < DIFF and x > y:  # commutative: one cache entry for both orders
                 x, y = y, x
             frames[i, _KIND] = k
             frames[i, _F] = x
@@ -192,7 +211,14 @@ def _loop(env, kind, f, g, h, hv, height):
             frames[i, _V] = v
             x0, x1 = cof(x, v, env)
             y0, y1 = cof(y, v, env)
-            if k == UNION3:
+            if k == QUOT_SET:  # v is F's top, at or above G's
+                frames[i, _HOW] = _BOTH if vx < vy else _PASS
+                if vx < vy:
+                    frames, nf = _push(frames, nf, k, x1, y, 0)
+                    frames, nf = _push(frames, nf, k, x0, y, 0)
+                else:
+                    frames, nf = _push(frames, nf, k, x1, y1, 0)
+            elif k == UNION3:
                 z0, z1 = cof(z, v, env)
                 frames[i, _HOW] = _BOTH
                 frames, nf = _push(frames, nf, k, x1, y1, z1)  # runs second: value base + 1
@@ -249,6 +275,17 @@ def _run(env, kind, f, g, h):
     return status, hv[0], height[0]
 
 
+@jit
+def stopped(env):
+    """Count one step of a native recursion; every ``POLL_EVERY`` steps pause, and when
+    Ctrl-C arrived say so (True, ``env[E_FAIL] = INTERRUPTED``)."""
+    env[E_STEPS] += 1
+    if env[E_STEPS] % POLL_EVERY == 0 and poll(env):
+        env[E_FAIL] = INTERRUPTED
+        return True
+    return False
+
+
 @jit(signature="int64(int64[::1], int64, int64, int64, int64, int64)")
 def _rec(env, kind, f, g, h, depth):
     """The result of (kind, f, g[, h]), unreferenced, or 0 when it failed
@@ -257,7 +294,7 @@ def _rec(env, kind, f, g, h, depth):
     ``_run`` (no native stack overflow on ZDDs with hundreds of thousands of levels)."""
     if kind == UNION3:
         kind, f, g, h = _norm3(f, g, h, env)
-    elif kind != DIFF and f > g:
+    elif kind < DIFF and f > g:
         f, g = g, f
     if kind != UNION3:
         r = _terminal(kind, f, g, env)
@@ -266,9 +303,7 @@ def _rec(env, kind, f, g, h, depth):
     hit = _recall(env, kind, f, g, h)
     if hit != 0:
         return hit
-    env[E_STEPS] += 1
-    if env[E_STEPS] % POLL_EVERY == 0 and poll(env):
-        env[E_FAIL] = INTERRUPTED
+    if stopped(env):
         return 0
     if depth >= MAX_DEPTH:
         status, values, nv = _run(env, kind, f, g, h)
@@ -285,6 +320,13 @@ def _rec(env, kind, f, g, h, depth):
     f0, f1 = cof(f, v, env)
     g0, g1 = cof(g, v, env)
     h0, h1 = cof(h, v, env) if kind == UNION3 else (h, h)  # binary: h = 0
+    if kind == QUOT_SET:  # v is F's top (the terminal case left none below G's)
+        if vf == vg:
+            r = _rec(env, kind, f1, g1, h, depth + 1)
+            if r != 0:
+                _remember(env, kind, f, g, h, r)
+            return r
+        g0 = g1 = g
     if kind == INTER and vf != vg:
         r = _rec(env, kind, f0, g0, h0, depth + 1)  # only one side holds v: it cannot be kept
         if r != 0:
@@ -348,3 +390,18 @@ def binary(ctx, kind, f, g):
     if status == NOMEM:
         cudd_recover(ctx)
     return status, r
+
+
+@jit
+def one_set(ctx, g):
+    """Whether the family g has exactly one member (a chain of then-edges down to the
+    1-terminal), the divisors ``QUOT_SET`` takes."""
+    Z = ctx[C_ZERO]
+    O = ctx[C_ONE]
+    if g == Z:
+        return False
+    while g != O:
+        if node_lo(g) != Z:
+            return False
+        g = node_hi(g)
+    return True
