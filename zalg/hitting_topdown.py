@@ -32,6 +32,7 @@ import numpy as np
 from .errors import OutOfMemory
 from .family import Family
 from .frontier import assemble
+from .hitting_tables import node_tables, table_level, to_tables, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
 from .unique_topdown import store_state
@@ -163,12 +164,19 @@ def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, 
     return 0, ndata, noff, m, lo_code, hi_code
 
 
+#: the last elements decided by truth tables (``hitting_tables``): 2^14 bits per table
+TABLE_ELEMENTS = 14
+
+
 def hitting_topdown(F: Family, elements: Iterable[Hashable] | None = None,
-                    progress: Progress = None, widths: list | None = None) -> Family:
+                    progress: Progress = None, widths: list | None = None,
+                    tables: int = TABLE_ELEMENTS) -> Family:
     """{S ⊆ E : S meets every member of F} (E: ``elements``, default every element),
     the same family as ``F.hitting(E)``, built by the subset construction of the
     module docstring.  ``widths``: when a list, (states, entries) of every layer are
-    appended to it.  ``progress``: see ``zalg.progress`` (one unit per element of E)."""
+    appended to it.  ``tables``: how many of the last elements of E are decided by
+    truth tables (``zalg.hitting_tables``; 0: none).  ``progress``: see
+    ``zalg.progress`` (one unit per element of E)."""
     U = F.universe
     marked = np.zeros(len(U) + 1, dtype=np.bool_)
     kept = sorted(set(U.levels(U.elements if elements is None else elements)))
@@ -202,11 +210,33 @@ def hitting_topdown(F: Family, elements: Iterable[Hashable] | None = None,
         size *= 2
     if n == -1:
         return U.empty
-    return _layers(U, kept, row[:n].copy(), (seen, A, row) + nodes, size, progress, widths)
+    switch = max(0, len(kept) - max(0, min(int(tables), 20)))
+    return _layers(U, kept, row[:n].copy(), (seen, A, row) + nodes, size, progress, widths,
+                   switch)
+
+
+def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, layers: list):
+    """The states before element ``switch`` as truth tables over the last elements
+    (the previous layer's codes renumbered): (rows, count, R)."""
+    level, hi, lo = nodes[:3]
+    R = len(kept) - switch
+    first = 2 + int(np.searchsorted(level[2:], kept[switch]))
+    bit = np.full(len(U) + 1, -1, dtype=np.int64)
+    bit[kept[switch:]] = np.arange(R)
+    need = (len(level) - first) * words(R) * 8
+    if need > U.manager.room(look=True):
+        raise OutOfMemory(f"hitting sets top down: tables of {len(level) - first} nodes "
+                          f"over {R} elements", U.manager.budget or None)
+    T = node_tables(level, hi, lo, first, bit, R)
+    codes, rows, _, m = to_tables(data, off, count, T, first, R)
+    if layers:
+        for a in layers[-1]:
+            a[a >= 0] = codes[a[a >= 0]]
+    return rows, m, R
 
 
 def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
-            progress: Progress, widths: list | None) -> Family:
+            progress: Progress, widths: list | None, switch: int) -> Family:
     """The layers from the root state on, one kernel call per element of E, then the
     family (``frontier.assemble``)."""
     M = U.manager
@@ -216,9 +246,18 @@ def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
     with reporter(progress) as report:
         report.stage("hitting sets top down (states per element)", total=len(kept))
         for i, x in enumerate(kept):
-            if widths is not None:
-                widths.append((count, int(off[count])))
             last = i == len(kept) - 1
+            if i == switch:
+                data, count, R = _tabled(U, kept, switch, data, off, count, scratch[3:], layers)
+            if widths is not None:
+                widths.append((count, int(off[count]) if i < switch else count * words(R - i + switch)))
+            if i >= switch:
+                data, _, count, lo, hi = table_level(data, count, R - (i - switch), last)
+                layers.append((lo, hi))
+                report.update(i + 1, detail=f"{count} tables")
+                if count == 0 and not last:
+                    return U.empty
+                continue
             limit = len(U) if last else kept[i + 1]
             if 3 * data.nbytes > M.room(look=True, held=held):
                 raise OutOfMemory(f"hitting sets top down: level {i + 1} of {len(kept)}, "

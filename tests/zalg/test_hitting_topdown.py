@@ -17,11 +17,12 @@ def test_topdown_hitting_is_hitting(data, draw):
     U = Universe(names)
     F = U.family(A)
     E = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
-    widths: list = []
-    got = hitting_topdown(F, E, widths=widths)
-    assert set(got) == R.hitting(A, E)
-    assert got == F.hitting(E)
-    assert all(states >= 1 for states, _ in widths)  # a level without states ends it
+    expected = F.hitting(E)
+    assert set(expected) == R.hitting(A, E)
+    for tables in (0, 1, 2, 14):  # states only; the last 1 or 2 elements by tables; all
+        widths: list = []
+        assert hitting_topdown(F, E, widths=widths, tables=tables) == expected
+        assert all(states >= 1 for states, _ in widths)  # a level without states ends it
     assert hitting_topdown(F) == F.hitting()
 
 
