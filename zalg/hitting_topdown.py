@@ -164,8 +164,9 @@ def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, 
     return 0, ndata, noff, m, lo_code, hi_code
 
 
-#: the last elements decided by truth tables (``hitting_tables``): 2^14 bits per table
-TABLE_ELEMENTS = 14
+#: the last elements decided by truth tables (``hitting_tables``): 2^16 bits per table (6x6
+#: Slitherlink loops: 14 leaves too many sets of nodes before the switch)
+TABLE_ELEMENTS = 16
 
 
 def hitting_topdown(F: Family, elements: Iterable[Hashable] | None = None,

@@ -106,7 +106,7 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     hidden-message puzzles) and ``cycle`` may be such a set.  The result is a family
     over the cell elements of ``instance_universe(rows, cols)``.  ``method``:
     "topdown" (the default: ``zalg.hitting_topdown``, the cells decided in order,
-    carrying the set of W's nodes still avoiding them, the last 14 by truth tables;
+    carrying the set of W's nodes still avoiding them, the last 16 by truth tables;
     6x6 loops 2-3x and the 2012 program's 5x7 loop 30x faster than bottom up),
     "hitting" (``W.hitting(Y)``, bottom up) or "literal" (the paper's expression)."""
     rows, cols = _shape(puzzle_or_shape)
