@@ -98,17 +98,19 @@ def loop_hints(loop: Iterable, rows: int, cols: int) -> dict:
 
 
 def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = None,
-              method: str = "topdown", multi: bool = False, progress: Progress = None) -> zalg.Family:
+              method: str = "hitting", multi: bool = False, progress: Progress = None) -> zalg.Family:
     """All good hint sets: cell sets S ⊆ candidates for which ``cycle`` is the only
     solution when every cell of S shows its loop count.
 
     ``multi=True``: solutions are sets of disjoint cycles (the paper's Figure 11,
     hidden-message puzzles) and ``cycle`` may be such a set.  The result is a family
     over the cell elements of ``instance_universe(rows, cols)``.  ``method``:
-    "topdown" (the default: ``zalg.hitting_topdown``, the cells decided in order,
-    carrying the set of W's nodes still avoiding them, the last 16 by truth tables;
-    6x6 loops 2-3x and the 2012 program's 5x7 loop 30x faster than bottom up),
-    "hitting" (``W.hitting(Y)``, bottom up) or "literal" (the paper's expression)."""
+    "hitting" (the default: ``W.hitting(Y)``, bottom up), "topdown"
+    (``zalg.hitting_topdown``: the cells decided in order, carrying the set of W's
+    nodes still avoiding them, the last 16 by truth tables; H alone 2-3x faster on
+    6x6 loops and 30x on the 2012 program's 5x7 loop, but a whole designer run with
+    it did not end in 440 CPU s on loop A, docs/performance.md) or "literal" (the
+    paper's expression)."""
     rows, cols = _shape(puzzle_or_shape)
     loop = _check_loop(rows, cols, cycle, multi)
     Y = _candidates(rows, cols, loop, candidates)
