@@ -235,7 +235,7 @@ def _grow(a, need):
 
 
 @jit
-def _store(S, n, table, hashes, data, off, m):
+def store_state(S, n, table, hashes, data, off, m):
     """The index of state S[:n] among the next level's m states, added when new:
     (index, table, hashes, data, off, m) with the arrays grown as needed."""
     if 2 * (m + 1) > len(table):  # rehash into a table twice as large
@@ -322,8 +322,8 @@ def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, kept_ma
                     lo[i] = -2
                 else:
                     n = off[i + 1] - off[i]
-                    lo[i], table, hashes, ndata, noff, m = _store(data[off[i]:off[i + 1]], n,
-                                                                  table, hashes, ndata, noff, m)
+                    lo[i], table, hashes, ndata, noff, m = store_state(
+                        data[off[i]:off[i + 1]], n, table, hashes, ndata, noff, m)
                 continue
         for bit in range(2):
             if bit == 1 and low > x:
@@ -342,7 +342,7 @@ def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, kept_ma
                 code = -2 if w > 0 else -1
             else:
                 n = _pack(RA, k, RW, w, S, cnt)
-                code, table, hashes, ndata, noff, m = _store(S, n, table, hashes, ndata, noff, m)
+                code, table, hashes, ndata, noff, m = store_state(S, n, table, hashes, ndata, noff, m)
             if bit == 1:
                 hi[i] = code
             else:

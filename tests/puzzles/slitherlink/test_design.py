@@ -65,9 +65,12 @@ def test_instances_equal_brute_force(rows, cols, region):
     H = I.instances((rows, cols), loop)
     assert set(H) == brute_force_instances(rows, cols, loop, cells)
     assert H == I.instances((rows, cols), loop, method="literal")
+    assert H == I.instances((rows, cols), loop, method="topdown")
     # a candidate subset
     some = cells[::2]
     assert set(I.instances((rows, cols), loop, candidates=some)) == \
+        brute_force_instances(rows, cols, loop, some)
+    assert set(I.instances((rows, cols), loop, candidates=some, method="topdown")) == \
         brute_force_instances(rows, cols, loop, some)
 
 
@@ -81,6 +84,7 @@ def test_routes_agree_and_every_instance_is_uniquely_solved(rows, cols, seed):
     loop = random_loop(rows, cols, seed=seed)
     H = I.instances((rows, cols), loop)
     assert H == I.instances((rows, cols), loop, method="literal")
+    assert H == I.instances((rows, cols), loop, method="topdown")  # the identical node
     h = cell_counts(loop, rows, cols)
     for S in H.sample(min(20, H.count()), seed=seed):
         p = Puzzle(rows, cols, {E: h[E] for E in S})
@@ -159,6 +163,7 @@ def test_multi_loop_variant():
     brute = {frozenset(S) for k in range(len(cells) + 1) for S in combinations(cells, k)
              if all(set(S) & m for m in masks)}
     assert set(H) == brute
+    assert H == I.instances((rows, cols), loops, multi=True, method="topdown")
     with pytest.raises(PuzzleFormatError, match="single cycle"):
         I.instances((rows, cols), loops)
 

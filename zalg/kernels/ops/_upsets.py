@@ -63,22 +63,45 @@ def _node(env, tag, f, g, v, t, e):
     return r
 
 
-@jit(signature="int64(int64[::1], int64, int64, int64)")
-def _meet(env, f, g, depth):
-    """F ∩ G for up-closed F and G, unreferenced, or 0 when it failed (``env[E_FAIL]``)."""
+#: bits of ``_meet``'s ``known``: F (first operand), G (second) is known not to hold ∅
+_F_NOT_ALL, _G_NOT_ALL = 1, 2
+
+
+@jit
+def _inherit(p, known_p):
+    """Whether p's cofactors at its top level are known not to hold ∅: p is known
+    not to (``known_p``), and its top node is a don't-care node (lo = hi: then
+    p holds ∅ iff its cofactor does)."""
+    return known_p and node_lo(p) == node_hi(p)
+
+
+@jit(signature="int64(int64[::1], int64, int64, int64, int64)")
+def _meet(env, f, g, depth, known):
+    """F ∩ G for up-closed F and G, unreferenced, or 0 when it failed (``env[E_FAIL]``).
+    ``known`` (bits ``_F_NOT_ALL``, ``_G_NOT_ALL``): an operand already known not to
+    hold ∅, so ``everything`` need not walk it again (hitting's operands start with
+    chains of don't-care nodes, which the test would otherwise walk at every step of
+    the chain)."""
     Z = env[C_ZERO]
     if f == Z or g == Z:
         return Z
     if f == g:
         return f
+    kf = (known & _F_NOT_ALL) != 0
+    kg = (known & _G_NOT_ALL) != 0
     if f > g:
         f, g = g, f
+        kf, kg = kg, kf
     vf = level(f, env)
     vg = level(g, env)
-    if vf <= vg and everything(f, env):
-        return g
-    if vg <= vf and everything(g, env):
-        return f
+    if vf <= vg and not kf:
+        if everything(f, env):
+            return g
+        kf = True
+    if vg <= vf and not kg:
+        if everything(g, env):
+            return f
+        kg = True
     if f == env[C_ONE] or g == env[C_ONE]:
         return Z  # {∅} meets a family without ∅ in nothing
     tag = env[C_TAG_INTER]
@@ -90,16 +113,24 @@ def _meet(env, f, g, depth):
     if depth >= MAX_DEPTH:
         return _deep(env, INTER, f, g)
     v = min(vf, vg)
+    f0, f1, g0, g1 = f, f, g, g
+    if vf == v:
+        f0, f1 = node_lo(f), node_hi(f)
+        kf = _inherit(f, kf)
+    if vg == v:
+        g0, g1 = node_lo(g), node_hi(g)
+        kg = _inherit(g, kg)
+    kids = (_F_NOT_ALL if kf else 0) | (_G_NOT_ALL if kg else 0)
     if vf != vg:  # only one side holds v: it cannot be kept
-        r = _meet(env, node_lo(f) if vf == v else f, node_lo(g) if vg == v else g, depth + 1)
+        r = _meet(env, f0, g0, depth + 1, kids)
         if r != 0:
             cache_insert(env, tag, f, g, r)
         return r
-    t = _meet(env, node_hi(f), node_hi(g), depth + 1)
+    t = _meet(env, f1, g1, depth + 1, kids)
     if t == 0:
         return 0
     ref(env, t)
-    e = _meet(env, node_lo(f), node_lo(g), depth + 1)
+    e = _meet(env, f0, g0, depth + 1, kids)
     if e == 0:
         deref(env, t)
         return 0
@@ -123,5 +154,5 @@ def _kept(env, r):
 @jit
 def meet_upsets(env, f, g):
     """F ∩ G for up-closed F and G, kept as a temporary."""
-    return _kept(env, _meet(env, f, g, 0))
+    return _kept(env, _meet(env, f, g, 0, 0))
 

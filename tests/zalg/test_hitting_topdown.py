@@ -1,0 +1,37 @@
+"""``zalg.hitting_topdown``: hitting sets built top down equal ``hitting`` and the brute force."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.helpers import reference as R
+from tests.helpers.strategies import universe_and_families
+from zalg import Universe
+from zalg.hitting_topdown import hitting_topdown
+
+
+@given(universe_and_families(count=1), st.data())
+def test_topdown_hitting_is_hitting(data, draw):
+    names, (A,) = data
+    U = Universe(names)
+    F = U.family(A)
+    E = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    expected = F.hitting(E)
+    assert set(expected) == R.hitting(A, E)
+    for tables in (0, 1, 2, 14):  # states only; the last 1 or 2 elements by tables; all
+        widths: list = []
+        assert hitting_topdown(F, E, widths=widths, tables=tables) == expected
+        assert all(states >= 1 for states, _ in widths)  # a level without states ends it
+    assert hitting_topdown(F) == F.hitting()
+
+
+def test_edge_cases():
+    U = Universe("abcd")
+    assert hitting_topdown(U.empty, "bd") == U.power_set("bd")  # nothing to hit
+    assert hitting_topdown(U.unit, "bd") == U.empty             # ∅ is hit by nothing
+    F = U.parse("a*b + c")
+    assert hitting_topdown(F, "") == U.empty                     # no element to hit with
+    assert hitting_topdown(F, "ac") == U.parse("a*c")
+    assert hitting_topdown(F, "bd") == U.empty                   # c cannot be hit from b, d
+    assert set(hitting_topdown(F)) == R.hitting({frozenset("ab"), frozenset("c")}, "abcd")
