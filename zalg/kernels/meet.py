@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .memo import FULL, PRESENT, ROW, get, home, new_memo, probe, put_owned, release_all
+from .memo import FULL, PRESENT, ROW, fill, get, home, new_memo, probe, put_owned, release_all
 from .native import call_getnode, jit, prefetch
 from .nodes import (C_GETNODE, C_MGR, C_ONE, C_OP_TAGS, C_STATS, C_ZERO, INTERRUPTED, NOMEM,
                     OK, POLL_EVERY, S_CACHE_HITS, S_CACHE_STORES, cache_insert, cache_lookup,
-                    cof, cudd_recover, cudd_stopped_for_ctrl_c, deref, lend_to_tables, keep_stats, level, new_env,
-                    op_tag, poll, ref)
+                    cof, cudd_recover, cudd_stopped_for_ctrl_c, deref, keep_stats,
+                    lend_to_tables, level, new_env, op_tag, poll, ref)
 from .setop import UNION, setop, union_of_three
 
 #: meet's word in the Manager's tag array (``nodes.op_tag``), past every code of ``ops``
@@ -167,11 +167,7 @@ def _store(memo, count, values, owned, nv, env, a, b, r, hm):
         deref(env, r)
         return memo, memo[i, 3]
     if 2 * (count[0] + 1) <= memo.shape[0]:  # room without growing (put_owned's load)
-        memo[i, 0] = _ROW_OP
-        memo[i, 1] = ka
-        memo[i, 2] = kb
-        memo[i, 3] = r
-        count[0] += 1
+        fill(memo, count, i, _ROW_OP, ka, kb, r)
         return memo, r
     memo, stored = put_owned(memo, count, env, _ROW_OP, ka, kb, r)
     if stored == FULL:  # no room for a bigger table: start afresh

@@ -84,6 +84,16 @@ def release_all(table, count, env):
 STORED, PRESENT, FULL = 1, 0, 2
 
 
+@jit(inline=True)
+def fill(table, count, i, op, a, b, value):
+    """Write key (op, a, b) and its value into the free row i."""
+    table[i, 0] = op
+    table[i, 1] = a
+    table[i, 2] = b
+    table[i, 3] = value
+    count[0] += 1
+
+
 @jit
 def _zeros(size):
     """(an empty table of ``size`` rows, True), or (a stand-in, False) when memory runs out."""
@@ -117,9 +127,5 @@ def put_owned(table, count, env, op, a, b, value):
     i = find(table, op, a, b)
     if table[i, 0] != 0:
         return table, PRESENT
-    table[i, 0] = op
-    table[i, 1] = a
-    table[i, 2] = b
-    table[i, 3] = value
-    count[0] += 1
+    fill(table, count, i, op, a, b, value)
     return table, STORED
