@@ -152,7 +152,9 @@ class Family:
 
     def meet(self, other) -> Family:
         """Meet F ⊓ G = {a ∩ b : a ∈ F, b ∈ G}."""
-        return self._apply(K.MEET, "computing a meet", self._other(other))
+        other = self._other(other)
+        U = self.universe
+        return Family(U, U.manager.meet(self._p, other._p, "computing a meet"))
 
     def nonsup(self, other) -> Family:
         """Non-supersets {a ∈ F : no b ∈ G with b ⊆ a}."""

@@ -18,6 +18,7 @@ from ..errors import OutOfMemory
 from ..memory import resident
 from . import build as B
 from . import driver, export, native, quotients, setop
+from . import meet as meet_kernel
 from .platform import cudd_module
 from .ops import Op
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
@@ -214,6 +215,17 @@ class Manager:
         if status == UNKNOWN_OP:
             raise RuntimeError(f"{step}: operation {op.name} asked for a subproblem of an "
                                "operation missing from its USES (kernels.ops)")
+        self.check(status, step)
+        return self.function_owned(r)
+
+    def meet(self, f: int, g: int, step: str):
+        """The dd Function of F ⊓ G (``kernels.meet``: a recursion of its own, not the
+        driver's)."""
+        self.room()
+        try:
+            status, r = meet_kernel.meet(self.ctx, f, g)
+        except MemoryError:
+            self._fail(step)
         self.check(status, step)
         return self.function_owned(r)
 

@@ -36,16 +36,30 @@ def new_memo():
     return np.zeros((1024, ROW), dtype=np.int64), np.zeros(1, dtype=np.int64)
 
 
-@jit(signature="int64(int64[:, ::1], int64, int64, int64)")
-def find(table, op, a, b):
-    """Row of key (op, a, b), or of the free row where it would go."""
+@jit(inline=True)
+def home(table, op, a, b):
+    """The row where the probe for key (op, a, b) starts."""
     mask = table.shape[0] - 1
     h = (np.uint64(a) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(b) * np.uint64(0xC2B2AE3D27D4EB4F))
     h = h ^ (np.uint64(op) * np.uint64(0x165667B19E3779F9))
-    i = np.int64((h >> np.uint64(20)) & np.uint64(mask))
+    return np.int64((h >> np.uint64(20)) & np.uint64(mask))
+
+
+@jit(inline=True)
+def probe(table, op, a, b):
+    """Row of key (op, a, b), or of the free row where it would go (``find``, inlined
+    where it is called: no call, no reference counting of ``table``)."""
+    mask = table.shape[0] - 1
+    i = home(table, op, a, b)
     while table[i, 0] != 0 and not (table[i, 0] == op and table[i, 1] == a and table[i, 2] == b):
         i = (i + 1) & mask
     return i
+
+
+@jit(signature="int64(int64[:, ::1], int64, int64, int64)")
+def find(table, op, a, b):
+    """Row of key (op, a, b), or of the free row where it would go."""
+    return probe(table, op, a, b)
 
 
 @jit(signature="int64(int64[:, ::1], int64, int64, int64)")
@@ -68,6 +82,16 @@ def release_all(table, count, env):
 
 
 STORED, PRESENT, FULL = 1, 0, 2
+
+
+@jit(inline=True)
+def fill(table, count, i, op, a, b, value):
+    """Write key (op, a, b) and its value into the free row i."""
+    table[i, 0] = op
+    table[i, 1] = a
+    table[i, 2] = b
+    table[i, 3] = value
+    count[0] += 1
 
 
 @jit
@@ -103,9 +127,5 @@ def put_owned(table, count, env, op, a, b, value):
     i = find(table, op, a, b)
     if table[i, 0] != 0:
         return table, PRESENT
-    table[i, 0] = op
-    table[i, 1] = a
-    table[i, 2] = b
-    table[i, 3] = value
-    count[0] += 1
+    fill(table, count, i, op, a, b, value)
     return table, STORED

@@ -46,7 +46,7 @@ __all__ = [
     "node_index", "node_hi", "node_lo", "call_mgr1", "call_mgr3", "call_mgr4", "call_void4",
     "call_void5", "call_int1",
     "call_int_mgr",
-    "call_getnode", "call_ref",
+    "call_getnode", "call_ref", "prefetch",
     "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "call_void2", "cudd_deref",
     "set_memory_limit", "memory_limit", "memory_in_use", "recover", "was_interrupted", "COMPILE_GUARD",
 ]
@@ -420,6 +420,20 @@ if HAVE_NUMBA:
         return sig, codegen
 
     @intrinsic
+    def prefetch(typingctx, address):
+        """Ask the CPU to bring the cache line at ``address`` in (LLVM's ``prefetch``:
+        a read, kept in every cache level); a hint, never a fault."""
+        sig = types.void(types.int64)
+
+        def codegen(context, builder, signature, args):
+            i8p = ir.IntType(8).as_pointer()
+            fnty = ir.FunctionType(ir.VoidType(), [i8p, _I32, _I32, _I32])
+            fn = builder.module.declare_intrinsic("llvm.prefetch", [i8p], fnty)
+            builder.call(fn, [builder.inttoptr(args[0], i8p), _I32(0), _I32(3), _I32(1)])
+            return context.get_dummy_value()
+        return sig, codegen
+
+    @intrinsic
     def ptr_to_int(typingctx, ptr):
         """A void pointer as a 64-bit integer."""
         sig = types.int64(types.voidptr)
@@ -478,6 +492,9 @@ else:
 
     def call_int_mgr(fn: int, mgr: int) -> int:
         return int(_ReadErrorCode(mgr))
+
+    def prefetch(address: int) -> None:
+        return None
 
 
     def call_getnode(fn: int, mgr: int, index: int, hi: int, lo: int) -> int:

@@ -30,17 +30,16 @@ the dispatch and the driver compiled for it follow from this table
 from __future__ import annotations
 
 from . import (change, exists, exists_minimal, exists_within, forall, hitting, image, join,
-               maximal, meet, minimal, minimal_upset, nonsub, nonsup, nonsup_unions, offset, onset,
+               maximal, minimal, minimal_upset, nonsub, nonsup, nonsup_unions, offset, onset,
                quotient, size, unique_exists)
 from .registry import Op, register, table
 
-__all__ = ["Op", "register", "table", "JOIN", "MEET", "QUOT", "NONSUP", "NONSUP_U", "NONSUB", "MINIMAL",
+__all__ = ["Op", "register", "table", "JOIN", "QUOT", "NONSUP", "NONSUP_U", "NONSUB", "MINIMAL",
            "MAXIMAL", "EXISTS", "FORALL", "CHANGE", "ONSET", "OFFSET", "SIZE", "HIT", "MINEX",
            "UNIQ", "EXWITHIN", "MINUP", "IMAGE"]
 
 # an operation is registered after those it USES
 JOIN = register(join)
-MEET = register(meet)
 QUOT = register(quotient)
 NONSUP = register(nonsup)
 NONSUP_U = register(nonsup_unions)

@@ -26,6 +26,9 @@ from ..compiling import HAVE_NUMBA
 __all__ = ["Op", "register", "table", "terminal", "children", "combine", "memo_key", "known",
            "cached", "holds_keys", "root_code", "finish"]
 
+#: codes run below this: the Manager's tag array has 256 words, and word 255 is
+#: ``kernels.meet``'s (an operation with a recursion of its own)
+MAX_CODE = 255
 _TABLE: list["Op"] = []
 _BY_KEY: dict[str, "Op"] = {}
 _STEPS = ("terminal", "children", "combine")
@@ -73,6 +76,8 @@ def register(module: ModuleType) -> Op:
             raise ValueError(f"{module.__name__} uses {getattr(dep, '__name__', dep)}, which "
                              "is not registered before it")
         uses.append(known_modules[dep])
+    if len(_TABLE) + 1 >= MAX_CODE:
+        raise ValueError(f"no code left for {module.__name__}: the table holds {MAX_CODE - 1}")
     module.CODE = len(_TABLE) + 1
     op = Op(module, module.CODE, tuple(uses))
     _TABLE.append(op)
