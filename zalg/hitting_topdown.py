@@ -178,6 +178,13 @@ def hitting_topdown(F: Family, elements: Iterable[Hashable] | None = None,
     appended to it.  ``tables``: how many of the last elements of E are decided by
     truth tables (``zalg.hitting_tables``; 0: none).  ``progress``: see
     ``zalg.progress`` (one unit per element of E)."""
+    H = _hitting_sets(F, elements, progress, widths, tables)
+    H._upclosed = True  # up-closed within E, as F.hitting's: minimal() takes its fast route
+    return H
+
+
+def _hitting_sets(F: Family, elements, progress: Progress, widths: list | None,
+                  tables: int) -> Family:
     U = F.universe
     marked = np.zeros(len(U) + 1, dtype=np.bool_)
     kept = sorted(set(U.levels(U.elements if elements is None else elements)))
