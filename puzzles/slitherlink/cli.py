@@ -4,8 +4,8 @@ a loop, reduce puzzles.
 ``zalg slitherlink solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
 ``zalg slitherlink generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]
 [--scheduler ADDRESS]`` (random puzzles; batch options: JSON Lines, ``puzzles.batch``)
-``zalg slitherlink generate --loop FILE [--candidates FILE] [--minimal|--minimum] [--rank]
-[--list N] [--out DIR]``
+``zalg slitherlink generate --loop FILE [--candidates FILE] [--method hitting|topdown]
+[--minimal|--minimum] [--rank] [--list N] [--out DIR]``
 ``zalg slitherlink reduce <url|file|-> [--list N]``
 
 A *loop file* is either a pzprv3 file with an answer (the loop), or a plain-text
@@ -93,7 +93,7 @@ def describe(p: Puzzle) -> dict:
     return {"hints": len(p.hints)}
 
 
-_LOOP_ONLY = ("candidates", "minimal", "minimum", "rank", "list")
+_LOOP_ONLY = ("candidates", "method", "minimal", "minimum", "rank", "list")
 _SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg", "puzzle_svg")
 
 
@@ -135,7 +135,8 @@ def _from_loop(args) -> int:
     out = output_dir(args.out, WHAT) if args.out else None
     t = time.perf_counter()
     try:
-        H = I.instances((rows, cols), loop, candidates=cand, progress=rows * cols > 30)
+        H = I.instances((rows, cols), loop, candidates=cand, method=args.method or "hitting",
+                        progress=rows * cols > 30)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
     note(f"computed in {time.perf_counter() - t:.2f} s ({H.node_count()} ZDD nodes)")
@@ -196,6 +197,10 @@ def register(subparsers) -> None:
     gen.add_argument("--loop", metavar="FILE",
                      help="the loop: a pzprv3 answer file, or a grid with # inside the loop")
     gen.add_argument("--candidates", metavar="FILE", help="grid with x where hints may go")
+    gen.add_argument("--method", choices=("hitting", "topdown"),
+                     help="how the good hint sets are built: hitting (bottom up, the default; "
+                          "less memory) or topdown (cells decided in order; 2-30x faster on "
+                          "the measured loops, more memory)")
     which = gen.add_mutually_exclusive_group()
     which.add_argument("--minimal", action="store_true", help="only minimal instances")
     which.add_argument("--minimum", action="store_true", help="only instances with fewest hints")

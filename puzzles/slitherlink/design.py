@@ -107,10 +107,9 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     over the cell elements of ``instance_universe(rows, cols)``.  ``method``:
     "hitting" (the default: ``W.hitting(Y)``, bottom up), "topdown"
     (``zalg.hitting_topdown``: the cells decided in order, carrying the set of W's
-    nodes still avoiding them, the last 16 by truth tables; H alone 2-3x faster on
-    6x6 loops and 30x on the 2012 program's 5x7 loop, but a whole designer run with
-    it did not end in 440 CPU s on loop A, docs/performance.md) or "literal" (the
-    paper's expression)."""
+    nodes still avoiding them, the last 16 by truth tables; H 2-3x faster on 6x6
+    loops and 30x on the 2012 program's 5x7 loop, at up to twice the memory,
+    docs/performance.md) or "literal" (the paper's expression)."""
     rows, cols = _shape(puzzle_or_shape)
     loop = _check_loop(rows, cols, cycle, multi)
     Y = _candidates(rows, cols, loop, candidates)

@@ -198,6 +198,12 @@ def test_cli_generate_and_reduce(tmp_path, capsys):
     cand = [(r, c) for r in range(3) for c in range(4) if (r, c) not in {(1, 1), (1, 2)}]
     assert f"good hint sets: {I.instances((3, 4), loop, candidates=cand).count()}" in \
         capsys.readouterr().out
+    for method in ("hitting", "topdown"):  # both routes give the family of the default
+        assert main(["slitherlink", "generate", "--loop", str(tmp_path / "loop.txt"),
+                     "--method", method, "--minimal", "--limit", "0"]) == 0
+        out = capsys.readouterr().out
+        assert f"good hint sets: {H.count()}" in out
+        assert f"minimal hint sets: {H.minimal().count()}" in out
     url = "https://puzz.link/p?slither/5/5/cbcbcddad"
     assert main(["slitherlink", "reduce", url]) == 0
     R = I.reduce(Puzzle.from_url(url))
