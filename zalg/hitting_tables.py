@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .kernels.compiling import jit
-from .unique_topdown import store_state
+from .unique_topdown import new_store, store_state
 
 #: codes of a child (as in ``hitting_topdown``)
 DEAD, ALL = -1, -2
@@ -91,11 +91,7 @@ def to_tables(data, off, count, T, first, R):
     nw = max(1, (1 << R) // 64)
     codes = np.empty(count, dtype=np.int64)
     acc = np.empty(nw, dtype=np.uint64)
-    table = np.zeros(1024, dtype=np.int64)
-    hashes = np.empty(1024, dtype=np.int64)
-    ndata = np.empty(4096, dtype=np.int64)
-    noff = np.zeros(1025, dtype=np.int64)
-    m = 0
+    table, hashes, ndata, noff, m = new_store()
     for i in range(count):
         _ones(R, acc)
         for a in range(off[i], off[i + 1]):
@@ -139,11 +135,7 @@ def table_level(data, count, r, last):
     lo_code = np.empty(count, dtype=np.int32)
     hi_code = np.empty(count, dtype=np.int32)
     out = np.empty(nout, dtype=np.uint64)
-    table = np.zeros(1024, dtype=np.int64)
-    hashes = np.empty(1024, dtype=np.int64)
-    ndata = np.empty(4096, dtype=np.int64)
-    noff = np.zeros(1025, dtype=np.int64)
-    m = 0
+    table, hashes, ndata, noff, m = new_store()
     src = data.view(np.uint64)
     for i in range(count):
         for b in range(2):

@@ -35,7 +35,7 @@ from .frontier import assemble
 from .hitting_tables import node_tables, table_level, to_tables, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
-from .unique_topdown import store_state
+from .unique_topdown import new_store, store_state
 
 __all__ = ["hitting_topdown"]
 
@@ -133,11 +133,7 @@ def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, 
     next level's states and the children's codes.  Status 1 when ``heap`` was small."""
     lo_code = np.empty(count, dtype=np.int32)
     hi_code = np.empty(count, dtype=np.int32)
-    table = np.zeros(1024, dtype=np.int64)
-    hashes = np.empty(1024, dtype=np.int64)
-    ndata = np.empty(4096, dtype=np.int64)
-    noff = np.zeros(1025, dtype=np.int64)
-    m = 0
+    table, hashes, ndata, noff, m = new_store()
     for i in range(count):
         k = off[i + 1] - off[i]
         for bit in range(2):

@@ -235,6 +235,13 @@ def _grow(a, need):
 
 
 @jit
+def new_store():
+    """An empty store of states for ``store_state``: (table, hashes, data, off, m)."""
+    return (np.zeros(1024, dtype=np.int64), np.empty(1024, dtype=np.int64),
+            np.empty(4096, dtype=np.int64), np.zeros(1025, dtype=np.int64), 0)
+
+
+@jit
 def store_state(S, n, table, hashes, data, off, m):
     """The index of state S[:n] among the next level's m states, added when new:
     (index, table, hashes, data, off, m) with the arrays grown as needed."""
@@ -308,11 +315,7 @@ def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, kept_ma
     A, B, E, EC, WA, WB, S, wanted = scratch
     lo = np.empty(count, dtype=np.int32)
     hi = np.empty(count, dtype=np.int32)
-    table = np.zeros(1024, dtype=np.int64)
-    hashes = np.empty(1024, dtype=np.int64)
-    ndata = np.empty(4096, dtype=np.int64)
-    noff = np.zeros(1025, dtype=np.int64)
-    m = 0
+    table, hashes, ndata, noff, m = new_store()
     for i in range(count):
         low = _lowest(data, off[i], off[i + 1], rn, wn)
         if low > x:  # no node at x: bit 1 ends every path, bit 0 changes nothing up to ``low``
