@@ -35,7 +35,7 @@ from .frontier import assemble
 from .hitting_tables import node_tables, table_level, to_tables, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
-from .unique_topdown import new_store, store_state
+from .unique_topdown import DONE, SCRATCH, layer_step, new_store, store_state
 
 __all__ = ["hitting_topdown"]
 
@@ -130,7 +130,7 @@ def _successor(A, k, x, take, limit, heap, seen, out, level, hi, lo, escapes):
 @jit
 def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, escapes):
     """Both children of the ``count`` states data[off[i]:off[i+1]] at level x: the
-    next level's states and the children's codes.  Status 1 when ``heap`` was small."""
+    next level's states and the children's codes.  Status SCRATCH when ``heap`` was small."""
     lo_code = np.empty(count, dtype=np.int32)
     hi_code = np.empty(count, dtype=np.int32)
     table, hashes, ndata, noff, m = new_store()
@@ -141,7 +141,7 @@ def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, 
             n = _successor(A, k, x, 0 if bit == 1 else 2, limit, heap, seen, out,
                            level, hi, lo, escapes)
             if n == -2:
-                return 1, ndata, noff, m, lo_code, hi_code
+                return SCRATCH, ndata, noff, m, lo_code, hi_code
             if n == -1:
                 code = DEAD
             elif n == 0:
@@ -157,7 +157,7 @@ def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, 
                 hi_code[i] = code
             else:
                 lo_code[i] = code
-    return 0, ndata, noff, m, lo_code, hi_code
+    return DONE, ndata, noff, m, lo_code, hi_code
 
 
 #: the last elements decided by truth tables (``hitting_tables``): 2^16 bits per table (6x6
@@ -263,20 +263,10 @@ def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
                     return U.empty
                 continue
             limit = len(U) if last else kept[i + 1]
-            if 3 * data.nbytes > M.room(look=True, held=held):
-                raise OutOfMemory(f"hitting sets top down: level {i + 1} of {len(kept)}, "
-                                  f"{count} states", M.budget or None)
-            try:
-                while True:
-                    status, ndata, noff, m, lo, hi = _level(
-                        data, off, count, x, limit, last, np.empty(size, dtype=np.int64),
-                        *scratch)
-                    if status == 0:
-                        break
-                    size *= 2
-            except MemoryError:
-                raise OutOfMemory(f"hitting sets top down: level {i + 1} of {len(kept)}, "
-                                  f"{count} states", M.budget or None) from None
+            (ndata, noff, m, lo, hi), size = layer_step(
+                M, "hitting sets top down", i, len(kept), data, count, held, size,
+                lambda n: _level(data, off, count, x, limit, last,
+                                 np.empty(n, dtype=np.int64), *scratch))
             layers.append((lo, hi))
             held += lo.nbytes + hi.nbytes
             report.update(i + 1, detail=f"{m} states")

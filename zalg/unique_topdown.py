@@ -441,6 +441,29 @@ def unique_exists_topdown(R: Family, elements: Iterable[Hashable], witnesses: Fa
     return _layers(U, kept, row, nodes, masks, use, size, progress, widths)
 
 
+def layer_step(M, what: str, i: int, levels: int, data: np.ndarray, count: int, held: int,
+               size: int, call) -> tuple:
+    """One layer of a top-down construction, level ``i`` of ``levels`` with ``count``
+    states in ``data``: after a check that the budget (manager ``M``, ``held`` bytes
+    already taken) has room for the next layer, ``call(size)`` runs the layer's kernel,
+    which returns (status, ...): DONE, or SCRATCH when its scratch lists of ``size``
+    entries were too small (then doubled and called again).  Returns (the kernel's
+    outputs after the status, the size that sufficed); OutOfMemory names ``what``."""
+    def out_of_memory() -> OutOfMemory:
+        return OutOfMemory(f"{what}: level {i + 1} of {levels}, {count} states",
+                           M.budget or None)
+    if 3 * data.nbytes > M.room(look=True, held=held):
+        raise out_of_memory()
+    try:
+        while True:
+            status, *outputs = call(size)
+            if status == DONE:
+                return tuple(outputs), size
+            size *= 2
+    except MemoryError:
+        raise out_of_memory() from None
+
+
 def _layers(U, kept: list[int], row: np.ndarray, nodes: tuple, masks: np.ndarray, use: bool,
             size: int, progress: Progress, widths: list | None) -> Family:
     """The layers from the root state ``row`` on, one kernel call per kept level, then
@@ -456,21 +479,10 @@ def _layers(U, kept: list[int], row: np.ndarray, nodes: tuple, masks: np.ndarray
                 widths.append((count, int(off[count]) - count))
             last = i == len(kept) - 1
             limit = len(U) if last else kept[i + 1]
-            room = M.room(look=True, held=held)
-            if 3 * data.nbytes > room:
-                raise OutOfMemory(f"∃! top down: level {i + 1} of {len(kept)}, {count} states",
-                                  M.budget or None)
-            try:
-                while True:
-                    status, ndata, noff, m, lo, hi = _level(
-                        data, off, count, x, limit, last, _scratch(size), *nodes, masks[limit],
-                        masks[x], use)
-                    if status == DONE:
-                        break
-                    size *= 2
-            except MemoryError:
-                raise OutOfMemory(f"∃! top down: level {i + 1} of {len(kept)}, {count} states",
-                                  M.budget or None) from None
+            (ndata, noff, m, lo, hi), size = layer_step(
+                M, "∃! top down", i, len(kept), data, count, held, size,
+                lambda n: _level(data, off, count, x, limit, last, _scratch(n), *nodes,
+                                 masks[limit], masks[x], use))
             layers.append((lo, hi))
             held += lo.nbytes + hi.nbytes
             report.update(i + 1, detail=f"{m} states")

@@ -56,3 +56,36 @@ def test_bad_arguments_are_refused():
         unique_exists_topdown(F, "a", witnesses=V.family([{"a", "b"}]))
     with pytest.raises(ValueError, match="one key per node"):
         unique_exists_topdown(F, "a", separation=Separation(np.zeros(1), np.zeros(1), np.zeros(1)))
+
+
+class _Room:
+    """A manager stand-in for ``layer_step``: ``room`` bytes free under a budget."""
+    budget = 1 << 20
+
+    def __init__(self, room: int):
+        self.room_left = room
+
+    def room(self, look: bool = False, held: int = 0) -> int:
+        return self.room_left - held
+
+
+def test_a_layer_step_doubles_its_scratch_and_runs_out_with_one_named_error():
+    from zalg.errors import OutOfMemory
+    from zalg.unique_topdown import DONE, SCRATCH, layer_step
+    data = np.zeros(100, dtype=np.int64)  # 800 bytes: the next layer needs room for 2,400
+    sizes = []
+
+    def kernel(size):  # too small twice, then done
+        sizes.append(size)
+        return (DONE if len(sizes) == 3 else SCRATCH), "data", "off", 7, "lo", "hi"
+
+    outputs, size = layer_step(_Room(10_000), "test", 4, 9, data, 5, 0, 16, kernel)
+    assert outputs == ("data", "off", 7, "lo", "hi") and sizes == [16, 32, 64] and size == 64
+    with pytest.raises(OutOfMemory, match=r"test: level 5 of 9, 5 states"):
+        layer_step(_Room(10_000), "test", 4, 9, data, 5, 8_000, 16, kernel)  # held: no room
+
+    def failing(size):
+        raise MemoryError
+
+    with pytest.raises(OutOfMemory, match=r"test: level 1 of 2, 3 states"):
+        layer_step(_Room(10_000), "test", 0, 2, data, 3, 0, 16, failing)
