@@ -21,7 +21,7 @@ from .unique_topdown import new_store, store_state
 #: codes of a child (as in ``hitting_topdown``)
 DEAD, ALL = -1, -2
 #: the words of bit j < 6 set, within one 64-bit word
-_LOW_MASKS = np.array([0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0,
+LOW_MASKS = np.array([0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0,
                        0xFF00FF00FF00FF00, 0xFFFF0000FFFF0000, 0xFFFFFFFF00000000],
                       dtype=np.uint64)
 
@@ -48,7 +48,7 @@ def _member_mask(j, R, out):
         if j >= 6:
             out[w] = np.uint64(0xFFFFFFFFFFFFFFFF) if (w >> (j - 6)) & 1 else np.uint64(0)
         else:
-            out[w] = _LOW_MASKS[j]
+            out[w] = LOW_MASKS[j]
     if R < 6:
         ones = np.empty(1, dtype=np.uint64)
         _ones(R, ones)

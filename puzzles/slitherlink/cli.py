@@ -143,9 +143,9 @@ def _from_loop(args) -> int:
     print(f"good hint sets: {H.count()}")
     chosen = H
     if args.minimal:
-        chosen = H.minimal()
+        chosen = I.minimal(H, progress=rows * cols > 30)
         print(f"minimal hint sets: {chosen.count()}")
-    if args.minimum:  # the smallest members of H are minimal: no need for H.minimal()
+    if args.minimum:  # the smallest members of H are minimal: no need for the minimal ones
         chosen = I.minimum(chosen)
         sizes = chosen.by_size()
         print(f"minimum hint sets: {chosen.count()}" + (f" with {min(sizes)} hints" if sizes else ""))
