@@ -34,7 +34,8 @@ from .frontier import assemble
 from .hitting_tables import LOW_MASKS, table_level, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
-from .unique_topdown import DONE, SCRATCH, layer_step, new_store, store_state
+from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, new_store, raise_if_stopped,
+                             stop_now, store_state)
 
 __all__ = ["minimal_topdown"]
 
@@ -95,13 +96,16 @@ def _successor(data, a, b, x, bit, out, level, hi, lo, empty):
 
 
 @jit
-def _level(data, off, count, x, last, out, level, hi, lo, empty):
+def _level(data, off, count, x, last, out, level, hi, lo, empty, ctx):
     """Both children of the ``count`` states data[off[i]:off[i+1]] at level x: the next
-    level's states and the children's codes.  Status SCRATCH when ``out`` was small."""
+    level's states and the children's codes.  Status SCRATCH when ``out`` was small,
+    STOPPED at Ctrl-C."""
     lo_code = np.empty(count, dtype=np.int32)
     hi_code = np.empty(count, dtype=np.int32)
     table, hashes, ndata, noff, m = new_store()
     for i in range(count):
+        if stop_now(i, ctx):
+            return STOPPED, ndata, noff, m, lo_code, hi_code
         if off[i + 1] - off[i] + 1 > len(out):
             return SCRATCH, ndata, noff, m, lo_code, hi_code
         for bit in range(2):
@@ -121,10 +125,11 @@ def _level(data, off, count, x, last, out, level, hi, lo, empty):
 
 
 @jit
-def _family_tables(level, hi, lo, chosen, bit, R):
-    """The tables of the families of the nodes ``chosen`` (increasing ids, children
-    first): bit S of T(n) set iff S (a subset of the last R elements, e_j as index bit
-    j) is a member; and each node's row (-1: none)."""
+def _family_tables(level, hi, lo, chosen, bit, R, ctx):
+    """(status, T, row): the tables of the families of the nodes ``chosen`` (increasing
+    ids, children first): bit S of T(n) set iff S (a subset of the last R elements,
+    e_j as index bit j) is a member; and each node's row (-1: none).  Status STOPPED
+    at Ctrl-C."""
     nw = max(1, (1 << R) // 64)
     T = np.zeros((len(chosen), nw), dtype=np.uint64)
     row = np.full(len(level), -1, dtype=np.int64)
@@ -132,6 +137,8 @@ def _family_tables(level, hi, lo, chosen, bit, R):
     unit = np.zeros(nw, dtype=np.uint64)
     unit[0] = np.uint64(1)  # {∅}: the subset of index 0
     for k in range(len(chosen)):
+        if stop_now(k, ctx):
+            return STOPPED, T, row
         n = chosen[k]
         row[n] = k
         c0, c1 = lo[n], hi[n]
@@ -147,7 +154,7 @@ def _family_tables(level, hi, lo, chosen, bit, R):
             sh = np.uint64(1 << j)
             for w in range(nw):
                 out[w] = (t0[w] & ~LOW_MASKS[j]) | ((t1[w] << sh) & LOW_MASKS[j])
-    return T, row
+    return DONE, T, row
 
 
 @jit
@@ -166,9 +173,10 @@ def _minimal_table(t, R, out):
 
 
 @jit
-def _to_tables(data, off, count, T, row, R):
+def _to_tables(data, off, count, T, row, R, ctx):
     """The states [h, G] as the tables min(T(h)) ∧ ¬⋁ T(g), one stored row each:
-    (codes, rows, count); a state with an empty table is DEAD."""
+    (status, codes, rows, count); a state with an empty table is DEAD; status STOPPED
+    at Ctrl-C."""
     nw = max(1, (1 << R) // 64)
     codes = np.empty(count, dtype=np.int64)
     acc = np.empty(nw, dtype=np.uint64)
@@ -176,6 +184,8 @@ def _to_tables(data, off, count, T, row, R):
     unit[0] = np.uint64(1)
     table, hashes, ndata, noff, m = new_store()
     for i in range(count):
+        if stop_now(i, ctx):
+            return STOPPED, codes, ndata, m
         h = data[off[i]]
         _minimal_table(unit if h == 1 else T[row[h]], R, acc)
         for a in range(off[i] + 1, off[i + 1]):
@@ -193,7 +203,7 @@ def _to_tables(data, off, count, T, row, R):
         else:
             codes[i], table, hashes, ndata, noff, m = store_state(acc.view(np.int64), nw, table,
                                                                   hashes, ndata, noff, m)
-    return codes, ndata, m
+    return DONE, codes, ndata, m
 
 
 def _switch(counts: np.ndarray, room: int, most: int) -> int:
@@ -244,8 +254,11 @@ def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, lay
     if len(chosen) * words(R) * 8 > U.manager.room(look=True):
         raise OutOfMemory(f"minimal members top down: tables of {len(chosen)} nodes over "
                           f"{R} elements", U.manager.budget or None)
-    T, row = _family_tables(level, hi, lo, chosen, bit, R)
-    codes, rows, m = _to_tables(data, off, count, T, row, R)
+    ctx = U.manager.ctx
+    status, T, row = _family_tables(level, hi, lo, chosen, bit, R, ctx)
+    raise_if_stopped(status)
+    status, codes, rows, m = _to_tables(data, off, count, T, row, R, ctx)
+    raise_if_stopped(status)
     del T
     if layers:
         for a in layers[-1]:
@@ -273,12 +286,14 @@ def _layers(U, kept: list[int], root: int, nodes: tuple, switch: int, progress: 
             if widths is not None:
                 widths.append(count)
             if i >= switch:
-                data, _, count, lo, hi = table_level(data, count, R - (i - switch), last)
+                status, data, _, count, lo, hi = table_level(data, count, R - (i - switch), last,
+                                                             M.ctx)
+                raise_if_stopped(status)
             else:
                 (ndata, noff, count, lo, hi), size = layer_step(
                     M, "minimal members top down", i, len(kept), data, count, held, size,
                     lambda n: _level(data, off, count, x, last, np.empty(n, dtype=np.int64),
-                                     *nodes))
+                                     *nodes, M.ctx))
                 data, off = ndata, noff
             layers.append((lo, hi))
             held += lo.nbytes + hi.nbytes

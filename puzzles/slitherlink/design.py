@@ -101,32 +101,41 @@ def loop_hints(loop: Iterable, rows: int, cols: int) -> dict:
 
 
 def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = None,
-              method: str = "hitting", multi: bool = False, progress: Progress = None) -> zalg.Family:
+              method: str = "auto", multi: bool = False, progress: Progress = None) -> zalg.Family:
     """All good hint sets: cell sets S ⊆ candidates for which ``cycle`` is the only
     solution when every cell of S shows its loop count.
 
     ``multi=True``: solutions are sets of disjoint cycles (the paper's Figure 11,
     hidden-message puzzles) and ``cycle`` may be such a set.  The result is a family
-    over the cell elements of ``instance_universe(rows, cols)``.  ``method``:
-    "hitting" (the default: ``W.hitting(Y)``, bottom up), "topdown"
+    over the cell elements of ``instance_universe(rows, cols)``.  ``method``: "auto"
+    (the default: top down, and bottom up when the top-down route would pass the
+    memory budget, with a progress line saying so), "topdown"
     (``zalg.hitting_topdown``: the cells decided in order, carrying the set of W's
     nodes still avoiding them, the last 16 by truth tables; H 2-3x faster on 6x6
     loops and 30x on the 2012 program's 5x7 loop, at up to twice the memory,
-    docs/performance.md) or "literal" (the paper's expression)."""
+    docs/performance.md), "hitting" (``W.hitting(Y)``, bottom up) or "literal" (the
+    paper's expression)."""
     rows, cols = _shape(puzzle_or_shape)
     loop = _check_loop(rows, cols, cycle, multi)
     Y = _candidates(rows, cols, loop, candidates)
     kind = "cycles" if multi else "cycle"
     if method == "literal":
         return _literal(rows, cols, loop, Y, loop_hints(loop, rows, cols), kind)
-    if method not in ("hitting", "topdown"):
-        raise ValueError(f"unknown method {method!r}: use 'hitting', 'topdown' or 'literal'")
+    if method not in ("auto", "hitting", "topdown"):
+        raise ValueError(f"unknown method {method!r}: use 'auto', 'hitting', 'topdown' or "
+                         f"'literal'")
     if not Y:
         return _only_solution(rows, cols, loop, kind, instance_universe(rows, cols))
     with reporter(progress) as report:
         W, Y, _ = violation_relation((rows, cols), loop, Y, multi, report)
         if method == "topdown":  # the same family by the subset construction
             return hitting_topdown(W, Y, progress=report)
+        if method == "auto":
+            try:
+                return hitting_topdown(W, Y, progress=report)
+            except zalg.OutOfMemory as exc:
+                report.note(f"hitting sets top down: {exc.step} would pass the memory "
+                            f"budget; bottom up instead")
         with report.waiting("hitting sets"):
             return W.hitting(Y)  # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
 
@@ -184,8 +193,17 @@ def _literal(rows, cols, loop, Y, h, kind) -> zalg.Family:
 def minimal(H: zalg.Family, progress: Progress = None) -> zalg.Family:
     """The minimal good hint sets: the members of H (from :func:`instances`, which is
     up-closed: a superset of a good hint set is good) with no good proper subset,
-    built top down (``zalg.minimal_topdown``); the same family as ``H.minimal()``."""
-    return minimal_topdown(H, progress=progress)
+    built top down (``zalg.minimal_topdown``); the same family as ``H.minimal()``,
+    which is taken (with a progress line saying so) when the top-down route would
+    pass the memory budget."""
+    with reporter(progress) as report:
+        try:
+            return minimal_topdown(H, progress=report)
+        except zalg.OutOfMemory as exc:
+            report.note(f"minimal hint sets top down: {exc.step} would pass the memory "
+                        f"budget; bottom up instead")
+        with report.waiting("minimal hint sets"):
+            return H.minimal(upclosed=True)
 
 
 def minimum(H: zalg.Family) -> zalg.Family:
