@@ -56,6 +56,15 @@ def _member_mask(j, R, out):
 
 
 @jit
+def all_zero(row):
+    """Whether the table ``row`` has no bit set (no member)."""
+    for w in range(len(row)):
+        if row[w] != 0:
+            return False
+    return True
+
+
+@jit
 def node_tables(level, hi, lo, first, bit, R, ctx):
     """(status, T): T(n) for the nodes first, first + 1, ... (numbered by level,
     children after parents), row n - first; ``bit[level]``: j for e_j, -1 outside E.
@@ -149,12 +158,7 @@ def table_level(data, count, r, last, ctx):
             return STOPPED, ndata, noff, m, lo_code, hi_code
         for b in range(2):
             _fix(src[i * nw:(i + 1) * nw], b, out)
-            empty = True
-            for w in range(nout):
-                if out[w] != 0:
-                    empty = False
-                    break
-            if empty:
+            if all_zero(out):
                 code = DEAD
             elif last:
                 code = ALL

@@ -35,8 +35,8 @@ from .frontier import assemble
 from .hitting_tables import node_tables, table_level, to_tables, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
-from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, new_store, raise_if_stopped,
-                             stop_now, store_state)
+from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
+                             raise_if_stopped, stop_now, store_state)
 
 __all__ = ["hitting_topdown"]
 
@@ -178,7 +178,8 @@ def hitting_topdown(F: Family, elements: Iterable[Hashable] | None = None,
     appended to it.  ``tables``: how many of the last elements of E are decided by
     truth tables (``zalg.hitting_tables``; 0: none).  ``progress``: see
     ``zalg.progress`` (one unit per element of E)."""
-    H = _hitting_sets(F, elements, progress, widths, tables)
+    with named_out_of_memory(F.universe.manager, "hitting sets top down"):
+        H = _hitting_sets(F, elements, progress, widths, tables)
     H._upclosed = True  # up-closed within E, as F.hitting's: minimal() takes its fast route
     return H
 

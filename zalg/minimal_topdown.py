@@ -31,11 +31,11 @@ import numpy as np
 from .errors import OutOfMemory
 from .family import Family
 from .frontier import assemble
-from .hitting_tables import LOW_MASKS, table_level, words
+from .hitting_tables import LOW_MASKS, all_zero, table_level, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
-from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, new_store, raise_if_stopped,
-                             stop_now, store_state)
+from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
+                             raise_if_stopped, stop_now, store_state)
 
 __all__ = ["minimal_topdown"]
 
@@ -193,12 +193,7 @@ def _to_tables(data, off, count, T, row, R, ctx):
             t = unit if g == 1 else T[row[g]]
             for w in range(nw):
                 acc[w] &= ~t[w]
-        empty = True
-        for w in range(nw):
-            if acc[w] != 0:
-                empty = False
-                break
-        if empty:
+        if all_zero(acc):
             codes[i] = DEAD
         else:
             codes[i], table, hashes, ndata, noff, m = store_state(acc.view(np.int64), nw, table,
@@ -239,7 +234,9 @@ def minimal_topdown(H: Family, progress: Progress = None, tables: int | None = N
     R = _switch(counts, room, MOST_TABLES) if tables is None else max(0, min(int(tables), 16,
                                                                               len(kept)))
     nodes = (level, hi, lo, empty)
-    return _layers(U, [int(v) for v in kept], int(root), nodes, len(kept) - R, progress, widths)
+    with named_out_of_memory(U.manager, "minimal members top down"):
+        return _layers(U, [int(v) for v in kept], int(root), nodes, len(kept) - R, progress,
+                       widths)
 
 
 def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, layers: list):

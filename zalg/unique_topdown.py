@@ -30,7 +30,8 @@ pass memoises: it wins where those results are large and the states few.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import NamedTuple
 
 import numpy as np
@@ -483,6 +484,19 @@ def layer_step(M, what: str, i: int, levels: int, data: np.ndarray, count: int, 
             size *= 2
     except MemoryError:
         raise out_of_memory() from None
+
+
+@contextmanager
+def named_out_of_memory(M, what: str) -> Iterator[None]:
+    """A plain MemoryError inside the block (an array that a kernel or numpy could not
+    get, e.g. under an address-space limit) raised as OutOfMemory naming ``what``, so
+    that callers catching OutOfMemory (a fallback to another route) see it too."""
+    try:
+        yield
+    except OutOfMemory:
+        raise
+    except MemoryError:
+        raise OutOfMemory(what, M.budget or None) from None
 
 
 def _layers(U, kept: list[int], row: np.ndarray, nodes: tuple, masks: np.ndarray, use: bool,

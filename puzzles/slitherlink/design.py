@@ -8,8 +8,8 @@ paper's instance space is
 
 (x: edges, y: cells, C: single cycles).  ``instances(..., method="literal")``
 evaluates exactly this expression with the family algebra; it is the definition
-and is feasible on small boards only.  The default ``method="hitting"`` uses an
-equivalent formulation: for a cycle C' ≠ C*, let viol(C') be the candidate cells
+and is feasible on small boards only.  The other methods use an equivalent
+formulation: for a cycle C' ≠ C*, let viol(C') be the candidate cells
 whose hint C' would contradict.  S is good iff it meets every viol(C'), so
 
     H = hitting sets (within Y) of the minimal members of V = {viol(C') : C' ≠ C*}.
@@ -23,6 +23,9 @@ hitting families), and neither the projection ∃x.W (5x7 board: 52 M violation
 sets) nor its minimal members are ever built.  That took the 5x7 board with all
 35 cells from 5.2 s (minimal projection, then hitting sets) to 0.5 s.  Both
 routes give the same family (tested on small boards, and against brute force).
+``method="topdown"`` builds the same H top down (``zalg.hitting_topdown``) and the
+default ``method="auto"`` takes it, or the bottom-up ``W.hitting(Y)`` when it would
+pass the memory budget.
 The minimal good hint sets are ``minimal(H)``: H is up-closed, and
 ``zalg.minimal_topdown`` builds its minimal members top down (6x6 loop A: 7 s
 against 45 s for ``H.minimal()``, docs/performance.md).
