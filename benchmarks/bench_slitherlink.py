@@ -6,7 +6,7 @@ candidates, 2 s; 8x8 with all 64 cells not finished in a day).  The loops are
 fixed, generated from seeded random regions (``random_loop``); the 36 candidates
 hold a greedily found minimal hint set, padded with random cells (see
 ``designer_candidates``).  The measured steps: H (every good hint set) and
-``H.minimal()``.  ``--hard`` adds 8x8 with all 64 cells (it does not finish within
+their minimal members (``minimal(H)``, top down).  ``--hard`` adds 8x8 with all 64 cells (it does not finish within
 the time limit).
 
 A designer's run (``--loops``): the two 6x6 loops of issue 15 and the 2012 program's
@@ -86,7 +86,7 @@ def instance_case(rows, cols, seed, ncand) -> dict:
     with harness.measure() as h_step:
         H = S.instances((rows, cols), loop, candidates=cand)
     with harness.measure() as m_step:
-        M = H.minimal()
+        M = S.minimal(H)
     sizes = M.by_size()
     return {"check": [H.count(), H.node_count(), M.count()], "loop": len(loop),
             "h_cpu": h_step.cpu, "min_cpu": m_step.cpu, "fewest": min(sizes) if sizes else None}
@@ -102,7 +102,7 @@ def loop_case(name) -> dict:
         H = S.instances((len(text), len(text[0])), loop)
     assert H.count() == LOOP_GOOD.get(name, H.count())
     with harness.measure() as m_step:
-        minimal = H.minimal().count()
+        minimal = S.minimal(H).count()
     with harness.measure() as mm_step:
         M = S.minimum(H)
     with harness.measure() as r_step:

@@ -26,7 +26,7 @@ def main() -> None:
     print(Puzzle(R, C).render(loop))
 
     H = I.instances((R, C), loop)  # every good hint set, all cells candidates
-    M = H.minimal()
+    M = I.minimal(H)  # the minimal ones, top down (the same as H.minimal())
     best = I.minimum(M)
     size = min(best.by_size())
     print(f"good hint sets:    {H.count()}")

@@ -16,12 +16,12 @@ from __future__ import annotations
 import numpy as np
 
 from .kernels.compiling import jit
-from .unique_topdown import new_store, store_state
+from .unique_topdown import DONE, STOPPED, new_store, stop_now, store_state
 
 #: codes of a child (as in ``hitting_topdown``)
 DEAD, ALL = -1, -2
 #: the words of bit j < 6 set, within one 64-bit word
-_LOW_MASKS = np.array([0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0,
+LOW_MASKS = np.array([0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0,
                        0xFF00FF00FF00FF00, 0xFFFF0000FFFF0000, 0xFFFFFFFF00000000],
                       dtype=np.uint64)
 
@@ -48,7 +48,7 @@ def _member_mask(j, R, out):
         if j >= 6:
             out[w] = np.uint64(0xFFFFFFFFFFFFFFFF) if (w >> (j - 6)) & 1 else np.uint64(0)
         else:
-            out[w] = _LOW_MASKS[j]
+            out[w] = LOW_MASKS[j]
     if R < 6:
         ones = np.empty(1, dtype=np.uint64)
         _ones(R, ones)
@@ -56,9 +56,19 @@ def _member_mask(j, R, out):
 
 
 @jit
-def node_tables(level, hi, lo, first, bit, R):
-    """T(n) for the nodes first, first + 1, ... (numbered by level, children after
-    parents), row n - first; ``bit[level]``: j for e_j, -1 outside E."""
+def all_zero(row):
+    """Whether the table ``row`` has no bit set (no member)."""
+    for w in range(len(row)):
+        if row[w] != 0:
+            return False
+    return True
+
+
+@jit
+def node_tables(level, hi, lo, first, bit, R, ctx):
+    """(status, T): T(n) for the nodes first, first + 1, ... (numbered by level,
+    children after parents), row n - first; ``bit[level]``: j for e_j, -1 outside E.
+    Status STOPPED at Ctrl-C."""
     nw = max(1, (1 << R) // 64)
     n_nodes = len(level) - first
     T = np.empty((max(n_nodes, 0), nw), dtype=np.uint64)
@@ -69,6 +79,8 @@ def node_tables(level, hi, lo, first, bit, R):
     for j in range(R):
         _member_mask(j, R, masks[j])
     for n in range(len(level) - 1, first - 1, -1):
+        if stop_now(n, ctx):
+            return STOPPED, T
         c0 = lo[n]
         c1 = hi[n]
         t0 = ones if c0 == 0 else (zeros if c0 == 1 else T[c0 - first])
@@ -81,18 +93,21 @@ def node_tables(level, hi, lo, first, bit, R):
         else:
             for w in range(nw):
                 row[w] = t0[w] & (masks[j, w] | t1[w])
-    return T
+    return DONE, T
 
 
 @jit
-def to_tables(data, off, count, T, first, R):
+def to_tables(data, off, count, T, first, R, ctx):
     """The states data[off[i]:off[i+1]] (sets of nodes numbered ≥ first) as the
-    conjunctions of their tables, one stored row each: (codes, rows, offsets, count)."""
+    conjunctions of their tables, one stored row each: (status, codes, rows, offsets,
+    count), status STOPPED at Ctrl-C."""
     nw = max(1, (1 << R) // 64)
     codes = np.empty(count, dtype=np.int64)
     acc = np.empty(nw, dtype=np.uint64)
     table, hashes, ndata, noff, m = new_store()
     for i in range(count):
+        if stop_now(i, ctx):
+            return STOPPED, codes, ndata, noff, m
         _ones(R, acc)
         for a in range(off[i], off[i + 1]):
             row = T[data[a] - first]
@@ -100,7 +115,7 @@ def to_tables(data, off, count, T, first, R):
                 acc[w] &= row[w]
         codes[i], table, hashes, ndata, noff, m = store_state(acc.view(np.int64), nw, table,
                                                               hashes, ndata, noff, m)
-    return codes, ndata, noff, m
+    return DONE, codes, ndata, noff, m
 
 
 @jit
@@ -127,9 +142,10 @@ def _fix(src, b, out):
 
 
 @jit
-def table_level(data, count, r, last):
+def table_level(data, count, r, last, ctx):
     """Both children of the ``count`` tables over r elements (rows of ``data``) at
-    the first of them: the next level's tables (over r - 1) and the children's codes."""
+    the first of them: (status, the next level's tables (over r - 1) as rows, offsets
+    and count, the children's codes); status STOPPED at Ctrl-C."""
     nw = max(1, (1 << r) // 64)
     nout = max(1, (1 << (r - 1)) // 64)
     lo_code = np.empty(count, dtype=np.int32)
@@ -138,14 +154,11 @@ def table_level(data, count, r, last):
     table, hashes, ndata, noff, m = new_store()
     src = data.view(np.uint64)
     for i in range(count):
+        if stop_now(i, ctx):
+            return STOPPED, ndata, noff, m, lo_code, hi_code
         for b in range(2):
             _fix(src[i * nw:(i + 1) * nw], b, out)
-            empty = True
-            for w in range(nout):
-                if out[w] != 0:
-                    empty = False
-                    break
-            if empty:
+            if all_zero(out):
                 code = DEAD
             elif last:
                 code = ALL
@@ -156,4 +169,4 @@ def table_level(data, count, r, last):
                 hi_code[i] = code
             else:
                 lo_code[i] = code
-    return ndata, noff, m, lo_code, hi_code
+    return DONE, ndata, noff, m, lo_code, hi_code

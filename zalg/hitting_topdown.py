@@ -35,7 +35,8 @@ from .frontier import assemble
 from .hitting_tables import node_tables, table_level, to_tables, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
-from .unique_topdown import DONE, SCRATCH, layer_step, new_store, store_state
+from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
+                             raise_if_stopped, stop_now, store_state)
 
 __all__ = ["hitting_topdown"]
 
@@ -128,13 +129,16 @@ def _successor(A, k, x, take, limit, heap, seen, out, level, hi, lo, escapes):
 
 
 @jit
-def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, escapes):
+def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, escapes, ctx):
     """Both children of the ``count`` states data[off[i]:off[i+1]] at level x: the
-    next level's states and the children's codes.  Status SCRATCH when ``heap`` was small."""
+    next level's states and the children's codes.  Status SCRATCH when ``heap`` was
+    small, STOPPED at Ctrl-C."""
     lo_code = np.empty(count, dtype=np.int32)
     hi_code = np.empty(count, dtype=np.int32)
     table, hashes, ndata, noff, m = new_store()
     for i in range(count):
+        if stop_now(i, ctx):
+            return STOPPED, ndata, noff, m, lo_code, hi_code
         k = off[i + 1] - off[i]
         for bit in range(2):
             A[:k] = data[off[i]:off[i + 1]]
@@ -174,7 +178,8 @@ def hitting_topdown(F: Family, elements: Iterable[Hashable] | None = None,
     appended to it.  ``tables``: how many of the last elements of E are decided by
     truth tables (``zalg.hitting_tables``; 0: none).  ``progress``: see
     ``zalg.progress`` (one unit per element of E)."""
-    H = _hitting_sets(F, elements, progress, widths, tables)
+    with named_out_of_memory(F.universe.manager, "hitting sets top down"):
+        H = _hitting_sets(F, elements, progress, widths, tables)
     H._upclosed = True  # up-closed within E, as F.hitting's: minimal() takes its fast route
     return H
 
@@ -231,8 +236,11 @@ def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, lay
     if need > U.manager.room(look=True):
         raise OutOfMemory(f"hitting sets top down: tables of {len(level) - first} nodes "
                           f"over {R} elements", U.manager.budget or None)
-    T = node_tables(level, hi, lo, first, bit, R)
-    codes, rows, _, m = to_tables(data, off, count, T, first, R)
+    ctx = U.manager.ctx
+    status, T = node_tables(level, hi, lo, first, bit, R, ctx)
+    raise_if_stopped(status)
+    status, codes, rows, _, m = to_tables(data, off, count, T, first, R, ctx)
+    raise_if_stopped(status)
     if layers:
         for a in layers[-1]:
             a[a >= 0] = codes[a[a >= 0]]
@@ -256,7 +264,9 @@ def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
             if widths is not None:
                 widths.append((count, int(off[count]) if i < switch else count * words(R - i + switch)))
             if i >= switch:
-                data, _, count, lo, hi = table_level(data, count, R - (i - switch), last)
+                status, data, _, count, lo, hi = table_level(data, count, R - (i - switch), last,
+                                                             M.ctx)
+                raise_if_stopped(status)
                 layers.append((lo, hi))
                 report.update(i + 1, detail=f"{count} tables")
                 if count == 0 and not last:
@@ -266,7 +276,7 @@ def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
             (ndata, noff, m, lo, hi), size = layer_step(
                 M, "hitting sets top down", i, len(kept), data, count, held, size,
                 lambda n: _level(data, off, count, x, limit, last,
-                                 np.empty(n, dtype=np.int64), *scratch))
+                                 np.empty(n, dtype=np.int64), *scratch, M.ctx))
             layers.append((lo, hi))
             held += lo.nbytes + hi.nbytes
             report.update(i + 1, detail=f"{m} states")

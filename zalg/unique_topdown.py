@@ -30,7 +30,8 @@ pass memoises: it wins where those results are large and the states few.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import NamedTuple
 
 import numpy as np
@@ -38,6 +39,7 @@ import numpy as np
 from .errors import OutOfMemory
 from .family import Family
 from .frontier import assemble
+from .frontier.driver import interrupted
 from .kernels.compiling import jit
 from .progress import Progress, reporter
 
@@ -46,8 +48,10 @@ __all__ = ["unique_exists_topdown", "Separation"]
 #: a witness is coded as (W node << SHIFT) | R node
 SHIFT = 32
 LOW = (1 << SHIFT) - 1
-#: statuses of a level's kernel call
-DONE, SCRATCH = 0, 1
+#: statuses of a level's kernel call: done, scratch lists too small, Ctrl-C noticed
+DONE, SCRATCH, STOPPED = 0, 1, 2
+#: the kernels look for Ctrl-C once per this many states (or rows of tables)
+POLL_STATES = 256
 #: the first length of the scratch lists (doubled while a state does not fit)
 FIRST_SCRATCH = 1 << 12
 
@@ -235,6 +239,19 @@ def _grow(a, need):
 
 
 @jit
+def stop_now(i, ctx):
+    """Whether Ctrl-C came (looked for at every ``POLL_STATES``-th step i; then the
+    kernel returns STOPPED and its caller raises KeyboardInterrupt)."""
+    return i % POLL_STATES == POLL_STATES - 1 and interrupted(ctx)
+
+
+def raise_if_stopped(status: int) -> None:
+    """KeyboardInterrupt when a kernel returned STOPPED (it noticed Ctrl-C)."""
+    if status == STOPPED:
+        raise KeyboardInterrupt
+
+
+@jit
 def new_store():
     """An empty store of states for ``store_state``: (table, hashes, data, off, m)."""
     return (np.zeros(1024, dtype=np.int64), np.empty(1024, dtype=np.int64),
@@ -307,16 +324,19 @@ def _pack(A, k, WA, w, S, cnt):
 
 
 @jit
-def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, kept_mask, use_keys):
+def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, kept_mask, use_keys,
+           ctx):
     """Both children of the ``count`` states data[off[i]:off[i+1]] at level x: the next
     level's states, and the children's codes (an index, or -1 none, -2 accept when
     ``last``).  ``kept_mask``: the mask the states were pruned with.  Status SCRATCH
-    when a state outgrew the scratch lists."""
+    when a state outgrew the scratch lists, STOPPED at Ctrl-C."""
     A, B, E, EC, WA, WB, S, wanted = scratch
     lo = np.empty(count, dtype=np.int32)
     hi = np.empty(count, dtype=np.int32)
     table, hashes, ndata, noff, m = new_store()
     for i in range(count):
+        if stop_now(i, ctx):
+            return STOPPED, ndata, noff, m, lo, hi
         low = _lowest(data, off[i], off[i + 1], rn, wn)
         if low > x:  # no node at x: bit 1 ends every path, bit 0 changes nothing up to ``low``
             hi[i] = -1
@@ -446,9 +466,10 @@ def layer_step(M, what: str, i: int, levels: int, data: np.ndarray, count: int, 
     """One layer of a top-down construction, level ``i`` of ``levels`` with ``count``
     states in ``data``: after a check that the budget (manager ``M``, ``held`` bytes
     already taken) has room for the next layer, ``call(size)`` runs the layer's kernel,
-    which returns (status, ...): DONE, or SCRATCH when its scratch lists of ``size``
-    entries were too small (then doubled and called again).  Returns (the kernel's
-    outputs after the status, the size that sufficed); OutOfMemory names ``what``."""
+    which returns (status, ...): DONE, SCRATCH when its scratch lists of ``size``
+    entries were too small (then doubled and called again), or STOPPED when it noticed
+    Ctrl-C (KeyboardInterrupt).  Returns (the kernel's outputs after the status, the
+    size that sufficed); OutOfMemory names ``what``."""
     def out_of_memory() -> OutOfMemory:
         return OutOfMemory(f"{what}: level {i + 1} of {levels}, {count} states",
                            M.budget or None)
@@ -457,11 +478,25 @@ def layer_step(M, what: str, i: int, levels: int, data: np.ndarray, count: int, 
     try:
         while True:
             status, *outputs = call(size)
+            raise_if_stopped(status)
             if status == DONE:
                 return tuple(outputs), size
             size *= 2
     except MemoryError:
         raise out_of_memory() from None
+
+
+@contextmanager
+def named_out_of_memory(M, what: str) -> Iterator[None]:
+    """A plain MemoryError inside the block (an array that a kernel or numpy could not
+    get, e.g. under an address-space limit) raised as OutOfMemory naming ``what``, so
+    that callers catching OutOfMemory (a fallback to another route) see it too."""
+    try:
+        yield
+    except OutOfMemory:
+        raise
+    except MemoryError:
+        raise OutOfMemory(what, M.budget or None) from None
 
 
 def _layers(U, kept: list[int], row: np.ndarray, nodes: tuple, masks: np.ndarray, use: bool,
@@ -482,7 +517,7 @@ def _layers(U, kept: list[int], row: np.ndarray, nodes: tuple, masks: np.ndarray
             (ndata, noff, m, lo, hi), size = layer_step(
                 M, "∃! top down", i, len(kept), data, count, held, size,
                 lambda n: _level(data, off, count, x, limit, last, _scratch(n), *nodes,
-                                 masks[limit], masks[x], use))
+                                 masks[limit], masks[x], use, M.ctx))
             layers.append((lo, hi))
             held += lo.nbytes + hi.nbytes
             report.update(i + 1, detail=f"{m} states")

@@ -11,7 +11,8 @@ the shared ``puzzles.loops``.
 from __future__ import annotations
 
 from .cli import register
-from .design import (board_cycles, difficulty, instance_universe, instances, loop_hints, minimum,
+from .design import (board_cycles, difficulty, instance_universe, instances, loop_hints, minimal,
+                     minimum,
                      random_puzzle, rank_by_difficulty, reduce, zero_hint_sets)
 from ..loops import outline, random_loop, random_region
 from .model import FAILCODES, PID, Board, Cell, Dot, Edge, check_solution, make_edge
@@ -25,6 +26,6 @@ EXAMPLES = ("https://puzz.link/p?slither/2/1/d", "https://puzz.link/p?slither/2/
 
 __all__ = ["NAME", "PID", "EXAMPLES", "FAILCODES", "Cell", "Dot", "Edge", "Board", "Puzzle", "check_solution",
            "make_edge", "read_pzprv3", "solve_algebra", "prepass", "board_graph",
-           "Contradiction", "instances", "instance_universe", "minimum", "rank_by_difficulty",
+           "Contradiction", "instances", "instance_universe", "minimal", "minimum", "rank_by_difficulty",
            "difficulty", "reduce", "zero_hint_sets", "loop_hints", "random_loop",
            "random_region", "outline", "random_puzzle", "board_cycles", "register"]

@@ -4,7 +4,7 @@ a loop, reduce puzzles.
 ``zalg slitherlink solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
 ``zalg slitherlink generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]
 [--scheduler ADDRESS]`` (random puzzles; batch options: JSON Lines, ``puzzles.batch``)
-``zalg slitherlink generate --loop FILE [--candidates FILE] [--method hitting|topdown]
+``zalg slitherlink generate --loop FILE [--candidates FILE] [--method auto|topdown|hitting]
 [--minimal|--minimum] [--rank] [--list N] [--out DIR]``
 ``zalg slitherlink reduce <url|file|-> [--list N]``
 
@@ -135,7 +135,7 @@ def _from_loop(args) -> int:
     out = output_dir(args.out, WHAT) if args.out else None
     t = time.perf_counter()
     try:
-        H = I.instances((rows, cols), loop, candidates=cand, method=args.method or "hitting",
+        H = I.instances((rows, cols), loop, candidates=cand, method=args.method or "auto",
                         progress=rows * cols > 30)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
@@ -143,9 +143,9 @@ def _from_loop(args) -> int:
     print(f"good hint sets: {H.count()}")
     chosen = H
     if args.minimal:
-        chosen = H.minimal()
+        chosen = I.minimal(H, progress=rows * cols > 30)
         print(f"minimal hint sets: {chosen.count()}")
-    if args.minimum:  # the smallest members of H are minimal: no need for H.minimal()
+    if args.minimum:  # the smallest members of H are minimal: no need for the minimal ones
         chosen = I.minimum(chosen)
         sizes = chosen.by_size()
         print(f"minimum hint sets: {chosen.count()}" + (f" with {min(sizes)} hints" if sizes else ""))
@@ -197,10 +197,11 @@ def register(subparsers) -> None:
     gen.add_argument("--loop", metavar="FILE",
                      help="the loop: a pzprv3 answer file, or a grid with # inside the loop")
     gen.add_argument("--candidates", metavar="FILE", help="grid with x where hints may go")
-    gen.add_argument("--method", choices=("hitting", "topdown"),
-                     help="how the good hint sets are built: hitting (bottom up, the default; "
-                          "less memory) or topdown (cells decided in order; 2-30x faster on "
-                          "the measured loops, more memory)")
+    gen.add_argument("--method", choices=("auto", "topdown", "hitting"),
+                     help="how the good hint sets are built: auto (the default: topdown, or "
+                          "hitting when topdown would pass the memory budget), topdown (cells "
+                          "decided in order; 2-30x faster on the measured loops, more memory) "
+                          "or hitting (bottom up, less memory)")
     which = gen.add_mutually_exclusive_group()
     which.add_argument("--minimal", action="store_true", help="only minimal instances")
     which.add_argument("--minimum", action="store_true", help="only instances with fewest hints")

@@ -8,8 +8,8 @@ paper's instance space is
 
 (x: edges, y: cells, C: single cycles).  ``instances(..., method="literal")``
 evaluates exactly this expression with the family algebra; it is the definition
-and is feasible on small boards only.  The default ``method="hitting"`` uses an
-equivalent formulation: for a cycle C' ≠ C*, let viol(C') be the candidate cells
+and is feasible on small boards only.  The other methods use an equivalent
+formulation: for a cycle C' ≠ C*, let viol(C') be the candidate cells
 whose hint C' would contradict.  S is good iff it meets every viol(C'), so
 
     H = hitting sets (within Y) of the minimal members of V = {viol(C') : C' ≠ C*}.
@@ -23,7 +23,12 @@ hitting families), and neither the projection ∃x.W (5x7 board: 52 M violation
 sets) nor its minimal members are ever built.  That took the 5x7 board with all
 35 cells from 5.2 s (minimal projection, then hitting sets) to 0.5 s.  Both
 routes give the same family (tested on small boards, and against brute force).
-The minimal good hint sets are ``H.minimal()``, which knows H is up-closed.
+``method="topdown"`` builds the same H top down (``zalg.hitting_topdown``) and the
+default ``method="auto"`` takes it, or the bottom-up ``W.hitting(Y)`` when it would
+pass the memory budget.
+The minimal good hint sets are ``minimal(H)``: H is up-closed, and
+``zalg.minimal_topdown`` builds its minimal members top down (6x6 loop A: 7 s
+against 45 s for ``H.minimal()``, docs/performance.md).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from collections.abc import Iterable, Iterator
 import zalg
 from zalg.family import union
 from zalg.hitting_topdown import hitting_topdown
+from zalg.minimal_topdown import minimal_topdown
 from zalg.paths import build_recorded
 from zalg.progress import Progress, reporter
 
@@ -45,7 +51,7 @@ from .model import check_solution
 from .puzzle import Puzzle
 from .solve import board_graph
 
-__all__ = ["instance_universe", "instances", "violation_relation", "minimum", "rank_by_difficulty", "difficulty",
+__all__ = ["instance_universe", "instances", "violation_relation", "minimal", "minimum", "rank_by_difficulty", "difficulty",
            "difficulty_weights", "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
 
 
@@ -98,32 +104,41 @@ def loop_hints(loop: Iterable, rows: int, cols: int) -> dict:
 
 
 def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = None,
-              method: str = "hitting", multi: bool = False, progress: Progress = None) -> zalg.Family:
+              method: str = "auto", multi: bool = False, progress: Progress = None) -> zalg.Family:
     """All good hint sets: cell sets S ⊆ candidates for which ``cycle`` is the only
     solution when every cell of S shows its loop count.
 
     ``multi=True``: solutions are sets of disjoint cycles (the paper's Figure 11,
     hidden-message puzzles) and ``cycle`` may be such a set.  The result is a family
-    over the cell elements of ``instance_universe(rows, cols)``.  ``method``:
-    "hitting" (the default: ``W.hitting(Y)``, bottom up), "topdown"
+    over the cell elements of ``instance_universe(rows, cols)``.  ``method``: "auto"
+    (the default: top down, and bottom up when the top-down route would pass the
+    memory budget, with a progress line saying so), "topdown"
     (``zalg.hitting_topdown``: the cells decided in order, carrying the set of W's
     nodes still avoiding them, the last 16 by truth tables; H 2-3x faster on 6x6
     loops and 30x on the 2012 program's 5x7 loop, at up to twice the memory,
-    docs/performance.md) or "literal" (the paper's expression)."""
+    docs/performance.md), "hitting" (``W.hitting(Y)``, bottom up) or "literal" (the
+    paper's expression)."""
     rows, cols = _shape(puzzle_or_shape)
     loop = _check_loop(rows, cols, cycle, multi)
     Y = _candidates(rows, cols, loop, candidates)
     kind = "cycles" if multi else "cycle"
     if method == "literal":
         return _literal(rows, cols, loop, Y, loop_hints(loop, rows, cols), kind)
-    if method not in ("hitting", "topdown"):
-        raise ValueError(f"unknown method {method!r}: use 'hitting', 'topdown' or 'literal'")
+    if method not in ("auto", "hitting", "topdown"):
+        raise ValueError(f"unknown method {method!r}: use 'auto', 'hitting', 'topdown' or "
+                         f"'literal'")
     if not Y:
         return _only_solution(rows, cols, loop, kind, instance_universe(rows, cols))
     with reporter(progress) as report:
         W, Y, _ = violation_relation((rows, cols), loop, Y, multi, report)
         if method == "topdown":  # the same family by the subset construction
             return hitting_topdown(W, Y, progress=report)
+        if method == "auto":
+            try:
+                return hitting_topdown(W, Y, progress=report)
+            except zalg.OutOfMemory as exc:
+                report.note(f"hitting sets top down: {exc.step} would pass the memory "
+                            f"budget; bottom up instead")
         with report.waiting("hitting sets"):
             return W.hitting(Y)  # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
 
@@ -178,6 +193,22 @@ def _literal(rows, cols, loop, Y, h, kind) -> zalg.Family:
     return (~Cx | Sx | wrong).forall(X) & PY
 
 
+def minimal(H: zalg.Family, progress: Progress = None) -> zalg.Family:
+    """The minimal good hint sets: the members of H (from :func:`instances`, which is
+    up-closed: a superset of a good hint set is good) with no good proper subset,
+    built top down (``zalg.minimal_topdown``); the same family as ``H.minimal()``,
+    which is taken (with a progress line saying so) when the top-down route would
+    pass the memory budget."""
+    with reporter(progress) as report:
+        try:
+            return minimal_topdown(H, progress=report)
+        except zalg.OutOfMemory as exc:
+            report.note(f"minimal hint sets top down: {exc.step} would pass the memory "
+                        f"budget; bottom up instead")
+        with report.waiting("minimal hint sets"):
+            return H.minimal(upclosed=True)
+
+
 def minimum(H: zalg.Family) -> zalg.Family:
     """The members of least size (the minimum instances); ∅ if H is empty."""
     sizes = H.by_size()
@@ -222,8 +253,7 @@ def reduce(puzzle, progress: Progress = None) -> zalg.Family:
         report.stage("solving the puzzle")
         loop = one_solution(puzzle, "reduce", report)
         H = instances(puzzle, loop, candidates=list(puzzle.hints), progress=report)
-        with report.waiting("minimal hint sets"):
-            return H.minimal()
+        return minimal(H, progress=report)
 
 
 def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None,

@@ -89,3 +89,15 @@ def test_a_layer_step_doubles_its_scratch_and_runs_out_with_one_named_error():
 
     with pytest.raises(OutOfMemory, match=r"test: level 1 of 2, 3 states"):
         layer_step(_Room(10_000), "test", 0, 2, data, 3, 0, 16, failing)
+
+    from zalg.unique_topdown import STOPPED, named_out_of_memory
+    with pytest.raises(KeyboardInterrupt):  # a kernel that noticed Ctrl-C
+        layer_step(_Room(10_000), "test", 0, 2, data, 3, 0, 16,
+                   lambda size: (STOPPED, "data", "off", 0, "lo", "hi"))
+    with pytest.raises(OutOfMemory, match="while tables") as caught:  # a plain MemoryError
+        with named_out_of_memory(_Room(10_000), "tables"):
+            raise MemoryError
+    assert caught.value.limit == 1 << 20
+    with pytest.raises(OutOfMemory, match="while the first"):  # a named one stays as it is
+        with named_out_of_memory(_Room(10_000), "tables"):
+            raise OutOfMemory("the first")

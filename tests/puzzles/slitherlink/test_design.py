@@ -3,6 +3,9 @@ minimum, ranking, reduce, the 0-hint exercise and the multi-loop variant."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from itertools import combinations
 
 import pytest
@@ -12,6 +15,8 @@ from puzzles.errors import PuzzleFormatError
 from puzzles.loops import outline, random_loop
 from puzzles.slitherlink import Puzzle
 from puzzles.cli import main
+from tests.helpers.paths import ROOT
+from tests.helpers.processes import interrupt_after, prompt
 
 
 def grid_cycles(rows, cols):
@@ -66,12 +71,12 @@ def test_instances_equal_brute_force(rows, cols, region):
     assert set(H) == brute_force_instances(rows, cols, loop, cells)
     assert H == I.instances((rows, cols), loop, method="literal")
     assert H == I.instances((rows, cols), loop, method="topdown")
+    assert H == I.instances((rows, cols), loop, method="hitting")
     # a candidate subset
     some = cells[::2]
-    assert set(I.instances((rows, cols), loop, candidates=some)) == \
-        brute_force_instances(rows, cols, loop, some)
-    assert set(I.instances((rows, cols), loop, candidates=some, method="topdown")) == \
-        brute_force_instances(rows, cols, loop, some)
+    for method in ("auto", "topdown", "hitting"):
+        assert set(I.instances((rows, cols), loop, candidates=some, method=method)) == \
+            brute_force_instances(rows, cols, loop, some)
 
 
 def test_plain_cycle_enumerator_matches_the_engine():
@@ -85,6 +90,8 @@ def test_routes_agree_and_every_instance_is_uniquely_solved(rows, cols, seed):
     H = I.instances((rows, cols), loop)
     assert H == I.instances((rows, cols), loop, method="literal")
     assert H == I.instances((rows, cols), loop, method="topdown")  # the identical node
+    assert H == I.instances((rows, cols), loop, method="hitting")
+    assert I.minimal(H) == H.minimal() == H.minimal(upclosed=False)
     h = cell_counts(loop, rows, cols)
     for S in H.sample(min(20, H.count()), seed=seed):
         p = Puzzle(rows, cols, {E: h[E] for E in S})
@@ -96,7 +103,8 @@ def test_minimal_minimum_and_ranking():
     rows, cols = 4, 4
     loop = random_loop(rows, cols, seed=7)
     H = I.instances((rows, cols), loop)
-    M = H.minimal()
+    M = I.minimal(H)
+    assert M == H.minimal(upclosed=False)
     h = cell_counts(loop, rows, cols)
     for S in M:  # dropping any hint breaks uniqueness
         assert S in H
@@ -198,7 +206,7 @@ def test_cli_generate_and_reduce(tmp_path, capsys):
     cand = [(r, c) for r in range(3) for c in range(4) if (r, c) not in {(1, 1), (1, 2)}]
     assert f"good hint sets: {I.instances((3, 4), loop, candidates=cand).count()}" in \
         capsys.readouterr().out
-    for method in ("hitting", "topdown"):  # both routes give the family of the default
+    for method in ("hitting", "topdown", "auto"):  # every route gives the default's family
         assert main(["slitherlink", "generate", "--loop", str(tmp_path / "loop.txt"),
                      "--method", method, "--minimal", "--limit", "0"]) == 0
         out = capsys.readouterr().out
@@ -226,3 +234,62 @@ def test_cli_generate_bad_loop_exits_2(tmp_path, content, message):
                           str(tmp_path / "loop.txt")], capture_output=True, text=True, timeout=300)
     assert run.returncode == 2 and message in run.stderr
     assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1
+
+
+LOOP_A = {(1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 4), (3, 1), (3, 3), (3, 4), (4, 1)}
+
+
+@pytest.mark.parametrize("delay", [1.5, 8.0])
+def test_ctrl_c_inside_the_top_down_constructions_stops_within_two_seconds(delay):
+    # hitting_topdown on a 6x6 loop with every cell a candidate runs 40-90 CPU s, in
+    # compiled calls of seconds each (the levels, the conjunction at the switch)
+    code = (
+        "import time\n"
+        "from puzzles.loops import outline\n"
+        "from puzzles.slitherlink import design as I\n"
+        "from zalg.hitting_topdown import hitting_topdown\n"
+        "small = outline({(1, 1)})\n"
+        "I.minimal(I.instances((3, 3), small))  # kernels compiled or loaded: not timed\n"
+        f"W, Y, _ = I.violation_relation((6, 6), outline({sorted(LOOP_A)}))\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    hitting_topdown(W, Y)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', time.perf_counter(), flush=True)\n"
+        "print(I.instances((3, 3), small).count())\n")
+    rc, out, err, _, sent = interrupt_after([sys.executable, "-c", code], delay, ready="ready",
+                                            env={**os.environ, "ZALG_MEMORY": "3G"})
+    said, caught, count = out.split()
+    assert rc == 0 and said == "interrupted" and err == "", err
+    assert count == str(I.instances((3, 3), outline({(1, 1)})).count())
+    assert prompt(float(caught) - sent), float(caught) - sent
+
+
+def test_auto_falls_back_to_bottom_up_when_top_down_would_pass_the_budget():
+    # 5x5 loop, every cell: the top-down route's tables at the switch need about 90 MB
+    # (11,406 of W's nodes, 8 KB each); the bottom-up route a few MB.  The budget is what
+    # the process holds now plus 40 MB, on a shape whose universe is made under it.
+    code = (
+        "import sys\n"
+        "from zalg import memory\n"
+        "from puzzles.loops import outline, random_loop\n"
+        "from puzzles.slitherlink import design as I\n"
+        "small = outline({(1, 1)})\n"
+        "I.minimal(I.instances((3, 3), small))  # kernels compiled or loaded\n"
+        "I.instances((3, 3), small, method='hitting')\n"
+        "memory.set_default_budget(memory.resident() + (40 << 20))\n"
+        "loop = random_loop(5, 5, seed=1)\n"
+        "H = I.instances((5, 5), loop, progress=True)\n"
+        "print(H.count(), flush=True)\n"
+        "try:\n"
+        "    I.instances((5, 5), loop, method='topdown')\n"
+        "except MemoryError as exc:\n"
+        "    print('topdown:', type(exc).__name__, flush=True)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=600, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    loop = random_loop(5, 5, seed=1)
+    assert run.stdout.split() == [str(I.instances((5, 5), loop, method="hitting").count()),
+                                  "topdown:", "OutOfMemory"]
+    fallback = [line for line in run.stderr.splitlines() if "bottom up instead" in line]
+    assert len(fallback) == 1 and "would pass the memory budget" in fallback[0], run.stderr
