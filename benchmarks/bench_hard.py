@@ -28,7 +28,7 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
     python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--log F]
-                                   [--min-cells N] [--max-cells N]
+                                   [--resume] [--min-cells N] [--max-cells N]
     python -m benchmarks.bench_hard numberlink-all --summary --log F --cpu S
     python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
     python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]
@@ -423,10 +423,11 @@ def numberlink_all_table(args) -> harness.Table:
     table = {k: v for k, v in boards("numberlink", args.data).items()
              if args.min_cells <= v[0] * v[1] <= args.max_cells}
     covers = {"both": (True, False), "yes": (True,), "no": (False,)}[args.cover]
+    known = logged(Path(args.log)) if args.resume and args.log else {}
     rows = []
     for cover in covers:
         for (_, size), names in _sizes(table).items():
-            names = sorted(names)
+            names = sorted(n for n in names if (n, cover) not in known)
             chunks = range(0, len(names), args.chunk)
             for i in chunks:
                 case = harness.Case("whole_case", (names[i:i + args.chunk], cover,
@@ -478,14 +479,20 @@ def profile_table(names: list, covers, args) -> harness.Table:
                          rows, cols, name_width=22)
 
 
+def logged(log: Path) -> dict:
+    """(board name, covering) -> its outcome, of every board a ``--log`` file holds
+    (none if the file does not exist yet; a board logged twice: its last outcome)."""
+    if not log.exists():
+        return {}
+    outcomes = (json.loads(line) for line in log.read_text().splitlines())
+    return {(r["name"], r["cover"]): r for r in outcomes}
+
+
 def print_log_summary(log: Path, data: Path, cpu_seconds: float) -> None:
     """The whole-set table of the boards a ``--log`` file holds (a run stopped early):
     per size and covering, the figures of :func:`whole_summary`, and the boards of each
     size the log does not have."""
-    outcomes: dict = {}
-    for line in Path(log).read_text().splitlines():
-        r = json.loads(line)
-        outcomes[(r["name"], r["cover"])] = r
+    outcomes = logged(Path(log))
     table = boards("numberlink", data)
     print(f"{'size':>6} {'cover':>5} {'boards':>6} {'solved':>6} {'memory':>6} {'cpu>':>4} "
           f"{'median':>7} {'max':>7} {'answers':>7} {'peak GB':>7}  not measured")
@@ -534,6 +541,8 @@ def add_options(ap) -> None:
     ap.add_argument("--max-cells", type=int, default=10**9, help="numberlink-all")
     ap.add_argument("--log", default="", help="numberlink-all: append each board's outcome "
                     "to this file (JSON lines) as soon as it is known")
+    ap.add_argument("--resume", action="store_true",
+                    help="numberlink-all: skip the boards the --log file already has")
     ap.add_argument("--summary", action="store_true",
                     help="numberlink-all: print the table of the --log file's boards, run nothing "
                          "(no harness: nothing is measured)")
