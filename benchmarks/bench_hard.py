@@ -491,22 +491,30 @@ def logged(log: Path) -> dict:
 def print_log_summary(log: Path, data: Path, cpu_seconds: float) -> None:
     """The whole-set table of the boards a ``--log`` file holds (a run stopped early):
     per size and covering, the figures of :func:`whole_summary`, and the boards of each
-    size the log does not have."""
+    size the log does not have; then a line "all" per covering, the log's boards of
+    every size together."""
     outcomes = logged(Path(log))
     table = boards("numberlink", data)
     print(f"{'size':>6} {'cover':>5} {'boards':>6} {'solved':>6} {'memory':>6} {'cpu>':>4} "
           f"{'median':>7} {'max':>7} {'answers':>7} {'peak GB':>7}  not measured")
+
+    def line(size: str, cover: bool, done: list, missing: int) -> None:
+        f = whole_summary(done, cpu_seconds)
+        med = f["median"] if isinstance(f["median"], str) else f"{f['median']:.3f}"
+        top = "-" if f["max"] is None else f"{f['max']:.2f}"
+        print(f"{size:>6} {'yes' if cover else 'no':>5} {f['boards']:>6} {f['solved']:>6} "
+              f"{f['memory']:>6} {f['cpu']:>4} {med:>7} {top:>7} {f['good']:>7} "
+              f"{f['gb']:>7.2f}  {missing or ''}")
+
     for cover in (True, False):
+        every = []
         for (_, size), names in _sizes(table).items():
             done = [outcomes[name, cover] for name in sorted(names) if (name, cover) in outcomes]
-            if not done:
-                continue
-            f = whole_summary(done, cpu_seconds)
-            med = f["median"] if isinstance(f["median"], str) else f"{f['median']:.3f}"
-            top = "-" if f["max"] is None else f"{f['max']:.2f}"
-            print(f"{size:>6} {'yes' if cover else 'no':>5} {f['boards']:>6} {f['solved']:>6} "
-                  f"{f['memory']:>6} {f['cpu']:>4} {med:>7} {top:>7} {f['good']:>7} "
-                  f"{f['gb']:>7.2f}  {len(names) - len(done) or ''}")
+            if done:
+                line(size, cover, done, len(names) - len(done))
+                every += done
+        if every:  # the whole log's boards of this covering together
+            line("all", cover, every, len(table) - len(every))
 
 
 def tables(args) -> list:

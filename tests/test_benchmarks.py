@@ -297,7 +297,9 @@ def test_the_whole_numberlink_table_reports_each_board_however_it_ends(tmp_path,
     # boards, solved, out of memory, past the CPU limit; answers
     assert {k: (v[:4], v[6]) for k, v in rows.items()} == {
         ("2x3", "yes"): (["1", "1", "0", "0"], "1/1"),
-        ("3x3", "yes"): (["1", "1", "0", "0"], "1/1")}
+        ("3x3", "yes"): (["1", "1", "0", "0"], "1/1"),
+        ("all", "yes"): (["2", "2", "0", "0"], "2/2")}  # "open" was not logged
+    assert rows["all", "yes"][-1] == "1"
     monkeypatch.setenv("ZALG_MEMORY", "16M")
     tight = bench_hard.whole_case(["open"], False, str(tmp_path), 60)
     assert (tight["solved"], tight["memory"], tight["median"]) == (0, 1, ">60")
