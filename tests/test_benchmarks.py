@@ -329,6 +329,32 @@ def test_the_whole_numberlink_table_resumes_from_its_log(tmp_path):
     assert measured(False) == {(n, cover) for n in "abc" for cover in (True, False)}
 
 
+def test_anti_diagonal_sweeps_give_solves_solutions():
+    """benchmarks/numberlink_orders.py: a sweep by anti-diagonals from any corner (its cut
+    line ordered for the planar cut) gives the same solutions as ``solve``, with and
+    without covering, on random small boards with several pairs."""
+    import random
+
+    from benchmarks.numberlink_orders import CORNERS, diagonal_graph, diagonal_order
+    from puzzles.numberlink import Puzzle
+    rnd = random.Random(34)
+    found = 0
+    for _ in range(12):
+        rows, cols = rnd.randint(2, 5), rnd.randint(3, 5)
+        assert len(diagonal_order(rows, cols, "br")) == rows * (cols - 1) + cols * (rows - 1)
+        cells = rnd.sample([(r, c) for r in range(rows) for c in range(cols)], 6)
+        pairs = {k + 1: (cells[2 * k], cells[2 * k + 1]) for k in range(rnd.randint(2, 3))}
+        p = Puzzle(rows, cols, pairs)
+        for cover in (False, True):
+            want = {frozenset(s) for s in p.solve(cover=cover)}
+            found += len(want)
+            for corner in CORNERS:
+                F = diagonal_graph(rows, cols, corner).path_matchings(
+                    pairs=[pairs[k] for k in sorted(pairs)], cover=cover)
+                assert {frozenset(s) for s in F} == want, (pairs, cover, corner)
+    assert found > 500, found  # 567 solutions over the boards
+
+
 def test_the_sat_peer_counts_and_stops_at_its_cpu_limit():
     """The SAT peer finds the 4 paths of a 2x3 grid between opposite corners (1 when
     covering), and with no CPU time to spend it answers "undecided" instead of running
