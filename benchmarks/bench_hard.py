@@ -28,7 +28,7 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
     python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--log F]
-                                   [--min-cells N] [--max-cells N]
+                                   [--resume] [--min-cells N] [--max-cells N]
     python -m benchmarks.bench_hard numberlink-all --summary --log F --cpu S
     python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
     python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]
@@ -423,10 +423,11 @@ def numberlink_all_table(args) -> harness.Table:
     table = {k: v for k, v in boards("numberlink", args.data).items()
              if args.min_cells <= v[0] * v[1] <= args.max_cells}
     covers = {"both": (True, False), "yes": (True,), "no": (False,)}[args.cover]
+    known = logged(Path(args.log)) if args.resume and args.log else {}
     rows = []
     for cover in covers:
         for (_, size), names in _sizes(table).items():
-            names = sorted(names)
+            names = sorted(n for n in names if (n, cover) not in known)
             chunks = range(0, len(names), args.chunk)
             for i in chunks:
                 case = harness.Case("whole_case", (names[i:i + args.chunk], cover,
@@ -478,28 +479,42 @@ def profile_table(names: list, covers, args) -> harness.Table:
                          rows, cols, name_width=22)
 
 
+def logged(log: Path) -> dict:
+    """(board name, covering) -> its outcome, of every board a ``--log`` file holds
+    (none if the file does not exist yet; a board logged twice: its last outcome)."""
+    if not log.exists():
+        return {}
+    outcomes = (json.loads(line) for line in log.read_text().splitlines())
+    return {(r["name"], r["cover"]): r for r in outcomes}
+
+
 def print_log_summary(log: Path, data: Path, cpu_seconds: float) -> None:
     """The whole-set table of the boards a ``--log`` file holds (a run stopped early):
     per size and covering, the figures of :func:`whole_summary`, and the boards of each
-    size the log does not have."""
-    outcomes: dict = {}
-    for line in Path(log).read_text().splitlines():
-        r = json.loads(line)
-        outcomes[(r["name"], r["cover"])] = r
+    size the log does not have; then a line "all" per covering, the log's boards of
+    every size together."""
+    outcomes = logged(Path(log))
     table = boards("numberlink", data)
     print(f"{'size':>6} {'cover':>5} {'boards':>6} {'solved':>6} {'memory':>6} {'cpu>':>4} "
           f"{'median':>7} {'max':>7} {'answers':>7} {'peak GB':>7}  not measured")
+
+    def line(size: str, cover: bool, done: list, missing: int) -> None:
+        f = whole_summary(done, cpu_seconds)
+        med = f["median"] if isinstance(f["median"], str) else f"{f['median']:.3f}"
+        top = "-" if f["max"] is None else f"{f['max']:.2f}"
+        print(f"{size:>6} {'yes' if cover else 'no':>5} {f['boards']:>6} {f['solved']:>6} "
+              f"{f['memory']:>6} {f['cpu']:>4} {med:>7} {top:>7} {f['good']:>7} "
+              f"{f['gb']:>7.2f}  {missing or ''}")
+
     for cover in (True, False):
+        every = []
         for (_, size), names in _sizes(table).items():
             done = [outcomes[name, cover] for name in sorted(names) if (name, cover) in outcomes]
-            if not done:
-                continue
-            f = whole_summary(done, cpu_seconds)
-            med = f["median"] if isinstance(f["median"], str) else f"{f['median']:.3f}"
-            top = "-" if f["max"] is None else f"{f['max']:.2f}"
-            print(f"{size:>6} {'yes' if cover else 'no':>5} {f['boards']:>6} {f['solved']:>6} "
-                  f"{f['memory']:>6} {f['cpu']:>4} {med:>7} {top:>7} {f['good']:>7} "
-                  f"{f['gb']:>7.2f}  {len(names) - len(done) or ''}")
+            if done:
+                line(size, cover, done, len(names) - len(done))
+                every += done
+        if every:  # the whole log's boards of this covering together
+            line("all", cover, every, len(table) - len(every))
 
 
 def tables(args) -> list:
@@ -534,6 +549,8 @@ def add_options(ap) -> None:
     ap.add_argument("--max-cells", type=int, default=10**9, help="numberlink-all")
     ap.add_argument("--log", default="", help="numberlink-all: append each board's outcome "
                     "to this file (JSON lines) as soon as it is known")
+    ap.add_argument("--resume", action="store_true",
+                    help="numberlink-all: skip the boards the --log file already has")
     ap.add_argument("--summary", action="store_true",
                     help="numberlink-all: print the table of the --log file's boards, run nothing "
                          "(no harness: nothing is measured)")

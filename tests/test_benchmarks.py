@@ -5,6 +5,7 @@ revision.  A toy benchmark with stub ``zalg`` packages keeps these tests free of
 compilations; the real benchmarks run at their smallest sizes in the last test."""
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -296,10 +297,62 @@ def test_the_whole_numberlink_table_reports_each_board_however_it_ends(tmp_path,
     # boards, solved, out of memory, past the CPU limit; answers
     assert {k: (v[:4], v[6]) for k, v in rows.items()} == {
         ("2x3", "yes"): (["1", "1", "0", "0"], "1/1"),
-        ("3x3", "yes"): (["1", "1", "0", "0"], "1/1")}
+        ("3x3", "yes"): (["1", "1", "0", "0"], "1/1"),
+        ("all", "yes"): (["2", "2", "0", "0"], "2/2")}  # "open" was not logged
+    assert rows["all", "yes"][-1] == "1"
     monkeypatch.setenv("ZALG_MEMORY", "16M")
     tight = bench_hard.whole_case(["open"], False, str(tmp_path), 60)
     assert (tight["solved"], tight["memory"], tight["median"]) == (0, 1, ">60")
+
+
+def test_the_whole_numberlink_table_resumes_from_its_log(tmp_path):
+    """``numberlink-all --resume --log F``: the boards F already has with that covering
+    are not measured again (a size left without boards has no row); without
+    ``--resume`` every board is."""
+    from benchmarks import bench_hard
+    data = {name: _numberlink_entry(grid, [" ".join("-" * len(grid[0].split()))] * len(grid))
+            for name, grid in (("a", ["1 - 1", "- - -", "- - -"]),
+                               ("b", ["1 - -", "- - -", "- - 1"]), ("c", ["1 - - 1", "2 - - 2"]))}
+    (tmp_path / "NumberLink_dataset.json").write_text(json.dumps({"data": data}))
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps({"name": n, "cover": cover, "status": "cpu"}) + "\n"
+                           for n, cover in (("a", False), ("c", False), ("b", True))))
+
+    def measured(resume: bool) -> set:
+        args = argparse.Namespace(data=tmp_path, min_cells=0, max_cells=100, cover="both",
+                                  chunk=40, cpu=1.0, log=str(log), resume=resume)
+        table = bench_hard.numberlink_all_table(args)
+        return {(name, case.args[1]) for row in table.rows for case in row.cases
+                for name in case.args[0]}
+
+    assert measured(True) == {("a", True), ("c", True), ("b", False)}
+    assert measured(False) == {(n, cover) for n in "abc" for cover in (True, False)}
+
+
+def test_anti_diagonal_sweeps_give_solves_solutions():
+    """benchmarks/numberlink_orders.py: a sweep by anti-diagonals from any corner (its cut
+    line ordered for the planar cut) gives the same solutions as ``solve``, with and
+    without covering, on random small boards with several pairs."""
+    import random
+
+    from benchmarks.numberlink_orders import CORNERS, diagonal_graph, diagonal_order
+    from puzzles.numberlink import Puzzle
+    rnd = random.Random(34)
+    found = 0
+    for _ in range(12):
+        rows, cols = rnd.randint(2, 5), rnd.randint(3, 5)
+        assert len(diagonal_order(rows, cols, "br")) == rows * (cols - 1) + cols * (rows - 1)
+        cells = rnd.sample([(r, c) for r in range(rows) for c in range(cols)], 6)
+        pairs = {k + 1: (cells[2 * k], cells[2 * k + 1]) for k in range(rnd.randint(2, 3))}
+        p = Puzzle(rows, cols, pairs)
+        for cover in (False, True):
+            want = {frozenset(s) for s in p.solve(cover=cover)}
+            found += len(want)
+            for corner in CORNERS:
+                F = diagonal_graph(rows, cols, corner).path_matchings(
+                    pairs=[pairs[k] for k in sorted(pairs)], cover=cover)
+                assert {frozenset(s) for s in F} == want, (pairs, cover, corner)
+    assert found > 500, found  # 567 solutions over the boards
 
 
 def test_the_sat_peer_counts_and_stops_at_its_cpu_limit():
