@@ -37,8 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from .ops import registry as R
-from .memo import (FULL, KEY_HELD, PRESENT, ROW, STORED, fill, get, home, new_memo, probe,
-                   put_owned, release_all)
+from .memo import KEY_HELD, ROW, STORED, flush, home, new_memo, probe, release_all, store
 from .native import jit, prefetch
 from .nodes import (C_ONE, C_OP_TAGS, C_STATS, E_FAIL, E_KIDS, E_TMP, INTERRUPTED, NOMEM, OK,
                     POLL_EVERY,
@@ -50,22 +49,6 @@ from .nodes import (C_ONE, C_OP_TAGS, C_STATS, E_FAIL, E_KIDS, E_TMP, INTERRUPTE
 # frame columns
 _OP, _F, _G, _PHASE, _BASE, _DEST = 0, 1, 2, 3, 4, 5
 _WIDTH = 6
-
-
-@jit
-def _protect(values, owned, nv, env):
-    """Reference every borrowed value in a slot (before the memo table lets go); a slot
-    still waiting for its subproblem holds 0."""
-    for i in range(nv):
-        if owned[i] == 0 and values[i] != 0:
-            ref(env, values[i])
-            owned[i] = 1
-
-
-@jit
-def _flush(memo, count, values, owned, nv, env):
-    _protect(values, owned, nv, env)
-    release_all(memo, count, env)
 
 
 @jit(inline=True)
@@ -96,7 +79,7 @@ def _combine(op, o, x, y, phase, k, env, values, base, memo, count, owned, nv):
             return INTERRUPTED, 0, 0
         if attempt == 1 or count[0] == 0:
             return NOMEM, 0, 0
-        _flush(memo, count, values, owned, nv, env)
+        flush(memo, count, values, owned, nv, env)
         cudd_recover(env)
     return NOMEM, 0, 0
 
@@ -116,22 +99,7 @@ def _finish_frame(op, o, x, y, r, env, memo, count, values, owned, nv, hm):
     disown(env, r)
     ka, kb = R.memo_key(op, o, x, y)
     mo = _memo_op(op, o)
-    i = probe(memo, mo, ka, kb)  # the fast path inlined: no call, no growth
-    if memo[i, 0] != 0:
-        deref(env, r)
-        return memo, memo[i, 3]
-    if 2 * (count[0] + 1) <= memo.shape[0]:  # room without growing (put_owned's load)
-        fill(memo, count, i, mo, ka, kb, r)
-        stored = STORED
-    else:
-        memo, stored = put_owned(memo, count, env, mo, ka, kb, r)
-        hm[0] = memo
-        if stored == FULL:  # no room for a bigger table: start afresh
-            _flush(memo, count, values, owned, nv, env)
-            memo, stored = put_owned(memo, count, env, mo, ka, kb, r)
-        if stored == PRESENT:
-            deref(env, r)
-            r = get(memo, mo, ka, kb)
+    memo, r, stored = store(memo, count, env, mo, ka, kb, r, values, owned, nv, hm)
     if stored == STORED and mo != o:
         ref(env, kb)  # the row's key, released with the row
     return memo, r
