@@ -37,8 +37,8 @@ from __future__ import annotations
 import numpy as np
 
 from .ops import registry as R
-from .memo import FULL, KEY_HELD, PRESENT, STORED, get, new_memo, put_owned, release_all
-from .native import jit
+from .memo import KEY_HELD, ROW, STORED, flush, home, new_memo, probe, release_all, store
+from .native import jit, prefetch
 from .nodes import (C_ONE, C_OP_TAGS, C_STATS, E_FAIL, E_KIDS, E_TMP, INTERRUPTED, NOMEM, OK,
                     POLL_EVERY,
                     S_CACHE_HITS, S_CACHE_STORES, UNKNOWN_OP,
@@ -49,22 +49,6 @@ from .nodes import (C_ONE, C_OP_TAGS, C_STATS, E_FAIL, E_KIDS, E_TMP, INTERRUPTE
 # frame columns
 _OP, _F, _G, _PHASE, _BASE, _DEST = 0, 1, 2, 3, 4, 5
 _WIDTH = 6
-
-
-@jit
-def _protect(values, owned, nv, env):
-    """Reference every borrowed value in a slot (before the memo table lets go); a slot
-    still waiting for its subproblem holds 0."""
-    for i in range(nv):
-        if owned[i] == 0 and values[i] != 0:
-            ref(env, values[i])
-            owned[i] = 1
-
-
-@jit
-def _flush(memo, count, values, owned, nv, env):
-    _protect(values, owned, nv, env)
-    release_all(memo, count, env)
 
 
 @jit(inline=True)
@@ -95,7 +79,7 @@ def _combine(op, o, x, y, phase, k, env, values, base, memo, count, owned, nv):
             return INTERRUPTED, 0, 0
         if attempt == 1 or count[0] == 0:
             return NOMEM, 0, 0
-        _flush(memo, count, values, owned, nv, env)
+        flush(memo, count, values, owned, nv, env)
         cudd_recover(env)
     return NOMEM, 0, 0
 
@@ -115,15 +99,8 @@ def _finish_frame(op, o, x, y, r, env, memo, count, values, owned, nv, hm):
     disown(env, r)
     ka, kb = R.memo_key(op, o, x, y)
     mo = _memo_op(op, o)
-    memo, stored = put_owned(memo, count, env, mo, ka, kb, r)
-    hm[0] = memo
-    if stored == FULL:  # no room for a bigger table: start afresh
-        _flush(memo, count, values, owned, nv, env)
-        memo, stored = put_owned(memo, count, env, mo, ka, kb, r)
-    if stored == PRESENT:
-        deref(env, r)
-        r = get(memo, mo, ka, kb)
-    elif stored == STORED and mo != o:
+    memo, r, stored = store(memo, count, env, mo, ka, kb, r, values, owned, nv, hm)
+    if stored == STORED and mo != o:
         ref(env, kb)  # the row's key, released with the row
     return memo, r
 
@@ -153,13 +130,29 @@ def _room(n, nf, nv, hv, ho, hf):
 
 
 @jit(inline=True)
+def _recalled(memo, mo, ka, kb):
+    """The memo's result for key (mo, ka, kb), borrowed, or -1 (the probe inlined)."""
+    i = probe(memo, mo, ka, kb)
+    return memo[i, 3] if memo[i, 0] != 0 else -1
+
+
+@jit(inline=True)
+def _fetch(op, o, x, y, memo):
+    """Start loading the memo row where the probe for subproblem (o, x, y) begins, so
+    that the misses of a step's kids overlap instead of coming one after the other (the
+    probe's miss was a third of meet's time, docs/performance.md, route 9)."""
+    ka, kb = R.memo_key(op, o, x, y)
+    prefetch(memo.ctypes.data + home(memo, _memo_op(op, o), ka, kb) * (ROW * 8))
+
+
+@jit(inline=True)
 def _lookup(op, o, x, y, k, env, memo):
     """The result of subproblem (o, x, y) without work (a terminal case, the memo
     table), or -1."""
     r = R.terminal(op, o, x, y, k, env)
     if r == -1:
         ka, kb = R.memo_key(op, o, x, y)
-        r = get(memo, _memo_op(op, o), ka, kb)
+        r = _recalled(memo, _memo_op(op, o), ka, kb)
     return r
 
 
@@ -201,17 +194,29 @@ def _remember(op, o, x, y, r, env):
 def _ask(op, n, nf, nv, k, env, memo, values, owned, frames):
     """Reserve a slot for each of the n subproblems in env's kids, answer at once what
     can be answered and push a frame for the others.  Returns the new frame count, or
-    -1 when a kid names an operation outside op's closure."""
+    -1 when a kid names an operation outside op's closure.  The terminal cases are
+    answered first and the memo rows of the other kids prefetched together; a slot
+    still at 0 after that (no node is 0) waits for the memo or a frame."""
     first = nv
     for i in range(n):
-        values[first + i] = 0
-        owned[first + i] = 0
-    for i in range(n - 1, -1, -1):  # reversed, so that kid 0 runs first
         j = E_KIDS + 3 * i
         ko = env[j]
+        values[first + i] = 0
+        owned[first + i] = 0
         if not R.known(op, ko):
             return -1
-        r = _lookup(op, ko, env[j + 1], env[j + 2], k, env, memo)
+        r = R.terminal(op, ko, env[j + 1], env[j + 2], k, env)
+        if r != -1:
+            values[first + i] = r
+        else:
+            _fetch(op, ko, env[j + 1], env[j + 2], memo)
+    for i in range(n - 1, -1, -1):  # reversed, so that kid 0 runs first
+        if values[first + i] != 0:
+            continue
+        j = E_KIDS + 3 * i
+        ko = env[j]
+        ka, kb = R.memo_key(op, ko, env[j + 1], env[j + 2])
+        r = _recalled(memo, _memo_op(op, ko), ka, kb)
         if r != -1:
             values[first + i] = r
             continue
@@ -280,6 +285,7 @@ def _drive(op, a, b, k, env, count, stacks):
             n = R.children(op, o, x, y, k, env)
             frames[f, _BASE] = nv
         else:
+            _fetch(op, o, x, y, memo)  # where the result may go, loaded while it combines
             status, r, n = _combine(op, o, x, y, phase, k, env, values, frames[f, _BASE],
                                     memo, count, owned, nv)
             if status != OK:

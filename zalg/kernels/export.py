@@ -3,11 +3,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .native import jit, node_hi, node_index, node_lo
+from .native import jit, node_hi, node_index, node_lo, prefetch
 from .nodes import C_NLEV, C_ONE, C_ZERO, INTERRUPTED, NOMEM, OK, POLL_EVERY, poll
 
 #: node ids 0 and 1: the terminals
 _TERMINALS = 2
+
+
+@jit(inline=True)
+def _home(p, shift):
+    """The row where the probe for pointer p starts."""
+    return np.int64(((np.uint64(p) >> np.uint64(4)) * np.uint64(11400714819323198485)) >> np.uint64(shift))
 
 
 @jit
@@ -102,6 +108,8 @@ def _walk(ctx, root, out):
                 if c == Z or c == O:
                     kids[2 * s + which] = 0 if c == Z else 1
                 else:
+                    prefetch(c)  # its fields and its table row, loaded before it is popped
+                    prefetch(table.ctypes.data + _home(c, shift) * 16)
                     stack[ns] = c
                     phase[ns] = 0
                     dest[ns] = 2 * s + which

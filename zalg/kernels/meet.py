@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .memo import FULL, PRESENT, ROW, fill, get, home, new_memo, probe, put_owned, release_all
+from .memo import ROW, flush, home, new_memo, probe, release_all, store
 from .native import call_getnode, jit, prefetch
 from .nodes import (C_GETNODE, C_MGR, C_ONE, C_OP_TAGS, C_STATS, C_ZERO, INTERRUPTED, NOMEM,
                     OK, POLL_EVERY, S_CACHE_HITS, S_CACHE_STORES, cache_insert, cache_lookup,
@@ -82,17 +82,6 @@ def _grow(frames, values, owned, nf, nv):
         flags[:nv] = owned[:nv]
         values, owned = bigger, flags
     return frames, values, owned
-
-
-@jit
-def _flush(memo, count, values, owned, nv, env):
-    """Empty the memo table; every value still waiting in a slot is referenced first (a
-    slot not filled yet holds 0)."""
-    for i in range(nv):
-        if owned[i] == 0 and values[i] != 0:
-            ref(env, values[i])
-            owned[i] = 1
-    release_all(memo, count, env)
 
 
 @jit
@@ -156,30 +145,6 @@ def _ask(x, y, frames, nf, values, owned, nv, env, memo):
     return nf, n
 
 
-@jit(inline=True)
-def _store(memo, count, values, owned, nv, env, a, b, r, hm):
-    """Hand result r (referenced) of (a, b) to the memo table; returns (memo, r) with r
-    borrowed from the table (an equal subproblem may have been stored meanwhile)."""
-    ka = min(a, b)
-    kb = max(a, b)
-    i = probe(memo, _ROW_OP, ka, kb)
-    if memo[i, 0] != 0:
-        deref(env, r)
-        return memo, memo[i, 3]
-    if 2 * (count[0] + 1) <= memo.shape[0]:  # room without growing (put_owned's load)
-        fill(memo, count, i, _ROW_OP, ka, kb, r)
-        return memo, r
-    memo, stored = put_owned(memo, count, env, _ROW_OP, ka, kb, r)
-    if stored == FULL:  # no room for a bigger table: start afresh
-        _flush(memo, count, values, owned, nv, env)
-        memo, stored = put_owned(memo, count, env, _ROW_OP, ka, kb, r)
-    if stored == PRESENT:
-        deref(env, r)
-        r = get(memo, _ROW_OP, ka, kb)
-    hm[0] = memo
-    return memo, r
-
-
 @jit
 def _loop(a, b, env, count, stacks):
     """The recursion; ``stacks`` = (hm, hv, ho, state) hold the memo table, the values,
@@ -220,12 +185,13 @@ def _loop(a, b, env, count, stacks):
             cudd_recover(env)
             return INTERRUPTED
         if status == NOMEM and count[0] > 0:  # retry once with the table empty
-            _flush(memo, count, values, owned, nv, env)
+            flush(memo, count, values, owned, nv, env)
             cudd_recover(env)
             status, r = _step(x, y, values, base, nv - base, env)
         if status != OK:
             return status
-        memo, r = _store(memo, count, values, owned, nv, env, x, y, r, hm)
+        memo, r, _ = store(memo, count, env, _ROW_OP, min(x, y), max(x, y), r, values, owned,
+                             nv, hm)
         for i in range(base, nv):
             if owned[i]:
                 deref(env, values[i])

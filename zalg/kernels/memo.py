@@ -6,7 +6,7 @@ reference on its result.  Keys need none (except where the op column carries
 its operands or of a result, and every result stays referenced (by this table or
 the value stack) until the table is flushed, which clears every key at once; so
 a key can never name a freed node whose address was reused.  The table
-doubles when half full (and CUDD's own hard limit is lowered by the table's size,
+doubles when three quarters full (and CUDD's own hard limit is lowered by the table's size,
 so both together stay within the budget); when doubling would pass the budget
 (``put_owned`` answers FULL), or when CUDD runs out of room, the driver *flushes*
 it instead: every row is released (CUDD's garbage collector can then free what only the table kept
@@ -20,9 +20,13 @@ from __future__ import annotations
 import numpy as np
 
 from .native import jit
-from .nodes import deref, lend_to_tables, over_budget
+from .nodes import deref, lend_to_tables, over_budget, ref
 
 ROW = 4
+#: the table doubles when a store would pass this load (rows in use / rows): at 3/4
+#: rather than 1/2 it is half the size, so fewer of its rows miss the caches and the
+#: TLB (a probe's miss was a third of meet's time, docs/performance.md)
+LOAD_NUM, LOAD_DEN = 3, 4
 #: a flag in the op column: the row also holds a reference on its key ``g`` (an
 #: operation that keys subproblems by nodes it built, ``HOLDS_KEYS``)
 KEY_HELD = 1 << 40
@@ -103,13 +107,19 @@ def _zeros(size):
         return np.zeros((1, ROW), dtype=np.int64), False
 
 
+@jit(inline=True)
+def has_room(table, count):
+    """Whether one more row keeps the table's load within LOAD_NUM / LOAD_DEN."""
+    return LOAD_DEN * (count[0] + 1) <= LOAD_NUM * table.shape[0]
+
+
 @jit
 def put_owned(table, count, env, op, a, b, value):
     """Store a result whose reference the table takes over.  Returns (table, outcome):
     the table to use from now on (a bigger one when it had to grow), and STORED,
     PRESENT (the key was there already: the caller keeps its reference) or FULL
     (growing would pass the budget: nothing stored; the caller flushes and retries)."""
-    if 2 * (count[0] + 1) > table.shape[0]:  # keep the load under one half
+    if not has_room(table, count):
         size = 2 * table.shape[0]
         # the old table and the new one live together while it is copied; afterwards
         # CUDD's own limit leaves the new one its room
@@ -129,3 +139,41 @@ def put_owned(table, count, env, op, a, b, value):
         return table, PRESENT
     fill(table, count, i, op, a, b, value)
     return table, STORED
+
+
+@jit
+def flush(table, count, values, owned, nv, env):
+    """Empty the table in the middle of a call: every value still waiting in a slot of
+    the caller's value stack (``values[:nv]``, borrowed unless ``owned``; a slot not
+    filled yet holds 0) is referenced first."""
+    for i in range(nv):
+        if owned[i] == 0 and values[i] != 0:
+            ref(env, values[i])
+            owned[i] = 1
+    release_all(table, count, env)
+
+
+@jit(inline=True)
+def store(table, count, env, op, a, b, value, values, owned, nv, hm):
+    """Hand ``value`` (referenced) of key (op, a, b) to the table: (table, value, outcome)
+    with the value borrowed from the table (an equal key may have been stored meanwhile:
+    PRESENT, the caller's reference released) and the table to use from now on (also
+    put in ``hm[0]``).  The fast path is inlined (no call, no growth); when the table
+    cannot grow within the budget it is flushed (``flush``) and the value stored in the
+    empty table."""
+    i = probe(table, op, a, b)
+    if table[i, 0] != 0:
+        deref(env, value)
+        return table, table[i, 3], PRESENT
+    if has_room(table, count):
+        fill(table, count, i, op, a, b, value)
+        return table, value, STORED
+    table, stored = put_owned(table, count, env, op, a, b, value)
+    if stored == FULL:  # no room for a bigger table: start afresh
+        flush(table, count, values, owned, nv, env)
+        table, stored = put_owned(table, count, env, op, a, b, value)
+    hm[0] = table
+    if stored == PRESENT:
+        deref(env, value)
+        value = get(table, op, a, b)
+    return table, value, stored
