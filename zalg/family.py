@@ -145,6 +145,25 @@ class Family:
                 return [Family(U, r) for r in done]
         return [self / g for g in singles]
 
+    def substitute(self, pairs: dict) -> Family:
+        """Each member holding x once more with x replaced by y, for every x ↦ y of
+        ``pairs``: Σ (F / x) ⊔ {{y}} = {(S ∖ {x}) ∪ {y} : S ∈ F, x ∈ S}.
+
+        When the ys are distinct and all above F's top element (new elements written
+        at the top), one pass computes the quotients and writes the ys above them as a
+        chain of nodes, with no join or union (``kernels.substitute``)."""
+        U = self.universe
+        xs, ys = list(pairs), list(pairs.values())
+        tops = [U.level(y) for y in ys]
+        M = U.manager
+        top = M.nvars if self._p in (M.zero, M.one) else N.node_index(self._p)
+        if N.HAVE_NUMBA and len(set(tops)) == len(tops) and all(t < top for t in tops):
+            done = M.substitute_on_top(self._p, [U.single(x)._p for x in xs],
+                                       [U.level(x) for x in xs], tops, "substituting elements")
+            if done is not None:
+                return Family(U, done)
+        return union([Q * U.single(y) for Q, y in zip(self.quotients(xs), ys)], universe=U)
+
     def __mod__(self, other) -> Family:
         """Remainder F % G = F ∖ ((F / G) ⊔ G)."""
         other = self._other(other)

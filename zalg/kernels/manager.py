@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import OutOfMemory
 from ..memory import resident
 from . import build as B
-from . import driver, export, native, quotients, setop
+from . import driver, export, native, quotients, setop, substitute
 from . import meet as meet_kernel
 from .platform import cudd_module
 from .ops import Op
@@ -253,6 +253,22 @@ class Manager:
             return None
         self.check(status, step)
         return [self.function_owned(r) for r in rs]
+
+    def substitute_on_top(self, f: int, singles: list[int], levels: list[int], tops: list[int],
+                          step: str):
+        """The dd Function of Σ_i f / g_i ⊔ {{y_i}}, the y_i (levels ``tops``) above f
+        (``kernels.substitute``: one pass and a chain), or None when f is too deep."""
+        self.room()
+        try:
+            status, r = substitute.substitute_on_top(
+                self.ctx, f, np.array(singles, dtype=np.int64), np.array(levels, dtype=np.int64),
+                np.array(tops, dtype=np.int64), self.nvars)
+        except MemoryError:
+            self._fail(step)
+        if status == quotients.TOO_DEEP:
+            return None
+        self.check(status, step)
+        return self.function_owned(r)
 
     def one_set(self, g: int) -> bool:
         """Whether the family of node g has exactly one member."""
