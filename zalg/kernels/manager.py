@@ -240,13 +240,13 @@ class Manager:
         self.check(status, step)
         return self.function_owned(r)
 
-    def quotients(self, f: int, singles: list[int], levels: list[int], step: str):
-        """The dd Functions of f / g for each single-element family g of ``singles``
-        (``kernels.quotients``: one pass), or None when f is too deep for it."""
+    def quotients(self, f: int, levels: list[int], step: str):
+        """The dd Functions of f / {{x}} for each element x at ``levels`` (distinct;
+        ``kernels.quotients``: one pass), or None when f is too deep for it."""
         self.room()
         try:
-            status, rs = quotients.quotients(self.ctx, f, np.array(singles, dtype=np.int64),
-                                             np.array(levels, dtype=np.int64), self.nvars)
+            status, rs = quotients.quotients(self.ctx, f, np.array(levels, dtype=np.int64),
+                                             self.nvars)
         except MemoryError:
             self._fail(step)
         if status == quotients.TOO_DEEP:
@@ -254,15 +254,15 @@ class Manager:
         self.check(status, step)
         return [self.function_owned(r) for r in rs]
 
-    def substitute_on_top(self, f: int, singles: list[int], levels: list[int], tops: list[int],
-                          step: str):
-        """The dd Function of Σ_i f / g_i ⊔ {{y_i}}, the y_i (levels ``tops``) above f
-        (``kernels.substitute``: one pass and a chain), or None when f is too deep."""
+    def substitute_on_top(self, f: int, levels: list[int], tops: list[int], step: str):
+        """The dd Function of Σ_i f / {{x_i}} ⊔ {{y_i}} (x_i at ``levels``, the y_i at
+        ``tops``, above f; ``kernels.substitute``: one pass and a chain), or None when f
+        is too deep."""
         self.room()
         try:
             status, r = substitute.substitute_on_top(
-                self.ctx, f, np.array(singles, dtype=np.int64), np.array(levels, dtype=np.int64),
-                np.array(tops, dtype=np.int64), self.nvars)
+                self.ctx, f, np.array(levels, dtype=np.int64), np.array(tops, dtype=np.int64),
+                self.nvars)
         except MemoryError:
             self._fail(step)
         if status == quotients.TOO_DEEP:

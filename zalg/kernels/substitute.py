@@ -19,13 +19,13 @@ from .quotients import quotients
 
 
 @jit
-def substitute_on_top(ctx, f, singles, levels, tops, nlev):
-    """(status, node): Σ_i f / g_i ⊔ {{y_i}} for the single-element families g_i of
-    ``singles`` (elements at ``levels``, distinct) and the y_i at levels ``tops``
+def substitute_on_top(ctx, f, levels, tops, nlev):
+    """(status, node): Σ_i f / {{x_i}} ⊔ {{y_i}} for the x_i at ``levels`` (distinct)
+    and the y_i at levels ``tops``
     (distinct, each above f's top), the node referenced for the caller; on a status
     other than OK nothing is referenced (``quotients.TOO_DEEP``: the caller takes the
     quotients one at a time)."""
-    status, qs = quotients(ctx, f, singles, levels, nlev)
+    status, qs = quotients(ctx, f, levels, nlev)
     if status != OK:
         return status, 0
     env = new_env(ctx, np.zeros(1, dtype=np.int64))
