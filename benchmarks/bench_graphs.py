@@ -15,7 +15,8 @@ all cycles (OEIS A140517).  Tables (docs/performance.md has a run):
     python -m benchmarks.bench_graphs --split 8        # where the algebra's time goes
 
 ``--split N`` (a profile, in this process) builds the N x N paths by the algebra once
-and prints its CPU time by kind of step (the edge step's quotients, joins and unions;
+and prints its CPU time by kind of step (the edge step's quotients, substitutions
+(b's mate elements renamed), joins and unions;
 the leaving vertices' images) with the calls per edge and the working family's size.
 """
 from __future__ import annotations
@@ -169,6 +170,7 @@ def split(n: int) -> None:
     P = G.paths((0, 0), (n - 1, n - 1))
     t_frontier = time.process_time() - t
     patched = {"__truediv__": "quotient (edge step)", "quotients": "quotients (edge step)",
+               "substitute": "substitute (edge step)",
                "__mul__": "join (edge step)", "image": "image (vertex leaves)"}
     saved = {k: getattr(Family, k) for k in patched}
     saved_union = mate.union

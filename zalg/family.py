@@ -137,13 +137,31 @@ class Family:
         walks only the part of F that leads to its element (``kernels.quotients``)."""
         U = self.universe
         xs = list(elements)
-        singles = [U.single(x) for x in xs]
+        levels = [U.level(x) for x in xs]
         if len(set(xs)) == len(xs) and N.HAVE_NUMBA:
-            done = U.manager.quotients(self._p, [g._p for g in singles], [U.level(x) for x in xs],
-                                       "computing quotients")
+            done = U.manager.quotients(self._p, levels, "computing quotients")
             if done is not None:
                 return [Family(U, r) for r in done]
-        return [self / g for g in singles]
+        return [self / U.single(x) for x in xs]
+
+    def substitute(self, pairs: dict) -> Family:
+        """Each member holding x once more with x replaced by y, for every x ↦ y of
+        ``pairs``: Σ (F / x) ⊔ {{y}} = {(S ∖ {x}) ∪ {y} : S ∈ F, x ∈ S}.
+
+        When the ys are distinct and all above F's top element (new elements written
+        at the top), one pass computes the quotients and writes the ys above them as a
+        chain of nodes, with no join or union (``kernels.substitute``)."""
+        U = self.universe
+        xs, ys = list(pairs), list(pairs.values())
+        tops = [U.level(y) for y in ys]
+        M = U.manager
+        top = M.nvars if self._p in (M.zero, M.one) else N.node_index(self._p)
+        if N.HAVE_NUMBA and len(set(tops)) == len(tops) and all(t < top for t in tops):
+            done = M.substitute_on_top(self._p, [U.level(x) for x in xs], tops,
+                                       "substituting elements")
+            if done is not None:
+                return Family(U, done)
+        return union([Q * U.single(y) for Q, y in zip(self.quotients(xs), ys)], universe=U)
 
     def __mod__(self, other) -> Family:
         """Remainder F % G = F ∖ ((F / G) ⊔ G)."""

@@ -213,11 +213,11 @@ class _Mates:
                 elif self.kind == "cycles":
                     terms.append(Fa)
                 continue
-            ways = [(d, m, _joined(c, d, self.key)) for d, m in ends_b]
-            ways = [w for w in ways if w[2] is not None]
-            for (d, _, joined), Fab in zip(ways, Fa.quotients([m for _, m, _ in ways])):
-                if Fab:
-                    terms.append(Fab * self.single(joined[0]) if joined else Fab)
+            ways = [(m, _joined(c, d, self.key)) for d, m in ends_b]
+            # b's element m_bd renamed to the joined fragment's m_cd: one substitution
+            # (on a vertical edge the m_cd lie above Fa: a chain written on its top)
+            terms.append(Fa.substitute({m: joined[0] for m, joined in ways if joined}))
+            terms += Fa.quotients([m for m, joined in ways if joined == []])
         return union(terms, universe=self.universe) * self.single(("e", self.edges[j]))
 
     def single(self, x) -> Family:

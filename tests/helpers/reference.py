@@ -28,6 +28,11 @@ def quotient(F, G):
     return {a for a in candidates if all((a | b) in F and not (a & b) for b in G)}
 
 
+def substitute(F, pairs):
+    """Each member holding x once more with x replaced by y, for every x -> y."""
+    return {(m - {x}) | {y} for m in F for x, y in pairs.items() if x in m}
+
+
 def remainder(F, G):
     return F - join(quotient(F, G), G)
 

@@ -99,6 +99,22 @@ def test_quotient_by_one_set_and_by_each_element(data, more):
     assert F.quotients(xs + xs[:1]) == [F / x for x in xs + xs[:1]]  # repeated: one at a time
 
 
+@given(universe_and_families(count=1), st.data())
+def test_substitute_against_the_reference(data, more):
+    # ys among fresh elements above every member (the kernel's chain written on top) and,
+    # mixed with the family's own elements, the union of the joined quotients
+    names, (A,) = data
+    tops = ["y0", "y1", "y2", "y3"]
+    U, F = make(tops + names, A)
+    xs = more.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    on_top = dict(zip(xs, more.draw(st.permutations(tops))))
+    assert as_set(F.substitute(on_top)) == R.substitute(A, on_top)
+    assert F.substitute(on_top) == union([Q * U.single(y) for Q, y in
+                                          zip(F.quotients(on_top), on_top.values())], universe=U)
+    anywhere = {x: more.draw(st.sampled_from(tops + names)) for x in xs}
+    assert as_set(F.substitute(anywhere)) == R.substitute(A, anywhere)
+
+
 @given(universe_and_families())
 def test_subset_filters(data):
     names, (A, B) = data

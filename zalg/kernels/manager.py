@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import OutOfMemory
 from ..memory import resident
 from . import build as B
-from . import driver, export, native, quotients, setop
+from . import driver, export, native, quotients, setop, substitute
 from . import meet as meet_kernel
 from .platform import cudd_module
 from .ops import Op
@@ -240,19 +240,32 @@ class Manager:
         self.check(status, step)
         return self.function_owned(r)
 
-    def quotients(self, f: int, singles: list[int], levels: list[int], step: str):
-        """The dd Functions of f / g for each single-element family g of ``singles``
-        (``kernels.quotients``: one pass), or None when f is too deep for it."""
+    def _mask_pass(self, kernel, f: int, arrays: tuple, step: str):
+        """The result of a kernel built on ``quotients``' mask pass (called with the
+        ctx, f, the int64 ``arrays`` and nvars), or None when f is too deep for it."""
         self.room()
         try:
-            status, rs = quotients.quotients(self.ctx, f, np.array(singles, dtype=np.int64),
-                                             np.array(levels, dtype=np.int64), self.nvars)
+            status, r = kernel(self.ctx, f, *[np.array(a, dtype=np.int64) for a in arrays],
+                               self.nvars)
         except MemoryError:
             self._fail(step)
         if status == quotients.TOO_DEEP:
             return None
         self.check(status, step)
-        return [self.function_owned(r) for r in rs]
+        return r
+
+    def quotients(self, f: int, levels: list[int], step: str):
+        """The dd Functions of f / {{x}} for each element x at ``levels`` (distinct;
+        ``kernels.quotients``: one pass), or None when f is too deep for it."""
+        rs = self._mask_pass(quotients.quotients, f, (levels,), step)
+        return None if rs is None else [self.function_owned(r) for r in rs]
+
+    def substitute_on_top(self, f: int, levels: list[int], tops: list[int], step: str):
+        """The dd Function of Σ_i f / {{x_i}} ⊔ {{y_i}} (x_i at ``levels``, the y_i at
+        ``tops``, above f; ``kernels.substitute``: one pass and a chain), or None when f
+        is too deep."""
+        r = self._mask_pass(substitute.substitute_on_top, f, (levels, tops), step)
+        return None if r is None else self.function_owned(r)
 
     def one_set(self, g: int) -> bool:
         """Whether the family of node g has exactly one member."""

@@ -9,8 +9,11 @@ marks, for every node above the deepest x, which of the xs occur below it (a bit
 mask), and each quotient then walks only the nodes whose mask has its bit: the
 work of a quotient is the size of its result, not of the region above its element.
 
-The quotients memoise in CUDD's computed table under ``setop``'s ``QUOT_SET`` tag,
-so they share results with ``F / {{x}}`` computed either way and outlive the call.
+Each quotient memoises its results in the mask table's own slots (a result and the
+number of the quotient it belongs to, per node), found by the same probe that reads
+the node's mask: CUDD's computed table, which the fifth session's version used, cost
+two more random accesses per node for a hit rate of 0.12 (mostly the call's own
+shared nodes), and its entries crowded out the unions'.
 The pass recurses natively; a family more than ``MAX_DEPTH`` levels deep above the
 deepest x, or more than ``MAX_ELEMENTS`` elements, is left to the caller (status
 ``TOO_DEEP``), which divides one element at a time.
@@ -20,10 +23,9 @@ from __future__ import annotations
 import numpy as np
 
 from .native import jit, node_hi, node_lo
-from .nodes import (C_ONE, C_ZERO, E_FAIL, INTERRUPTED, NOMEM, OK, cache_insert3,
-                    cache_lookup3, cudd_recover, cudd_stopped_for_ctrl_c, deref, level,
-                    new_env, node_of_results, ref)
-from .setop import MAX_DEPTH, TAG_QUOT_SET, stopped
+from .nodes import (C_ZERO, E_FAIL, INTERRUPTED, NOMEM, OK, cudd_recover,
+                    cudd_stopped_for_ctrl_c, deref, level, new_env, node_of_results, ref)
+from .setop import MAX_DEPTH, stopped
 
 #: the most elements of one call (one bit each in a node's mask)
 MAX_ELEMENTS = 62
@@ -72,42 +74,48 @@ def _mask(env, p, bit, keys, masks, fill, deepest):
 
 
 @jit
-def _has(env, p, b, keys, masks, deepest):
-    """Whether some member below node p holds the element of bit b (p above ``deepest``)."""
+def _child(env, p, b, keys, masks, deepest):
+    """The slot of node p in the mask table when some member below p holds the element
+    of bit b, else -1 (p below ``deepest``, or its mask lacks the bit)."""
     if level(p, env) > deepest:
-        return False
-    return (masks[_slot(keys, p)] >> b) & 1 == 1
+        return -1
+    i = _slot(keys, p)
+    return i if (masks[i] >> b) & 1 == 1 else -1
 
 
-@jit(signature="int64(int64[::1], int64, int64, int64, int64, int64[::1], int64[::1], int64)")
-def _quot(env, p, g, v, b, keys, masks, deepest):
-    """p / {{x}} (x: the element of single-element family g, at level v, of bit b) for a
-    node p below which x occurs, unreferenced, or 0 on failure (``env[E_FAIL]``)."""
+@jit(signature="int64(int64[::1], int64, int64, int64, int64, int64[::1], int64[::1], "
+               "int64[::1], int64[::1], int64, int64)")
+def _quot(env, p, i, v, b, keys, masks, memo, stamp, j, deepest):
+    """p / {{x}} (x: the element at level v, of bit b; quotient number j) for a node p
+    below which x occurs (its slot i in the mask table), unreferenced, or 0 on failure
+    (``env[E_FAIL]``).  The table's slot memoises the quotient j of its node
+    (``stamp[i] == j``): every result stays referenced as a child of the quotient
+    being built until its root is returned and referenced."""
     w = level(p, env)
     if w == v:
         return node_hi(p)
-    hit = cache_lookup3(env, TAG_QUOT_SET, p, g, env[C_ONE])
-    if hit != 0:
-        return hit
+    if stamp[i] == j:
+        return memo[i]
     if stopped(env):
         return 0
     Z = env[C_ZERO]
     hi = node_hi(p)
-    t = _quot(env, hi, g, v, b, keys, masks, deepest) if _has(env, hi, b, keys, masks, deepest) \
-        else Z
+    k = _child(env, hi, b, keys, masks, deepest)
+    t = _quot(env, hi, k, v, b, keys, masks, memo, stamp, j, deepest) if k >= 0 else Z
     if t == 0:
         return 0
     ref(env, t)
     lo = node_lo(p)
-    e = _quot(env, lo, g, v, b, keys, masks, deepest) if _has(env, lo, b, keys, masks, deepest) \
-        else Z
+    k = _child(env, lo, b, keys, masks, deepest)
+    e = _quot(env, lo, k, v, b, keys, masks, memo, stamp, j, deepest) if k >= 0 else Z
     if e == 0:
         deref(env, t)
         return 0
     ref(env, e)
     r = node_of_results(env, w, t, e)
     if r != 0:
-        cache_insert3(env, TAG_QUOT_SET, p, g, env[C_ONE], r)
+        memo[i] = r
+        stamp[i] = j
     return r
 
 
@@ -125,11 +133,11 @@ def _table(env, f, bit, deepest, size):
 
 
 @jit
-def quotients(ctx, f, singles, levels, nlev):
-    """(status, results): f / g for every single-element family g of ``singles`` (its
-    element at ``levels``, distinct), each result referenced for the caller; on a
+def quotients(ctx, f, levels, nlev):
+    """(status, results): f / {{x}} for every element x at ``levels`` (distinct), each
+    result referenced for the caller; on a
     status other than OK nothing is referenced (TOO_DEEP: divide one at a time)."""
-    k = singles.shape[0]
+    k = levels.shape[0]
     results = np.zeros(k, dtype=np.int64)
     env = new_env(ctx, np.zeros(1, dtype=np.int64))
     Z = env[C_ZERO]
@@ -142,10 +150,13 @@ def quotients(ctx, f, singles, levels, nlev):
     for j in range(k):
         bit[levels[j]] = 1 << j
     keys, masks, m = _table(env, f, bit, deepest, 1024)
+    memo = np.zeros(keys.shape[0], dtype=np.int64)
+    stamp = np.full(keys.shape[0], -1, dtype=np.int64)
     for j in range(k):
         r = Z
         if (m >> j) & 1:
-            r = _quot(env, f, singles[j], levels[j], j, keys, masks, deepest)
+            r = _quot(env, f, _child(env, f, j, keys, masks, deepest), levels[j], j, keys, masks,
+                      memo, stamp, j, deepest)
         if r == 0:  # env[E_FAIL] says why
             for i in range(j):
                 deref(env, results[i])
