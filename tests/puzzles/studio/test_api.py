@@ -95,7 +95,7 @@ def test_slitherlink_design_matches_the_library(studio):
         p = slitherlink.Puzzle.from_url(item["url"])
         assert p.solution() == loop and p.is_unique()
     # the stages the library reports reached the page
-    assert "hitting sets" in job["stages"]
+    assert "hitting sets top down (states per element)" in job["stages"]
 
 
 def test_progress_streams_as_server_sent_events(studio):
