@@ -36,7 +36,7 @@ from .hitting_tables import node_tables, table_level, to_tables, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
 from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
-                             raise_if_stopped, stop_now, store_state)
+                             put_code, raise_if_stopped, stop_now, store_state)
 
 __all__ = ["hitting_topdown"]
 
@@ -157,10 +157,7 @@ def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, 
             if code == -3:
                 code, table, hashes, ndata, noff, m = store_state(out, n, table, hashes,
                                                                    ndata, noff, m)
-            if bit == 1:
-                hi_code[i] = code
-            else:
-                lo_code[i] = code
+            put_code(lo_code, hi_code, i, bit, code)
     return DONE, ndata, noff, m, lo_code, hi_code
 
 

@@ -35,7 +35,7 @@ from .hitting_tables import LOW_MASKS, all_zero, table_level, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
 from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
-                             raise_if_stopped, stop_now, store_state)
+                             put_code, raise_if_stopped, stop_now, store_state)
 
 __all__ = ["minimal_topdown"]
 
@@ -117,10 +117,7 @@ def _level(data, off, count, x, last, out, level, hi, lo, empty, ctx):
             else:
                 code, table, hashes, ndata, noff, m = store_state(out, n, table, hashes,
                                                                    ndata, noff, m)
-            if bit == 1:
-                hi_code[i] = code
-            else:
-                lo_code[i] = code
+            put_code(lo_code, hi_code, i, bit, code)
     return DONE, ndata, noff, m, lo_code, hi_code
 
 

@@ -296,6 +296,15 @@ def store_state(S, n, table, hashes, data, off, m):
 
 
 @jit
+def put_code(lo_code, hi_code, i, bit, code):
+    """Write child ``bit`` of state i: its next-level state or terminal code."""
+    if bit == 1:
+        hi_code[i] = code
+    else:
+        lo_code[i] = code
+
+
+@jit
 def _load(data, a, b, A, WA, cnt):
     """State data[a:b] into the lists A (counts into ``cnt``) and WA: (k, w)."""
     k = data[a]
@@ -366,10 +375,7 @@ def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, kept_ma
             else:
                 n = _pack(RA, k, RW, w, S, cnt)
                 code, table, hashes, ndata, noff, m = store_state(S, n, table, hashes, ndata, noff, m)
-            if bit == 1:
-                hi[i] = code
-            else:
-                lo[i] = code
+            put_code(lo, hi, i, bit, code)
     return DONE, ndata, noff, m, lo, hi
 
 
