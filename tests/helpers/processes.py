@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .paths import ROOT
 
-__all__ = ["interrupt_after", "as_from_a_terminal", "without_progress", "machine_slowdown",
+__all__ = ["interrupt_after", "interrupt_inside", "as_from_a_terminal", "without_progress", "machine_slowdown",
            "prompt", "run_measured", "Measured", "first_line", "cpu_seconds", "silences",
            "Silence"]
 
@@ -243,3 +243,19 @@ def silences(cmd: list[str], cpu_cap: float, env=None, wall_cap: float = 3600) -
         longest, before = cpu - last, previous
     status = p.returncode if cpu < cpu_cap else None
     return Silence(longest, before, lines, status, cpu)
+
+
+def interrupt_inside(setup: str, operation: str, after: str, seconds: float, env=None):
+    """Run ``setup`` (Python source) in a child, then the expression ``operation`` with
+    SIGINT sent ``seconds`` into it; the child catches the KeyboardInterrupt, then
+    prints the expression ``after``.  Returns (returncode, what the child said:
+    "interrupted" or not, seconds from the signal to the operation's end on the shared
+    monotonic clock, what ``after`` printed, stderr)."""
+    code = (f"import time\n{setup}\nprint('ready', flush=True)\n"
+            f"try:\n    {operation}\nexcept KeyboardInterrupt:\n"
+            f"    print('interrupted', time.perf_counter(), flush=True)\n"
+            f"print({after})\n")
+    rc, out, err, _, sent = interrupt_after([sys.executable, "-c", code], seconds, ready="ready",
+                                            env=env)
+    said, caught, printed = out.split()
+    return rc, said, float(caught) - sent, printed, err

@@ -21,7 +21,7 @@ from zalg import OutOfMemory, Universe, memory
 from zalg.kernels.compiling import NOTE
 
 from tests.helpers.paths import ROOT
-from tests.helpers.processes import interrupt_after, prompt
+from tests.helpers.processes import interrupt_after, interrupt_inside, prompt
 
 
 def python(code: str, timeout: float = 120, **kw) -> subprocess.CompletedProcess:
@@ -185,24 +185,17 @@ def test_ctrl_c_inside_a_long_operation_stops_within_two_seconds(delay):
     # the hitting sets of 2,000 random triples take minutes and gigabytes; before the
     # kernels ran union and intersection themselves, a Ctrl-C that arrived inside one
     # of CUDD's own intersections (about 6 s in) went unnoticed for minutes
-    code = (
-        "import random, sys, time, zalg\n"
-        "U = zalg.Universe(range(80), memory='6G')\n"
-        "rng = random.Random(1)\n"
-        "F = U.family([rng.sample(range(80), 3) for _ in range(2000)])\n"
-        "U.family([[1, 2]]).hitting().minimal()  # kernels compiled or loaded: not timed\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    F.hitting()\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', time.perf_counter(), flush=True)\n"
-        "print(U.family([[1, 2], [2, 3]]).hitting().minimal().count())\n")
-    rc, out, err, _, sent = interrupt_after([sys.executable, "-c", code], delay, ready="ready")
-    said, caught, count = out.split()
+    setup = ("import random, zalg\n"
+             "U = zalg.Universe(range(80), memory='6G')\n"
+             "rng = random.Random(1)\n"
+             "F = U.family([rng.sample(range(80), 3) for _ in range(2000)])\n"
+             "U.family([[1, 2]]).hitting().minimal()  # kernels compiled or loaded: not timed")
+    rc, said, took, count, err = interrupt_inside(
+        setup, "F.hitting()", "U.family([[1, 2], [2, 3]]).hitting().minimal().count()", delay)
     assert rc == 0 and (said, count) == ("interrupted", "2") and err == "", err
     # from the signal to the operation's end (the same monotonic clock in both
     # processes; the universe's teardown and exit after it are not Ctrl-C's answer)
-    assert prompt(float(caught) - sent), float(caught) - sent
+    assert prompt(took), took
 
 
 def test_ctrl_c_while_the_kernels_compile(tmp_path):

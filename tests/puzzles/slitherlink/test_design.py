@@ -16,7 +16,7 @@ from puzzles.loops import outline, random_loop
 from puzzles.slitherlink import Puzzle
 from puzzles.cli import main
 from tests.helpers.paths import ROOT
-from tests.helpers.processes import interrupt_after, prompt
+from tests.helpers.processes import interrupt_inside, prompt
 
 
 def grid_cycles(rows, cols):
@@ -243,26 +243,18 @@ LOOP_A = {(1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 4), (3, 1), (3, 3), (3, 4)
 def test_ctrl_c_inside_the_top_down_constructions_stops_within_two_seconds(delay):
     # hitting_topdown on a 6x6 loop with every cell a candidate runs 40-90 CPU s, in
     # compiled calls of seconds each (the levels, the conjunction at the switch)
-    code = (
-        "import time\n"
-        "from puzzles.loops import outline\n"
-        "from puzzles.slitherlink import design as I\n"
-        "from zalg.hitting_topdown import hitting_topdown\n"
-        "small = outline({(1, 1)})\n"
-        "I.minimal(I.instances((3, 3), small))  # kernels compiled or loaded: not timed\n"
-        f"W, Y, _ = I.violation_relation((6, 6), outline({sorted(LOOP_A)}))\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    hitting_topdown(W, Y)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', time.perf_counter(), flush=True)\n"
-        "print(I.instances((3, 3), small).count())\n")
-    rc, out, err, _, sent = interrupt_after([sys.executable, "-c", code], delay, ready="ready",
-                                            env={**os.environ, "ZALG_MEMORY": "3G"})
-    said, caught, count = out.split()
+    setup = ("from puzzles.loops import outline\n"
+             "from puzzles.slitherlink import design as I\n"
+             "from zalg.hitting_topdown import hitting_topdown\n"
+             "small = outline({(1, 1)})\n"
+             "I.minimal(I.instances((3, 3), small))  # kernels compiled or loaded: not timed\n"
+             f"W, Y, _ = I.violation_relation((6, 6), outline({sorted(LOOP_A)}))")
+    rc, said, took, count, err = interrupt_inside(setup, "hitting_topdown(W, Y)",
+                                                  "I.instances((3, 3), small).count()", delay,
+                                                  env={**os.environ, "ZALG_MEMORY": "3G"})
     assert rc == 0 and said == "interrupted" and err == "", err
     assert count == str(I.instances((3, 3), outline({(1, 1)})).count())
-    assert prompt(float(caught) - sent), float(caught) - sent
+    assert prompt(took), took
 
 
 def test_auto_falls_back_to_bottom_up_when_top_down_would_pass_the_budget():
