@@ -32,7 +32,7 @@ import numpy as np
 from .errors import OutOfMemory
 from .family import Family
 from .frontier import assemble
-from .hitting_tables import node_tables, table_level, to_tables, words
+from .hitting_tables import block_words, node_tables, table_level, to_tables, words
 from .kernels.compiling import jit
 from .progress import Progress, reporter
 from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
@@ -234,7 +234,7 @@ def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, lay
         raise OutOfMemory(f"hitting sets top down: tables of {len(level) - first} nodes "
                           f"over {R} elements", U.manager.budget or None)
     ctx = U.manager.ctx
-    status, T = node_tables(level, hi, lo, first, bit, R, ctx)
+    status, T = node_tables(level, hi, lo, first, bit, R, block_words(R), ctx)
     raise_if_stopped(status)
     status, codes, rows, _, m = to_tables(data, off, count, T, first, R, ctx)
     raise_if_stopped(status)
