@@ -93,6 +93,8 @@ def _successor(A, k, x, take, limit, heap, seen, out, level, hi, lo, escapes):
     lo children there, 2 both; x < 0: no decision) and every level below ``limit`` as
     free moves: its nodes at or below ``limit`` into ``out`` (increasing), their
     number; -1 when it is dead; -2 when ``heap`` is too small."""
+    if k > len(heap):  # the state alone does not fit: the caller doubles the heap
+        return -2
     size = 0
     for i in range(k):
         size = _push(heap, size, A[i])
@@ -161,6 +163,9 @@ def _level(data, off, count, x, limit, last, heap, seen, A, out, level, hi, lo, 
     return DONE, ndata, noff, m, lo_code, hi_code
 
 
+#: the first size of a state's heap of nodes (doubled when a state or its walk needs more)
+HEAP_START = 1 << 12
+
 #: the last elements decided by truth tables (``hitting_tables``): 2^16 bits per table (6x6
 #: Slitherlink loops: 14 leaves too many sets of nodes before the switch)
 TABLE_ELEMENTS = 16
@@ -203,7 +208,7 @@ def _hitting_sets(F: Family, elements, progress: Progress, widths: list | None,
     rank[order] = np.arange(len(order))
     level, hi, lo, escapes = level[order], rank[hi[order]], rank[lo[order]], escapes[order]
     nodes = (level, hi, lo, escapes)
-    size = 1 << 12
+    size = HEAP_START
     seen = np.zeros(len(level), dtype=np.bool_)
     row = np.empty(len(level), dtype=np.int64)
     A = np.empty(len(level), dtype=np.int64)

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import reference as R
 from tests.helpers.strategies import universe_and_families
 from zalg import Universe
+import zalg.hitting_topdown as topdown
 from zalg.hitting_topdown import hitting_topdown
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_heap():
+    """The heap of ``hitting_topdown`` starts at one entry for the tests that ask."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(topdown, "HEAP_START", 1)
+        yield
 
 
 @given(universe_and_families(count=1), st.data())
@@ -41,3 +51,12 @@ def test_edge_cases():
     assert hitting_topdown(F, "ac") == U.parse("a*c")
     assert hitting_topdown(F, "bd") == U.empty                   # c cannot be hit from b, d
     assert set(hitting_topdown(F)) == R.hitting({frozenset("ab"), frozenset("c")}, "abcd")
+
+
+@given(universe_and_families(count=1))
+def test_a_heap_smaller_than_a_state(monkeypatch_heap, data):
+    """With a heap of one entry, states of several nodes do not fit it at first: the
+    construction doubles the heap (instead of writing past it) and gives the same family."""
+    names, (A,) = data
+    F = Universe(names).family(A)
+    assert hitting_topdown(F, tables=0) == F.hitting()
