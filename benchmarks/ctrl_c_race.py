@@ -15,6 +15,13 @@ checkout's zalg (``PYTHONPATH``), e.g. the tree before the fix:
     python -m benchmarks.ctrl_c_race --trials 200 --tree /tmp/before
     python -m benchmarks.ctrl_c_race --trials 200
 
+``--in-process`` runs the race where it is frequent instead: one process builds the
+cycles of a ``--grid`` x ``--grid`` grid again and again (the frontier sweep, its
+reduction, CUDD's nodes) while a timer sends it SIGINT 0-``--window`` seconds into
+each build; ``--handler program`` installs the ``zalg`` program's handler (its
+watchdog disarmed after each trial), ``--handler python`` keeps Python's own.  Each
+build ends finished, with a KeyboardInterrupt, or with a SystemError.
+
 (Run it as a module from the project root.)  Not a benchmark: it counts outcomes, it
 times nothing.  The figures in docs/reliability.md ("Ctrl-C") come from it.
 """
@@ -25,6 +32,7 @@ import os
 import random
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -67,6 +75,57 @@ def trial(zalg: str, board: str, seed: int, delay: float, env: dict) -> str:
     return "SystemError" if "SystemError" in err else outcome
 
 
+#: the ``--in-process`` child: argv grid, trials, window, seed, handler
+IN_PROCESS = """
+import collections, os, random, signal, sys, threading, time
+import zalg
+from puzzles import program
+n, trials, window, seed, handler = sys.argv[1:]
+rng = random.Random(int(seed))
+interrupts = program._Interrupts()
+if handler == "program":
+    interrupts.install()
+    interrupts.started = True
+    if hasattr(zalg, "must_not_raise"):  # (a tree before the fix has none)
+        interrupts.must_not_raise = zalg.must_not_raise
+G = zalg.grid(int(n), int(n))
+G.cycles()
+outcomes = collections.Counter()
+for k in range(int(trials)):
+    timer = threading.Timer(rng.uniform(0, float(window)), os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        timer.start()
+        G.cycles(progress=k % 2 == 1).count()
+        timer.join()
+        outcomes["finished"] += 1
+    except KeyboardInterrupt:
+        outcomes["KeyboardInterrupt"] += 1
+    except SystemError:
+        outcomes["SystemError"] += 1
+    finally:
+        timer.join()
+        if interrupts.watchdog is not None:
+            interrupts.watchdog.cancel()
+            interrupts.watchdog = None
+    try:
+        time.sleep(0.02)  # a signal that came late lands here, not in the next trial
+    except KeyboardInterrupt:
+        pass
+print(", ".join(f"{c} {what}" for what, c in sorted(outcomes.items())), flush=True)
+os._exit(0)
+"""
+
+
+def in_process(args, env: dict) -> str:
+    """The ``--in-process`` trials (see the module): their outcomes, counted."""
+    done = subprocess.run([sys.executable, "-c", IN_PROCESS, str(args.grid), str(args.trials),
+                           str(args.window), str(args.seed), args.handler],
+                          capture_output=True, text=True, cwd=ROOT, env=env,
+                          preexec_fn=as_from_a_terminal)
+    lines = done.stdout.strip().splitlines()
+    return lines[-1] if lines else f"status {done.returncode}: {done.stderr[-800:]}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--trials", type=int, default=100)
@@ -75,8 +134,16 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=3, help="trials at once")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tree", type=Path, default=None, help="another checkout's zalg")
+    ap.add_argument("--in-process", action="store_true", help="many builds in one process")
+    ap.add_argument("--grid", type=int, default=11, help="--in-process: the grid's side")
+    ap.add_argument("--handler", choices=("program", "python"), default="program")
     args = ap.parse_args()
     env = dict(os.environ, PYTHONPATH=str((args.tree or ROOT).resolve()))
+    if args.in_process:
+        print(f"in one process ({args.grid}x{args.grid} grid's cycles, {args.trials} builds, "
+              f"SIGINT 0-{args.window} s in, {args.handler}'s handler, tree "
+              f"{env['PYTHONPATH']}): {in_process(args, env)}")
+        return
     rng = random.Random(args.seed)
     plan = [(rng.randrange(1000), rng.uniform(0, args.window)) for _ in range(args.trials)]
     outcomes: Counter = Counter()
