@@ -13,8 +13,8 @@ its Ctrl-C and its exit (docs/reliability.md).
   ``_leave`` then: ``zalg.on_interrupt_while_compiling``), inside kernels (they notice
   it at their pauses), in ``__del__`` (where Python would print "Exception ignored" and
   drop it) and while numba boxes a compiled function's arrays (where the call would
-  fail with SystemError, ``zalg.must_not_raise``): it is raised again right after, and after the command is done, up to the
-  exit.  Should the KeyboardInterrupt be lost anyway, the program leaves on its own
+  fail with SystemError, ``zalg.must_not_raise``): it is raised again 5 ms later, and
+  after the command is done, up to the exit.  Should the KeyboardInterrupt be lost anyway, the program leaves on its own
   within :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``, ``cmd &``)
   is kept throughout.
 * The exit: ``os._exit`` with the command's status once standard output and error
