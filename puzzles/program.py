@@ -12,8 +12,9 @@ its Ctrl-C and its exit (docs/reliability.md).
   program leaves at once), while numba compiles or loads a kernel (zalg calls
   ``_leave`` then: ``zalg.on_interrupt_while_compiling``), inside kernels (they notice
   it at their pauses), in ``__del__`` (where Python would print "Exception ignored" and
-  drop it: it is raised again right after), and after the command is done, up to the
-  exit.  Should the KeyboardInterrupt be lost anyway, the program leaves on its own
+  drop it) and while numba boxes a compiled function's arrays (where the call would
+  fail with SystemError, ``zalg.must_not_raise``): it is raised again 5 ms later, and
+  after the command is done, up to the exit.  Should the KeyboardInterrupt be lost anyway, the program leaves on its own
   within :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``, ``cmd &``)
   is kept throughout.
 * The exit: ``os._exit`` with the command's status once standard output and error
@@ -145,6 +146,9 @@ class _Interrupts:
     def __init__(self) -> None:
         self.started = False  # the command line is imported: unwinding is safe from now on
         self.watchdog: threading.Timer | None = None
+        # where raising would be lost or break a compiled call (zalg.must_not_raise, set
+        # once zalg is imported): only __del__ until then
+        self.must_not_raise = lambda frame: frame.f_code.co_name == "__del__"
 
     def install(self) -> None:
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
@@ -160,10 +164,27 @@ class _Interrupts:
             self.watchdog = threading.Timer(GRACE, _leave)
             self.watchdog.daemon = True
             self.watchdog.start()
-        if frame is not None and frame.f_code.co_name == "__del__":
-            _thread.interrupt_main(signum)  # raised at the next line outside the finalizer
+        if frame is not None and self.must_not_raise(frame):
+            _raise_later(signum)
             return
         raise KeyboardInterrupt
+
+
+#: seconds after which an interrupt that could not be raised where it arrived is sent again
+RETRY = 0.005
+
+
+def _raise_later(signum: int) -> None:
+    """Send ``signum`` to the main thread again in :data:`RETRY` seconds, from a helper
+    thread: for a Ctrl-C that arrived inside ``__del__`` (Python would print it as
+    "Exception ignored" and drop it) or inside numba's boxing of a compiled result
+    (the call would fail with SystemError, ``zalg.must_not_raise``).  Not
+    ``_thread.interrupt_main`` from the handler itself: CPython looks for signals
+    again right after that call returns, still inside the handler, and the nested
+    handler would raise there after all."""
+    again = threading.Timer(RETRY, _thread.interrupt_main, args=(signum,))
+    again.daemon = True
+    again.start()
 
 
 def _end(status: int) -> None:
@@ -194,6 +215,7 @@ def program() -> None:
         import zalg
         from zalg.memory import check_compile_room  # (as zalg: a Ctrl-C here is one line)
         zalg.on_interrupt_while_compiling(_leave)
+        interrupts.must_not_raise = zalg.must_not_raise
         zalg.before_compiling(check_compile_room)  # the budget bounds this process
         from .cli import main  # (with it numba and the genres: as above)
     except KeyboardInterrupt:

@@ -9,6 +9,7 @@ True
 
 from .errors import OutOfMemory, TooWide
 from .kernels.compiling import before_compiling, on_interrupt_while_compiling
+from .kernels.interrupts import must_not_raise
 from .family import Family, intersection, union
 from . import interop
 from .graph import Graph, grid
@@ -21,7 +22,7 @@ from .universe import Universe
 __all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load", "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
            "TooWide", "Relation", "on_interrupt_while_compiling",
-           "before_compiling"]
+           "before_compiling", "must_not_raise"]
 __version__ = "0.1.0"
 
 

@@ -14,7 +14,7 @@ import zalg
 from zalg import Universe
 from zalg.kernels.compiling import NOTE
 from puzzles.cli import main
-from tests.helpers.processes import interrupt_after, prompt
+from tests.helpers.processes import SIGINT_AT_RETURN, interrupt_after, prompt, run_python
 
 
 def test_dump_load_round_trip(tmp_path):
@@ -114,6 +114,48 @@ def test_ctrl_c_in_the_cli_exits_130_with_one_line():
 
 ZALG = [sys.executable, "-m", "puzzles"]
 SMALL = ["slitherlink", "generate", "3x3", "--seed", "1"]
+
+
+def test_ctrl_c_while_numba_boxes_a_result_or_in_del_is_raised_right_after():
+    # the program's handler must not raise inside numba's boxing of a compiled result
+    # (the call failed with SystemError, "internal error", status 70) nor inside
+    # __del__ (printed as "Exception ignored" and lost); it sends the interrupt again
+    # a moment later, and the KeyboardInterrupt arrives outside, the result intact
+    code = SIGINT_AT_RETURN + """
+import os, signal, time
+import zalg
+from puzzles import program
+interrupts = program._Interrupts()
+interrupts.install()
+interrupts.started = True
+interrupts.must_not_raise = zalg.must_not_raise
+
+def busy(seconds):
+    t = time.perf_counter()
+    while time.perf_counter() - t < seconds:
+        pass
+
+class Finalized:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)  # handled at once, inside __del__
+        busy(0.01)
+
+for name, run in (("array", lambda: sigint_then_array(np.zeros(3))),
+                  ("del", lambda: Finalized() and None)):
+    got = None
+    try:
+        got = run()
+        busy(1.0)
+        print(name, "not interrupted")
+    except KeyboardInterrupt:
+        print(name, "interrupted", type(got).__name__)
+    interrupts.watchdog.cancel()
+    interrupts.watchdog = None
+os._exit(0)
+"""
+    done = run_python(code)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.splitlines() == ["array interrupted ndarray", "del interrupted NoneType"]
 
 
 def test_standard_output_to_a_full_device_is_one_line_and_status_2():

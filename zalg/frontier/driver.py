@@ -272,6 +272,20 @@ def arena_room(d, j, m):
 
 def _sweep(step, final, takes, info, consts, work, lookahead, rows, src, nxt, free, levels, meta,
            codes, start, ctx, budget, max_width):
+    """``_levels`` (see there), then a last look for Ctrl-C: one that arrived since the
+    last pause is INTERRUPTED here, never left pending for numba's boxing of the
+    arrays (``kernels.interrupts``)."""
+    status, rows, src, nxt, free = _levels(step, final, takes, info, consts, work, lookahead,
+                                           rows, src, nxt, free, levels, meta, codes, start,
+                                           ctx, budget, max_width)
+    if status != INTERRUPTED and interrupted(ctx):
+        status = INTERRUPTED
+    return status, rows, src, nxt, free
+
+
+@jit
+def _levels(step, final, takes, info, consts, work, lookahead, rows, src, nxt, free, levels, meta,
+            codes, start, ctx, budget, max_width):
     """Run levels from ``meta[M_LEVEL]`` on, until the last is done or ``budget`` states
     have been expanded.  Returns (status, rows, src, next, free) (the arrays may have
     grown): status OK, INTERRUPTED (Ctrl-C), NOMEM (a level's tables, or the arena's
@@ -373,8 +387,9 @@ def reduce(codes, start, levels, nvars, ctx, held, first_output):
     """The reduced ZDD of the numbered diagram: (status, level, hi, lo, root), the
     arrays as ``Family.node_arrays`` has them (ids 0, 1 the terminals, children first,
     the root last), ``levels[j]`` the universe level of machine level j; status OK,
-    or NOMEM when its arrays (besides ``held`` bytes the caller counts) would pass
-    the universe's budget.  ``first_output``: the outputs' first length.
+    NOMEM when its arrays (besides ``held`` bytes the caller counts) would pass
+    the universe's budget, or INTERRUPTED (Ctrl-C, looked for every ``POLL_EVERY``
+    nodes and before returning).  ``first_output``: the outputs' first length.
 
     Bottom-up, a level at a time: a node whose hi child is REJECT is its lo child,
     nodes with equal (lo, hi) on one level are one node.  Each node's reduced id is
@@ -421,6 +436,8 @@ def reduce(codes, start, levels, nvars, ctx, held, first_output):
         table[:cap] = -1
         lev = levels[j]
         for g in range(a, b):
+            if g % POLL_EVERY == POLL_EVERY - 1 and interrupted(ctx):
+                return INTERRUPTED, rlevel[:0], rhi[:0], rlo[:0], 0
             c = codes[2 * g + 1]
             h = 0 if c == REJECT_CODE else (1 if c == ACCEPT_CODE else codes[2 * c])
             c = codes[2 * g]
@@ -445,6 +462,8 @@ def reduce(codes, start, levels, nvars, ctx, held, first_output):
                     codes[2 * g] = k
                     break
                 pos = (pos + 1) & mask
+    if interrupted(ctx):  # not left pending for numba's boxing (``kernels.interrupts``)
+        return INTERRUPTED, rlevel[:0], rhi[:0], rlo[:0], 0
     c = codes[0]
     root = 0 if c == REJECT_CODE else (1 if c == ACCEPT_CODE else codes[2 * c])
     return OK, rlevel[:r], rhi[:r], rlo[:r], root

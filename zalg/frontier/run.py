@@ -6,7 +6,9 @@ shows (``zalg.progress``) and a diagram of hundreds of small levels still costs
 only a few Python calls.  The driver checks the universe's memory budget before
 each level and notices Ctrl-C; a level wider than ``max_width`` stops the run with
 ``TooWide`` before it is expanded.  Then ``driver.reduce`` reduces the diagram in
-plain arrays and ``output`` creates its nodes in CUDD.
+plain arrays and ``output`` creates its nodes in CUDD.  Both compiled calls return
+arrays, so they go through ``kernels.interrupts.call_returning_arrays``: a Ctrl-C
+that lands while numba boxes those arrays is a KeyboardInterrupt, not a SystemError.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import OutOfMemory, TooWide
+from ..kernels.interrupts import call_returning_arrays
 from ..kernels.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
 from . import driver
@@ -64,9 +67,10 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         # what the process holds besides CUDD and this run's arrays is off the budget
         M.room(look=True, held=int(meta[M_BYTES]))
         try:
-            status, rows, src, nxt, free = driver.sweep(
-                functions[0], functions[1], functions[2], machine.info, machine.consts, work, mode,
-                rows, src, nxt, free, store.levels, meta, codes, start, M.ctx, work_done, cap)
+            status, rows, src, nxt, free = call_returning_arrays(
+                driver.sweep, functions[0], functions[1], functions[2], machine.info,
+                machine.consts, work, mode, rows, src, nxt, free, store.levels, meta, codes,
+                start, M.ctx, work_done, cap)
             work_done = SWEEP_WORK
         except MemoryError:
             status = NOMEM
@@ -95,11 +99,13 @@ def run_machine(universe, levels, machine, progress: Progress = None,
     M.room(look=True)
     with report.waiting(f"{what}: nodes into CUDD"):  # reduction and CUDD's nodes
         try:
-            status, level, hi, lo, root = driver.reduce(
-                codes, start, levels, len(universe), M.ctx, M.uncounted(codes.nbytes),
-                driver.FIRST_OUTPUT)
+            status, level, hi, lo, root = call_returning_arrays(
+                driver.reduce, codes, start, levels, len(universe), M.ctx,
+                M.uncounted(codes.nbytes), driver.FIRST_OUTPUT)
         except MemoryError:
             status = NOMEM
+        if status == INTERRUPTED:
+            raise KeyboardInterrupt
         if status == NOMEM:
             raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget or None)
         del codes
