@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .kernels import cost as K
+from .kernels.interrupts import call_returning_arrays
 from .reading import values_by_level
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def cost_le(family: Family, weights, bound: int) -> Family:
     if bound < -span:
         return family.universe.empty
     level, hi, lo, root = family.node_arrays()
-    out = K.cost_le(level, hi, lo, int(root), w, bound)
+    out = call_returning_arrays(K.cost_le, level, hi, lo, int(root), w, bound)
     return family.universe.build_arrays(*out, "a cost-bounded family")
 
 

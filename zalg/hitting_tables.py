@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .kernels.compiling import jit
+from .kernels.interrupts import call_returning_arrays
 from .unique_topdown import DONE, STOPPED, new_store, stop_now, store_state
 
 #: codes of a child (as in ``hitting_topdown``)
@@ -161,8 +162,9 @@ def to_tables(data, off, count: int, T: np.ndarray, first: int, R: int, ctx) -> 
         need = (m + c1 - c0) * nw
         if need > len(rows):
             rows.resize(max(need, len(rows) + len(rows) // 4), refcheck=False)
-        status, (table, hashes, _, noff, m) = _conjoin(data, off, c0, c1, T, first, ones, buf,
-                                                       codes, (table, hashes, rows, noff, m), ctx)
+        status, (table, hashes, _, noff, m) = call_returning_arrays(
+            _conjoin, data, off, c0, c1, T, first, ones, buf, codes, (table, hashes, rows, noff, m),
+            ctx)
         if status != DONE:
             return status, codes, rows[:0], noff, m
     rows.resize(m * nw, refcheck=False)

@@ -34,6 +34,7 @@ from .family import Family
 from .frontier import assemble
 from .hitting_tables import block_words, node_tables, table_level, to_tables, words
 from .kernels.compiling import jit
+from .kernels.interrupts import call_returning_arrays
 from .progress import Progress, reporter
 from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
                              put_code, raise_if_stopped, stop_now, store_state)
@@ -239,7 +240,8 @@ def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, lay
         raise OutOfMemory(f"hitting sets top down: tables of {len(level) - first} nodes "
                           f"over {R} elements", U.manager.budget or None)
     ctx = U.manager.ctx
-    status, T = node_tables(level, hi, lo, first, bit, R, block_words(R), ctx)
+    status, T = call_returning_arrays(node_tables, level, hi, lo, first, bit, R, block_words(R),
+                                      ctx)
     raise_if_stopped(status)
     status, codes, rows, _, m = to_tables(data, off, count, T, first, R, ctx)
     raise_if_stopped(status)
@@ -266,8 +268,8 @@ def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
             if widths is not None:
                 widths.append((count, int(off[count]) if i < switch else count * words(R - i + switch)))
             if i >= switch:
-                status, data, _, count, lo, hi = table_level(data, count, R - (i - switch), last,
-                                                             M.ctx)
+                status, data, _, count, lo, hi = call_returning_arrays(
+                    table_level, data, count, R - (i - switch), last, M.ctx)
                 raise_if_stopped(status)
                 layers.append((lo, hi))
                 report.update(i + 1, detail=f"{count} tables")

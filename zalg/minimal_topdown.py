@@ -33,6 +33,7 @@ from .family import Family
 from .frontier import assemble
 from .hitting_tables import LOW_MASKS, all_zero, table_level, words
 from .kernels.compiling import jit
+from .kernels.interrupts import call_returning_arrays
 from .progress import Progress, reporter
 from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
                              put_code, raise_if_stopped, stop_now, store_state)
@@ -280,8 +281,8 @@ def _layers(U, kept: list[int], root: int, nodes: tuple, switch: int, progress: 
             if widths is not None:
                 widths.append(count)
             if i >= switch:
-                status, data, _, count, lo, hi = table_level(data, count, R - (i - switch), last,
-                                                             M.ctx)
+                status, data, _, count, lo, hi = call_returning_arrays(
+                    table_level, data, count, R - (i - switch), last, M.ctx)
                 raise_if_stopped(status)
             else:
                 (ndata, noff, count, lo, hi), size = layer_step(

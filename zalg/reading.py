@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 import numpy as np
 
 from .kernels import evaluate as E
+from .kernels.interrupts import call_returning_arrays
 from .text import short_int
 
 _WIDE = int(E.WIDE_COUNT)
@@ -33,7 +34,7 @@ class NodeCounts:
 
     def __init__(self, level: np.ndarray, hi: np.ndarray, lo: np.ndarray, root: int):
         self.level, self.hi, self.lo, self.root_id = level, hi, lo, root
-        self._counts, self._big = E.count_exact(hi, lo)
+        self._counts, self._big = call_returning_arrays(E.count_exact, hi, lo)
         self._ints: dict[int, int] = {}
 
     def __getitem__(self, node: int) -> int:
@@ -57,7 +58,7 @@ def count(family) -> int:
     """|F|, exact, from the family's node arrays (``kernels.evaluate.count_root``: only
     the counts still needed are kept, so memory follows the widest level's counts)."""
     level, hi, lo, root = family.node_arrays()
-    narrow, limbs = E.count_root(hi, lo, root)
+    narrow, limbs = call_returning_arrays(E.count_root, hi, lo, root)
     if len(limbs) == 0:
         return int(narrow)
     return int.from_bytes(limbs.tobytes(), "little")
@@ -110,8 +111,8 @@ def by_size(family) -> dict[int, int]:
     total = family.node_counts().root()
     primes = _primes(total.bit_length() // 61 + 1)
     M = family.universe.manager
-    status, smallest, residues = E.count_by_size(hi, lo, root, np.array(primes, dtype=np.int64),
-                                                 M.ctx)
+    status, smallest, residues = call_returning_arrays(
+        E.count_by_size, hi, lo, root, np.array(primes, dtype=np.int64), M.ctx)
     M.check(status, "counting members by size")
     modulus = 1
     for p in primes:
@@ -203,13 +204,13 @@ def sample_of_size(family, size: int, seed=None, tries: int = 100_000) -> frozen
     lo_l, hi_l = -60.0, 60.0
     for _ in range(40):  # bisection on log λ: the mean size grows with λ
         mid = (lo_l + hi_l) / 2
-        logw, mean = E.tilt(hi, lo, mid)
+        logw, mean = call_returning_arrays(E.tilt, hi, lo, mid)
         if mean[root] < size:
             lo_l = mid
         else:
             hi_l = mid
     log_lambda = (lo_l + hi_l) / 2
-    logw, _ = E.tilt(hi, lo, log_lambda)
+    logw, _ = call_returning_arrays(E.tilt, hi, lo, log_lambda)
     rng = np.random.default_rng(random.Random(seed).randrange(2 ** 63))
     elements = family.universe.elements
     depth = len(elements) + 1

@@ -41,6 +41,7 @@ from .family import Family
 from .frontier import assemble
 from .frontier.driver import interrupted
 from .kernels.compiling import jit
+from .kernels.interrupts import call_returning_arrays
 from .progress import Progress, reporter
 
 __all__ = ["unique_exists_topdown", "Separation"]
@@ -483,7 +484,7 @@ def layer_step(M, what: str, i: int, levels: int, data: np.ndarray, count: int, 
         raise out_of_memory()
     try:
         while True:
-            status, *outputs = call(size)
+            status, *outputs = call_returning_arrays(call, size)
             raise_if_stopped(status)
             if status == DONE:
                 return tuple(outputs), size

@@ -23,7 +23,7 @@ Two defences, one for each side of the call:
   compiled drivers look for Ctrl-C right before they return, which leaves only
   the microseconds of the boxing itself; a call of an array-returning function
   through :func:`call_returning_arrays` turns the SystemError of that window into
-  the KeyboardInterrupt it stands for.
+  the KeyboardInterrupt it stands for (zalg calls every array-returning kernel so).
 """
 
 from __future__ import annotations

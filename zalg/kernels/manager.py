@@ -19,6 +19,7 @@ from ..memory import resident
 from . import build as B
 from . import driver, export, native, quotients, setop, substitute
 from . import meet as meet_kernel
+from .interrupts import call_returning_arrays
 from .platform import cudd_module
 from .ops import Op
 from .nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
@@ -309,7 +310,7 @@ class Manager:
         """(level, hi, lo, root id) of the ZDD below node p."""
         self.room()
         try:
-            status, out = export.export(self.ctx, p)
+            status, out = call_returning_arrays(export.export, self.ctx, p)
         except MemoryError:
             self._fail("reading a family's nodes")
         self.check(status, "reading a family's nodes")
