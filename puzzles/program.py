@@ -14,7 +14,8 @@ its Ctrl-C and its exit (docs/reliability.md).
   it at their pauses), in ``__del__`` (where Python would print "Exception ignored" and
   drop it) and while numba boxes a compiled function's arrays (where the call would
   fail with SystemError, ``zalg.must_not_raise``): it is raised again 5 ms later, and
-  after the command is done, up to the exit.  Should the KeyboardInterrupt be lost anyway, the program leaves on its own
+  after the command is done, up to the exit; from the first Ctrl-C on, what finalizers
+  raise while the command unwinds is not printed (``_quiet``).  Should the KeyboardInterrupt be lost anyway, the program leaves on its own
   within :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``, ``cmd &``)
   is kept throughout.
 * The exit: ``os._exit`` with the command's status once standard output and error
@@ -164,10 +165,18 @@ class _Interrupts:
             self.watchdog = threading.Timer(GRACE, _leave)
             self.watchdog.daemon = True
             self.watchdog.start()
+            sys.unraisablehook = _quiet  # the run is ending with its one line
         if frame is not None and self.must_not_raise(frame):
             _raise_later(signum)
             return
         raise KeyboardInterrupt
+
+
+def _quiet(unraisable) -> None:
+    """``sys.unraisablehook`` once Ctrl-C arrived: what a finalizer raises while the
+    interrupted command unwinds (dd's "Still N nodes referenced upon shutdown" when a
+    universe is dropped in the middle of a kernel's work) is not printed; the run ends
+    with its one line."""
 
 
 #: seconds after which an interrupt that could not be raised where it arrived is sent again
