@@ -87,15 +87,15 @@ def test_every_solving_route_gives_the_old_family_and_the_brute_force():
             old = G.path_matchings(pairs=pairs, cover=cover, planar_cut=False)
             assert set(old) == every, (p, cover)
             assert G.path_matchings(pairs=pairs, cover=cover) == old, (p, cover)  # the cut
-            assert solve_module.solve(p, cover=cover) == old, (p, cover)  # the quick sweep
-            assert solve_module.solve(p, cover=cover, method="algebra") == old, (p, cover)
+            assert solve_module.solve(p, cover=cover, graph=G) == old, (p, cover)  # the quick sweep
+            assert solve_module.solve(p, cover=cover, graph=G, method="algebra") == old, (p, cover)
             with pytest.MonkeyPatch.context() as mp:  # deductions first, arrays grown
                 mp.setattr(solve_module, "QUICK_WIDTH", 0)
-                assert solve_module.solve(p, cover=cover) == old, (p, cover)
+                assert solve_module.solve(p, cover=cover, graph=G) == old, (p, cover)
                 mp.setattr(run, "FIRST_CODES", 2)
                 mp.setattr(driver, "FIRST_OUTPUT", 2)
                 mp.setattr(run, "FIRST_CHUNKS", 1)
-                assert solve_module.solve(p, cover=cover) == old, (p, cover)
+                assert solve_module.solve(p, cover=cover, graph=G) == old, (p, cover)
 
             def sweep(fixed, max_width):
                 return G.path_matchings(pairs=pairs, cover=cover, fixed=fixed,
