@@ -15,8 +15,9 @@ its Ctrl-C and its exit (docs/reliability.md).
   drop it) and while numba boxes a compiled function's arrays (where the call would
   fail with SystemError, ``zalg.must_not_raise``): it is raised again 5 ms later, and
   after the command is done, up to the exit; from the first Ctrl-C on, what finalizers
-  raise while the command unwinds is not printed (``_quiet``).  Should the KeyboardInterrupt be lost anyway, the program leaves on its own
-  within :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``, ``cmd &``)
+  raise while the command unwinds is not printed (``_quiet``).  Should the
+  KeyboardInterrupt be lost anyway, the program leaves on its own within
+  :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``, ``cmd &``)
   is kept throughout.
 * The exit: ``os._exit`` with the command's status once standard output and error
   are flushed, so no interpreter teardown (no window where Ctrl-C kills silently, no
