@@ -14,8 +14,9 @@ its Ctrl-C and its exit (docs/reliability.md).
   it at their pauses), in ``__del__`` (where Python would print "Exception ignored" and
   drop it) and while numba boxes a compiled function's arrays (where the call would
   fail with SystemError, ``zalg.must_not_raise``): it is raised again 5 ms later, and
-  after the command is done, up to the exit; from the first Ctrl-C on, what finalizers
-  raise while the command unwinds is not printed (``_quiet``).  Should the
+  after the command is done, up to the exit (once the exit has begun a Ctrl-C is not
+  raised, and the exit ends within :data:`GRACE` seconds); from the first Ctrl-C on,
+  what finalizers raise while the command unwinds is not printed (``_quiet``).  Should the
   KeyboardInterrupt be lost anyway, the program leaves on its own within
   :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``, ``cmd &``)
   is kept throughout.
@@ -62,6 +63,10 @@ def _flush(stream) -> None:
 #: watchdog); reentrant, so that a Ctrl-C during the main thread's exit still leaves at once
 _ENDING = threading.RLock()
 
+#: set once the process is ending (``_end`` or ``_leave``): a Ctrl-C from then on is not
+#: raised (it would cut the exit short with a traceback); the exit is under way already
+_EXITING = threading.Event()
+
 
 #: seconds the exit waits for multiprocessing's semaphores to be released
 RELEASE_WAIT = 0.5
@@ -103,6 +108,7 @@ def _release_semaphores() -> None:
 
 def _leave() -> None:
     """Ctrl-C: one line, status 130, at once (whatever the main thread is doing)."""
+    _EXITING.set()
     if not _ENDING.acquire(blocking=False):
         return  # the process is ending already
     _say("zalg: interrupted")
@@ -148,6 +154,7 @@ class _Interrupts:
     def __init__(self) -> None:
         self.started = False  # the command line is imported: unwinding is safe from now on
         self.watchdog: threading.Timer | None = None
+        self.exit_watchdog: threading.Timer | None = None
         # where raising would be lost or break a compiled call (zalg.must_not_raise, set
         # once zalg is imported): only __del__ until then
         self.must_not_raise = lambda frame: frame.f_code.co_name == "__del__"
@@ -160,6 +167,12 @@ class _Interrupts:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def handle(self, signum, frame) -> None:
+        if _EXITING.is_set():  # the exit is under way: not raised, it would cut it short
+            if self.exit_watchdog is None:  # (an exit stuck on a full pipe still ends)
+                self.exit_watchdog = threading.Timer(GRACE, os._exit, args=(EXIT_INTERRUPTED,))
+                self.exit_watchdog.daemon = True
+                self.exit_watchdog.start()
+            return
         if not self.started:
             _leave()
         if self.watchdog is None:
@@ -199,6 +212,7 @@ def _raise_later(signum: int) -> None:
 
 def _end(status: int) -> None:
     """Flush and leave with ``status`` (an unwritable standard output: one line, 2)."""
+    _EXITING.set()  # first: from here a Ctrl-C is not raised
     _ENDING.acquire()  # (a Ctrl-C's watchdog leaving meanwhile: it ends the process)
     try:
         if sys.stdout is not None:
@@ -238,4 +252,8 @@ def program() -> None:
         status = main()
     except KeyboardInterrupt:  # a second Ctrl-C while the first was reported
         _leave()
-    _end(status)
+    while True:
+        try:
+            _end(status)
+        except KeyboardInterrupt:  # arrived between main's return and _end's first line
+            continue
