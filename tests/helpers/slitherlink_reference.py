@@ -5,15 +5,23 @@ By the Jordan curve theorem a single loop on the dot grid is the outline of the 
 S of cells it encloses, where S is non-empty and edge-connected, the cells outside
 S all reach the board's border through cells outside S (no hole), and no dot is
 the corner of a 2x2 block whose cells alternate in and out (a dot of four lines).
-Every subset of cells is tried: 2^16 for a 4x4 board (9,349 loops, OEIS A140517)."""
+Every subset of cells is tried: 2^16 for a 4x4 board (9,349 loops, OEIS A140517).
+
+Also every simple cycle of a dot grid by depth-first search, the good hint sets of a
+loop by their definition, and random boards for the tests."""
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
+from itertools import combinations
 
 from puzzles.board import square_sides
+from puzzles.loops import random_loop
+from puzzles.slitherlink import Puzzle
 
-__all__ = ["single_loops", "solutions"]
+__all__ = ["single_loops", "solutions", "random_board", "grid_cycles", "cell_counts",
+           "brute_force_instances"]
 
 
 def _reach(allowed: int, seeds: list[int], neighbours: list[list[int]]) -> int:
@@ -72,3 +80,56 @@ def solutions(p) -> set[frozenset]:
     return {loop for loop in single_loops(p.rows, p.cols)
             if all(sum(e in loop for e in square_sides(x)) == h for x, h in p.hints.items())
             and (p.variant != "full" or len({d for e in loop for d in e}) == dots)}
+
+
+def random_board(rng: random.Random, rows: int, cols: int) -> Puzzle:
+    """Hints from a random loop (at least one solution) or random digits (often none)."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    chosen = rng.sample(cells, rng.randint(0, len(cells)))
+    if rng.random() < 0.5:
+        loop = random_loop(rows, cols, seed=rng.randrange(10**6))
+        return Puzzle(rows, cols, {x: sum(e in loop for e in square_sides(x)) for x in chosen})
+    return Puzzle(rows, cols, {x: rng.choice([0, 1, 2, 2, 3, 3]) for x in chosen})
+
+
+def grid_cycles(rows, cols):
+    """Every simple cycle of the dot grid, by plain depth-first search (independent of zalg)."""
+    dots = [(r, c) for r in range(rows + 1) for c in range(cols + 1)]
+    adj = {d: [] for d in dots}
+    for r, c in dots:
+        for d in ((r, c + 1), (r + 1, c)):
+            if d in adj:
+                adj[(r, c)].append(d)
+                adj[d].append((r, c))
+    found = set()
+    for start in dots:  # cycles whose least dot is start
+        stack = [(start, [start])]
+        while stack:
+            v, path = stack.pop()
+            for w in adj[v]:
+                if w == start and len(path) > 2:
+                    edges = frozenset(tuple(sorted((path[i], path[(i + 1) % len(path)])))
+                                      for i in range(len(path)))
+                    found.add(edges)
+                elif w > start and w not in path:
+                    stack.append((w, path + [w]))
+    return found
+
+
+def cell_counts(loop, rows, cols):
+    """The hint of every cell of the board: how many of its sides the loop uses."""
+    loop = frozenset(loop)
+    return {(r, c): sum(e in loop for e in square_sides((r, c)))
+            for r in range(rows) for c in range(cols)}
+
+
+def brute_force_instances(rows, cols, loop, candidates):
+    """Good hint sets by definition: no other cycle agrees with the loop on them."""
+    h = cell_counts(loop, rows, cols)
+    masks = []
+    for other in grid_cycles(rows, cols):
+        if other != loop:
+            g = cell_counts(other, rows, cols)
+            masks.append({E for E in candidates if g[E] != h[E]})
+    return {frozenset(S) for k in range(len(candidates) + 1)
+            for S in combinations(candidates, k) if all(set(S) & m for m in masks)}

@@ -18,10 +18,7 @@ from tests.helpers.processes import without_progress
 from puzzles import nagareru
 from puzzles.board import clue_sweep, narrow_sweeps
 from puzzles.nagareru import Puzzle, check_solution, orient
-from tests.puzzles.nagareru.test_model import HAND_BOARDS, board, load, natural_winds
-
-OPPOSITE = {"u": "d", "d": "u", "l": "r", "r": "l"}
-STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+from tests.helpers.nagareru_rules import BACK as OPPOSITE, HAND_BOARDS, STEP, board, load, natural_winds
 
 
 def random_board(rng: random.Random, rows: int, cols: int) -> Puzzle:

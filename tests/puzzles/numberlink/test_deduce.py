@@ -15,7 +15,7 @@ from puzzles.numberlink import solve as solve_module
 from puzzles.numberlink.deduce import deduce
 from puzzles.numberlink.logic import Contradiction
 from puzzles.split import split_sweep
-from tests.puzzles.numberlink.test_solve import SMALL, brute
+from tests.helpers.numberlink_reference import SMALL, brute
 
 
 def agrees(fixed: dict, members) -> bool:

@@ -27,7 +27,7 @@ from puzzles.numberlink.deduce import deduce
 from puzzles.numberlink.logic import Contradiction
 from puzzles.split import split_sweep
 from zalg.frontier import driver, run
-from tests.puzzles.numberlink.test_solve import brute
+from tests.helpers.numberlink_reference import brute
 
 SHAPES = [(3, 3), (3, 4), (4, 3), (4, 4), (3, 5), (4, 5), (5, 4)]
 

@@ -19,16 +19,7 @@ from puzzles.slitherlink.deduce import Contradiction, deduce
 from puzzles.loops import random_loop
 from puzzles.split import split_sweep
 from zalg.paths import build
-
-
-def random_board(rng: random.Random, rows: int, cols: int) -> Puzzle:
-    """Hints from a random loop (at least one solution) or random digits (often none)."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    chosen = rng.sample(cells, rng.randint(0, len(cells)))
-    if rng.random() < 0.5:
-        loop = random_loop(rows, cols, seed=rng.randrange(10**6))
-        return Puzzle(rows, cols, {x: sum(e in loop for e in square_sides(x)) for x in chosen})
-    return Puzzle(rows, cols, {x: rng.choice([0, 1, 2, 2, 3, 3]) for x in chosen})
+from tests.helpers.slitherlink_reference import random_board
 
 
 def agrees(fixed: dict, family) -> bool:

@@ -17,46 +17,7 @@ from puzzles.slitherlink import Puzzle
 from puzzles.cli import main
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import interrupt_inside, prompt
-
-
-def grid_cycles(rows, cols):
-    """Every simple cycle of the dot grid, by plain depth-first search (independent of zalg)."""
-    dots = [(r, c) for r in range(rows + 1) for c in range(cols + 1)]
-    adj = {d: [] for d in dots}
-    for r, c in dots:
-        for d in ((r, c + 1), (r + 1, c)):
-            if d in adj:
-                adj[(r, c)].append(d)
-                adj[d].append((r, c))
-    found = set()
-    for start in dots:  # cycles whose least dot is start
-        stack = [(start, [start])]
-        while stack:
-            v, path = stack.pop()
-            for w in adj[v]:
-                if w == start and len(path) > 2:
-                    edges = frozenset(tuple(sorted((path[i], path[(i + 1) % len(path)])))
-                                      for i in range(len(path)))
-                    found.add(edges)
-                elif w > start and w not in path:
-                    stack.append((w, path + [w]))
-    return found
-
-
-def cell_counts(loop, rows, cols):
-    return I.loop_hints(loop, rows, cols)
-
-
-def brute_force_instances(rows, cols, loop, candidates):
-    """Good hint sets by definition: no other cycle agrees with the loop on them."""
-    h = cell_counts(loop, rows, cols)
-    masks = []
-    for other in grid_cycles(rows, cols):
-        if other != loop:
-            g = cell_counts(other, rows, cols)
-            masks.append({E for E in candidates if g[E] != h[E]})
-    return {frozenset(S) for k in range(len(candidates) + 1)
-            for S in combinations(candidates, k) if all(set(S) & m for m in masks)}
+from tests.helpers.slitherlink_reference import brute_force_instances, cell_counts, grid_cycles
 
 
 LOOPS = [(3, 3, {(0, 0), (0, 1), (1, 1)}), (3, 3, {(1, 1)}), (3, 3, {(0, 0), (1, 0), (1, 1), (2, 1)}),

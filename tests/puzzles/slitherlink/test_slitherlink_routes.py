@@ -29,8 +29,8 @@ from puzzles.slitherlink import solve as S
 from puzzles.slitherlink.deduce import Contradiction, deduce
 from puzzles.split import split_sweep
 from tests.helpers.slitherlink_reference import single_loops, solutions
-from tests.puzzles.slitherlink.test_deduce import random_board
-from tests.puzzles.slitherlink.test_design import brute_force_instances, grid_cycles
+from tests.helpers.slitherlink_reference import random_board
+from tests.helpers.slitherlink_reference import brute_force_instances, grid_cycles
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3), (4, 4)]
 
