@@ -6,6 +6,7 @@
 * few imports inside functions, each with its reason in a comment;
 * no private access across modules (the rule: :func:`private_uses`);
 * no function over 120 lines;
+* no test module imports another (shared references live in tests/helpers);
 * every registered genre has the package shape of docs/architecture.md.
 
 Imports are read module-level and inside functions alike; only imports under
@@ -322,6 +323,18 @@ def test_no_genre_imports_another():
     crossing = sorted((m, t) for m, targets in graph.items() for t in targets
                       if _genre_of(m) and _genre_of(t) and _genre_of(m) != _genre_of(t))
     assert crossing == []
+
+
+def test_test_modules_import_no_other_test_module():
+    """What several test modules share (references, boards) lives in tests/helpers."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            found += [(path.relative_to(ROOT).as_posix(), n) for n in names
+                      if n.startswith("tests.") and n.split(".")[-1].startswith("test_")]
+    assert found == []
 
 
 def test_imports_inside_functions_are_few_and_each_says_why():
