@@ -3,22 +3,16 @@
 solution counts are worked out in their comments, and the pzprjs test board."""
 from __future__ import annotations
 
-import json
-
-import pytest
-
 from puzzles.nagareru import Puzzle
-from tests.helpers.paths import DATA
+from tests.helpers import pzprjs_data
 
 __all__ = ["STEP", "BACK", "natural_winds", "natural_direction_ok", "natural_ok", "cycle_order",
            "HAND_BOARDS", "board", "load"]
 
 
 def load() -> dict:
-    path = DATA / "pzprjs" / "nagare.json"
-    if not path.is_file():
-        pytest.skip(f"shared test data not found at {path}")
-    return json.loads(path.read_text(encoding="utf-8"))
+    """The pzprjs test board of Nagareru (a skip naming the path when absent)."""
+    return pzprjs_data.load("nagare")
 
 
 def board(text: str) -> Puzzle:

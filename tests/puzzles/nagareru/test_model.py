@@ -8,7 +8,6 @@ worked out in the comments. A second, independent formulation of the rules
 """
 from __future__ import annotations
 
-import json
 import os
 import xml.etree.ElementTree as ET
 
@@ -22,35 +21,11 @@ from puzzles.nagareru import FAILCODES, Puzzle, check_solution, orient, read_pzp
 from puzzles.nagareru import draw
 from tests.helpers.nagareru_rules import (HAND_BOARDS, board, cycle_order, load, natural_direction_ok,
                                           natural_ok, natural_winds)
-from tests.helpers.paths import DATA as SHARED_DATA
+from tests.helpers.pzprjs_data import json_edges_numlin, negatives_of
 
-DATA = SHARED_DATA
 URL = "https://puzz.link/p?nagare/6/6/9e5c8f21g69b5e"
 PZPRJS_CODES = {"brNoLine", "arAgainstWind", "lnOnShade", "lnCross", "lnBranch", "lrAcrossArrow",
                 "lrAgainstArrow", "lrAgainstWind", "lrAcrossWind", "arNoLine", "lnDeadEnd", "lnPlLoop"}
-
-
-def negatives() -> list:
-    """Parametrisation list; a single skip marker when the data is absent."""
-    path = DATA / "pzprjs" / "nagare.json"
-    if not path.is_file():
-        return [pytest.param(None, marks=pytest.mark.skip(reason=f"shared test data not found at {path}"))]
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return [pytest.param(n, id=n["expected_error"]) for n in data["failcheck_negatives"]]
-
-
-def json_edges(solution: dict) -> set:
-    """Edge set from the JSON 0/1 arrays (FORMAT 4.3 geometry, same as numlin)."""
-    edges = set()
-    for r, row in enumerate(solution["vlines"]):
-        for c, v in enumerate(row):
-            if v == 1:
-                edges.add(((r, c), (r, c + 1)))
-    for r, row in enumerate(solution["hlines"]):
-        for c, v in enumerate(row):
-            if v == 1:
-                edges.add(((r, c), (r + 1, c)))
-    return edges
 
 
 def normalised_pzprv3(slash_text: str, rows: int) -> str:
@@ -89,7 +64,7 @@ class TestPzprjsBoard:
     def test_accepted_answer(self):
         entry = load()["puzzles"][0]
         p, edges = read_pzprv3(entry["solution_pzprv3"])
-        assert edges == json_edges(entry["solution"])
+        assert edges == json_edges_numlin(entry["solution"])
         assert Puzzle.solution_from_pzprv3(entry["solution_pzprv3"]) == edges
         assert check_solution(p, edges) == []
         order = orient(p, edges)
@@ -118,7 +93,7 @@ class TestPzprjsBoard:
         assert all(p.is_fan_effective(f) for f in p.fans())
 
 
-@pytest.mark.parametrize("neg", negatives())
+@pytest.mark.parametrize("neg", negatives_of("nagare"))
 def test_failcheck_negative_is_rejected(neg):
     p, edges = read_pzprv3(neg["pzprv3"])
     rules = [v.rule for v in check_solution(p, edges or ())]
