@@ -26,6 +26,9 @@ routes give the same family (tested on small boards, and against brute force).
 ``method="topdown"`` builds the same H top down (``zalg.hitting_topdown``) and the
 default ``method="auto"`` takes it, or the bottom-up ``W.hitting(Y)`` when it would
 pass the memory budget.
+``sweep`` builds W (and H) on the board turned by one of its 8 symmetries, the
+elements named back (``sweep_universe``); ``sweep="auto"`` picks the side by a trial of
+H's first levels from each (6x6 loop B: H 18 s against 60 s from the top).
 The minimal good hint sets are ``minimal(H)``: H is up-closed, and
 ``zalg.minimal_topdown`` builds its minimal members top down (6x6 loop A: 7 s
 against 45 s for ``H.minimal()``, docs/performance.md).
