@@ -37,7 +37,7 @@ against 45 s for ``H.minimal()``, docs/performance.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import zalg
 from zalg.family import union
@@ -82,25 +82,26 @@ def instance_universe(rows: int, cols: int) -> zalg.Universe:
 #: (its first row, read left to right): 0 the top row from the left (the identity), 1 the
 #: left column from the bottom, 2 the bottom row from the right, 3 the right column from
 #: the top, 4 the left column from the top, 5 the top row from the right, 6 the bottom row
-#: from the left, 7 the right column from the bottom
+#: from the left, 7 the right column from the bottom (names for a turned board at least as
+#: tall as wide: ``board_graph`` sweeps a wider one by columns)
 SWEEPS = ("top", "left, upwards", "bottom, leftwards", "right", "left", "top, leftwards",
           "bottom", "right, upwards")
 
 
-def _turn(k: int, rows: int, cols: int):
+def _turn(k: int, rows: int, cols: int) -> tuple[tuple[int, int], Callable]:
     """Symmetry k (``SWEEPS``) of a rows x cols board: (the turned board's shape, the map
     of a point (r, c) of a rows x cols grid of points into the turned grid)."""
-    def point(p, R, C):
+    def point(p: tuple[int, int], R: int, C: int) -> tuple[int, int]:
         r, c = p
         return ((r, c), (c, R - 1 - r), (R - 1 - r, C - 1 - c), (C - 1 - c, r), (c, r),
                 (r, C - 1 - c), (R - 1 - r, c), (C - 1 - c, R - 1 - r))[k]
     return ((rows, cols) if k in (0, 2, 5, 6) else (cols, rows)), point
 
 
-def _turned(k: int, rows: int, cols: int):
+def _turned(k: int, rows: int, cols: int) -> tuple[tuple[int, int], Callable]:
     """(shape, map of a cell or an edge of the rows x cols board to the turned board's)."""
     shape, point = _turn(k, rows, cols)
-    def element(x):
+    def element(x: tuple) -> tuple:
         if isinstance(x[0], int):  # a cell
             return point(x, rows, cols)
         a, b = point(x[0], rows + 1, cols + 1), point(x[1], rows + 1, cols + 1)
@@ -216,7 +217,8 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
 TRIAL_LEVELS = 12
 
 
-def _swept_relation(rows, cols, loop, Y, multi, k, report) -> zalg.Family:
+def _swept_relation(rows: int, cols: int, loop: frozenset, Y: list, multi: bool, k: int,
+                    report) -> zalg.Family:
     """W (``violation_relation``) built on the board turned by symmetry k, as a family of
     ``sweep_universe(rows, cols, k)`` (named as on this board)."""
     if k == 0:
@@ -228,7 +230,8 @@ def _swept_relation(rows, cols, loop, Y, multi, k, report) -> zalg.Family:
     return sweep_universe(rows, cols, k).adopt(W, rename=back.__getitem__)
 
 
-def _best_sweep(rows, cols, loop, Y, multi, report) -> tuple[zalg.Family, int]:
+def _best_sweep(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
+                report) -> tuple[zalg.Family, int]:
     """(W, k): the relation swept by the symmetry k whose trial (``TRIAL_LEVELS`` levels
     of the top-down H, ``hitting_trial``) holds the fewest entries (W's nodes over all
     its states and levels), ties to the smaller k.  (A trial that ends early, H being
