@@ -10,7 +10,8 @@ their minimal members (``minimal(H)``, top down).  ``--hard`` adds 8x8 with all 
 the time limit).
 
 A designer's run (``--loops``): the two 6x6 loops of issue 15 and the 2012 program's
-own 5x7 example loop, every cell a candidate: H, its minimal members, its minimum
+own 5x7 example loop, every cell a candidate (the sweep side chosen by its trial,
+``instances(sweep="auto")``): H, its minimal members, its minimum
 members, the ten hardest of them (the 2012 program, zsligen, on its loop: 5.7-9.4
 CPU s and about 100 MB on this machine for H, minimal and minimum; issue 27).
 
