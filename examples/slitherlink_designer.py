@@ -25,7 +25,8 @@ def main() -> None:
     print(f"The loop: the outline of the # cells, {len(loop)} edges on a {R}x{C} board")
     print(Puzzle(R, C).render(loop))
 
-    H = I.instances((R, C), loop)  # every good hint set, all cells candidates
+    H = I.instances((R, C), loop, sweep="auto")  # every good hint set, all cells candidates
+    # (sweep="auto": W and H swept from the side whose first levels cost least)
     M = I.minimal(H)  # the minimal ones, top down (the same as H.minimal())
     best = I.minimum(M)
     size = min(best.by_size())

@@ -39,7 +39,7 @@ from .progress import Progress, reporter
 from .unique_topdown import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
                              put_code, raise_if_stopped, stop_now, store_state)
 
-__all__ = ["hitting_topdown"]
+__all__ = ["hitting_topdown", "hitting_trial"]
 
 #: codes of a state's child: the next level's state index, or these
 DEAD, ALL = -1, -2
@@ -187,8 +187,20 @@ def hitting_topdown(F: Family, elements: Iterable[Hashable] | None = None,
     return H
 
 
+def hitting_trial(F: Family, elements: Iterable[Hashable] | None = None,
+                  levels: int = 12) -> list[tuple[int, int]]:
+    """(states, entries) of the first ``levels`` layers of ``hitting_topdown(F, elements)``
+    (its sets of F's nodes, none by tables; fewer layers when the construction ends
+    sooner): the work of its first levels, to compare element orders (another
+    universe's W for the same family) before building H.  Nothing is assembled."""
+    widths: list = []
+    with named_out_of_memory(F.universe.manager, "hitting sets top down (trial)"):
+        _hitting_sets(F, elements, None, widths, 0, stop=max(0, int(levels)))
+    return widths
+
+
 def _hitting_sets(F: Family, elements, progress: Progress, widths: list | None,
-                  tables: int) -> Family:
+                  tables: int, stop: int | None = None) -> Family | None:
     U = F.universe
     marked = np.zeros(len(U) + 1, dtype=np.bool_)
     kept = sorted(set(U.levels(U.elements if elements is None else elements)))
@@ -224,7 +236,7 @@ def _hitting_sets(F: Family, elements, progress: Progress, widths: list | None,
         return U.empty
     switch = max(0, len(kept) - max(0, min(int(tables), 20)))
     return _layers(U, kept, row[:n].copy(), (seen, A, row) + nodes, size, progress, widths,
-                   switch)
+                   switch if stop is None else len(kept), stop)
 
 
 def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, layers: list):
@@ -252,9 +264,10 @@ def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, lay
 
 
 def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
-            progress: Progress, widths: list | None, switch: int) -> Family:
+            progress: Progress, widths: list | None, switch: int,
+            stop: int | None = None) -> Family | None:
     """The layers from the root state on, one kernel call per element of E, then the
-    family (``frontier.assemble``)."""
+    family (``frontier.assemble``); None after ``stop`` layers when it is given."""
     M = U.manager
     data, off, count = first, np.array([0, len(first)], dtype=np.int64), 1
     layers = []
@@ -262,6 +275,8 @@ def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
     with reporter(progress) as report:
         report.stage("hitting sets top down (states per element)", total=len(kept))
         for i, x in enumerate(kept):
+            if stop is not None and i >= stop:
+                return None
             last = i == len(kept) - 1
             if i == switch:
                 data, count, R = _tabled(U, kept, switch, data, off, count, scratch[3:], layers)

@@ -136,7 +136,8 @@ def _from_loop(args) -> int:
     t = time.perf_counter()
     try:
         H = I.instances((rows, cols), loop, candidates=cand, method=args.method or "auto",
-                        progress=rows * cols > 30)
+                        progress=rows * cols > 30,
+                        sweep=0 if args.method == "hitting" else "auto")
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
     note(f"computed in {time.perf_counter() - t:.2f} s ({H.node_count()} ZDD nodes)")

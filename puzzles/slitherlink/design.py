@@ -26,6 +26,9 @@ routes give the same family (tested on small boards, and against brute force).
 ``method="topdown"`` builds the same H top down (``zalg.hitting_topdown``) and the
 default ``method="auto"`` takes it, or the bottom-up ``W.hitting(Y)`` when it would
 pass the memory budget.
+``sweep`` builds W (and H) on the board turned by one of its 8 symmetries, the
+elements named back (``sweep_universe``); ``sweep="auto"`` picks the side by a trial of
+H's first levels from each (6x6 loop B: H 18 s against 60 s from the top).
 The minimal good hint sets are ``minimal(H)``: H is up-closed, and
 ``zalg.minimal_topdown`` builds its minimal members top down (6x6 loop A: 7 s
 against 45 s for ``H.minimal()``, docs/performance.md).
@@ -34,11 +37,11 @@ against 45 s for ``H.minimal()``, docs/performance.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import zalg
 from zalg.family import union
-from zalg.hitting_topdown import hitting_topdown
+from zalg.hitting_topdown import hitting_topdown, hitting_trial
 from zalg.minimal_topdown import minimal_topdown
 from zalg.paths import build_recorded
 from zalg.progress import Progress, reporter
@@ -51,7 +54,7 @@ from .model import check_solution
 from .puzzle import Puzzle
 from .solve import board_graph
 
-__all__ = ["instance_universe", "instances", "violation_relation", "minimal", "minimum", "rank_by_difficulty", "difficulty",
+__all__ = ["instance_universe", "sweep_universe", "SWEEPS", "instances", "violation_relation", "minimal", "minimum", "rank_by_difficulty", "difficulty",
            "difficulty_weights", "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
 
 
@@ -73,6 +76,56 @@ def instance_universe(rows: int, cols: int) -> zalg.Universe:
         order.append(e)
         order += sorted(after.get(i, []))
     return zalg.Universe(order)
+
+
+#: the board's symmetries, by the side and direction the turned board's sweep starts from
+#: (its first row, read left to right): 0 the top row from the left (the identity), 1 the
+#: left column from the bottom, 2 the bottom row from the right, 3 the right column from
+#: the top, 4 the left column from the top, 5 the top row from the right, 6 the bottom row
+#: from the left, 7 the right column from the bottom (names for a turned board at least as
+#: tall as wide: ``board_graph`` sweeps a wider one by columns)
+SWEEPS = ("top", "left, upwards", "bottom, leftwards", "right", "left", "top, leftwards",
+          "bottom", "right, upwards")
+
+
+def _turn(k: int, rows: int, cols: int) -> tuple[tuple[int, int], Callable]:
+    """Symmetry k (``SWEEPS``) of a rows x cols board: (the turned board's shape, the map
+    of a point (r, c) of a rows x cols grid of points into the turned grid)."""
+    def point(p: tuple[int, int], R: int, C: int) -> tuple[int, int]:
+        r, c = p
+        return ((r, c), (c, R - 1 - r), (R - 1 - r, C - 1 - c), (C - 1 - c, r), (c, r),
+                (r, C - 1 - c), (R - 1 - r, c), (C - 1 - c, R - 1 - r))[k]
+    return ((rows, cols) if k in (0, 2, 5, 6) else (cols, rows)), point
+
+
+def _turned(k: int, rows: int, cols: int) -> tuple[tuple[int, int], Callable]:
+    """(shape, map of a cell or an edge of the rows x cols board to the turned board's)."""
+    shape, point = _turn(k, rows, cols)
+    def element(x: tuple) -> tuple:
+        if isinstance(x[0], int):  # a cell
+            return point(x, rows, cols)
+        a, b = point(x[0], rows + 1, cols + 1), point(x[1], rows + 1, cols + 1)
+        return (a, b) if a < b else (b, a)
+    return shape, element
+
+
+@cached(maxsize=16)
+def sweep_universe(rows: int, cols: int, k: int) -> zalg.Universe:
+    """The edges and cells of the rows x cols board in the order of the turned board's
+    ``instance_universe`` (symmetry k of ``SWEEPS``), named as on this board: the
+    relation W built in that order sweeps from side ``SWEEPS[k]``.  k = 0: the
+    ``instance_universe(rows, cols)`` itself."""
+    if k == 0:
+        return instance_universe(rows, cols)
+    shape, _ = _turned(k, rows, cols)
+    back = _back(k, rows, cols)
+    return zalg.Universe([back[x] for x in instance_universe(*shape).elements])
+
+
+def _back(k: int, rows: int, cols: int) -> dict:
+    """The turned board's elements (symmetry k) to this board's."""
+    _, element = _turned(k, rows, cols)
+    return {element(x): x for x in instance_universe(rows, cols).elements}
 
 
 def _shape(puzzle_or_shape) -> tuple[int, int]:
@@ -104,7 +157,8 @@ def loop_hints(loop: Iterable, rows: int, cols: int) -> dict:
 
 
 def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = None,
-              method: str = "auto", multi: bool = False, progress: Progress = None) -> zalg.Family:
+              method: str = "auto", multi: bool = False, progress: Progress = None,
+              sweep: int | str = 0) -> zalg.Family:
     """All good hint sets: cell sets S ⊆ candidates for which ``cycle`` is the only
     solution when every cell of S shows its loop count.
 
@@ -117,7 +171,16 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     nodes still avoiding them, the last 16 by truth tables; H 2-3x faster on 6x6
     loops and 30x on the 2012 program's 5x7 loop, at up to twice the memory,
     docs/performance.md), "hitting" (``W.hitting(Y)``, bottom up) or "literal" (the
-    paper's expression)."""
+    paper's expression).
+
+    ``sweep``: the side the relation W (and the top-down H) is swept from, a symmetry
+    of the board (``SWEEPS``; 0, the default: the top, the result over
+    ``instance_universe``), or "auto": the sweep whose first levels of the top-down H
+    hold the fewest nodes (``TRIAL_LEVELS`` levels of each of the 8 sweeps; the side
+    changes H's time up to 5x: 6x6 loop B 18-76 s, loop A 7-37 s).  With k ≠ 0 (and
+    candidates left) the result is the same set of hint sets over
+    ``sweep_universe(rows, cols, k)`` (the same cells, in the turned board's order): a
+    family of another universe than the default's.  "literal" ignores it."""
     rows, cols = _shape(puzzle_or_shape)
     loop = _check_loop(rows, cols, cycle, multi)
     Y = _candidates(rows, cols, loop, candidates)
@@ -130,7 +193,12 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     if not Y:
         return _only_solution(rows, cols, loop, kind, instance_universe(rows, cols))
     with reporter(progress) as report:
-        W, Y, _ = violation_relation((rows, cols), loop, Y, multi, report)
+        if sweep == "auto":
+            W, k = _best_sweep(rows, cols, loop, Y, multi, report)
+        elif sweep in range(len(SWEEPS)):
+            W = _swept_relation(rows, cols, loop, Y, multi, sweep, report)
+        else:
+            raise ValueError(f"sweep: 'auto' or 0-{len(SWEEPS) - 1}, got {sweep!r}")
         if method == "topdown":  # the same family by the subset construction
             return hitting_topdown(W, Y, progress=report)
         if method == "auto":
@@ -141,6 +209,49 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
                             f"budget; bottom up instead")
         with report.waiting("hitting sets"):
             return W.hitting(Y)  # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
+
+
+#: the levels of the top-down H each sweep's trial builds (``instances(sweep="auto")``): on
+#: the 6x6 loops A and B the entries of the first 12 levels rank the 8 sweeps as H's
+#: time does (docs/performance.md), for 0.8-1.6 CPU s in all
+TRIAL_LEVELS = 12
+
+
+def _swept_relation(rows: int, cols: int, loop: frozenset, Y: list, multi: bool, k: int,
+                    report) -> zalg.Family:
+    """W (``violation_relation``) built on the board turned by symmetry k, as a family of
+    ``sweep_universe(rows, cols, k)`` (named as on this board)."""
+    if k == 0:
+        return violation_relation((rows, cols), loop, Y, multi, report)[0]
+    shape, element = _turned(k, rows, cols)
+    W, _, _ = violation_relation(shape, [element(e) for e in loop], [element(E) for E in Y],
+                                 multi, report)
+    back = _back(k, rows, cols)
+    return sweep_universe(rows, cols, k).adopt(W, rename=back.__getitem__)
+
+
+def _best_sweep(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
+                report) -> tuple[zalg.Family, int]:
+    """(W, k): the relation swept by the symmetry k whose trial (``TRIAL_LEVELS`` levels
+    of the top-down H, ``hitting_trial``) holds the fewest entries (W's nodes over all
+    its states and levels), ties to the smaller k.  (A trial that ends early, H being
+    empty, counts what it built.)"""
+    best = None
+    with report.waiting(f"choosing the sweep: {TRIAL_LEVELS} levels of H from each side"):
+        for k in range(len(SWEEPS)):
+            shape, element = _turned(k, rows, cols)
+            W, Yk, _ = violation_relation(shape, [element(e) for e in loop],
+                                          [element(E) for E in Y], multi)
+            score = sum(entries for _, entries in hitting_trial(W, Yk, TRIAL_LEVELS))
+            if best is None or score < best[0]:
+                best = (score, k, W)
+    _, k, W = best
+    report.note(f"sweeping from the {SWEEPS[k]} (the least work in {len(SWEEPS)} sweeps' "
+                f"first {TRIAL_LEVELS} levels of H)")
+    if k == 0:
+        return W, k
+    back = _back(k, rows, cols)
+    return sweep_universe(rows, cols, k).adopt(W, rename=back.__getitem__), k
 
 
 def _candidates(rows, cols, loop, candidates) -> list:

@@ -10,7 +10,7 @@ from tests.helpers import reference as R
 from tests.helpers.strategies import universe_and_families
 from zalg import Universe
 import zalg.hitting_topdown as topdown
-from zalg.hitting_topdown import hitting_topdown
+from zalg.hitting_topdown import hitting_topdown, hitting_trial
 
 
 @given(universe_and_families(count=1), st.data())
@@ -54,3 +54,16 @@ def test_a_heap_smaller_than_a_state(data):
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(topdown, "HEAP_START", 1)
         assert hitting_topdown(F, tables=0) == F.hitting()
+
+
+@given(universe_and_families(count=1), st.data())
+def test_trial_is_the_first_levels(data, draw):
+    """``hitting_trial``: the (states, entries) of the first levels of the construction
+    without tables, as many as asked (fewer when it ends sooner)."""
+    names, (A,) = data
+    F = Universe(names).family(A)
+    E = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    levels = draw.draw(st.integers(0, len(names) + 1))
+    widths: list = []
+    hitting_topdown(F, E, widths=widths, tables=0)
+    assert hitting_trial(F, E, levels) == widths[:levels]

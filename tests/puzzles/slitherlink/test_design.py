@@ -40,6 +40,46 @@ def test_instances_equal_brute_force(rows, cols, region):
             brute_force_instances(rows, cols, loop, some)
 
 
+@pytest.mark.parametrize("rows, cols, region", LOOPS)
+def test_every_sweep_gives_the_brute_force_sets(rows, cols, region):
+    """W and H swept from each of the 8 sides (the board turned, named as before):
+    the same hint sets, over ``sweep_universe`` (the same elements, reordered); "auto"
+    picks one of them by its trial."""
+    loop = outline(region)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    expected = brute_force_instances(rows, cols, loop, cells)
+    some = cells[1::2]
+    expected_some = brute_force_instances(rows, cols, loop, some)
+    for k in range(len(I.SWEEPS)):
+        U = I.sweep_universe(rows, cols, k)
+        assert sorted(map(repr, U.elements)) == \
+            sorted(map(repr, I.instance_universe(rows, cols).elements))
+        for method in ("topdown", "hitting"):
+            H = I.instances((rows, cols), loop, method=method, sweep=k)
+            assert H.universe is U and set(H) == expected
+            assert set(I.minimal(H)) == set(H.minimal(upclosed=False))
+            assert set(I.instances((rows, cols), loop, candidates=some, method=method,
+                                   sweep=k)) == expected_some
+    H = I.instances((rows, cols), loop, sweep="auto")
+    assert set(H) == expected
+    assert H.universe in [I.sweep_universe(rows, cols, k) for k in range(len(I.SWEEPS))]
+    assert I.instances((rows, cols), loop, sweep=0) == I.instances((rows, cols), loop)
+    with pytest.raises(ValueError):
+        I.instances((rows, cols), loop, sweep=8)
+
+
+@pytest.mark.parametrize("rows, cols, seed", [(4, 5, 2), (5, 4, 3)])
+def test_sweeps_agree_on_larger_loops(rows, cols, seed):
+    """Every sweep, and the multi-loop variant, the same members as the default route."""
+    loop = random_loop(rows, cols, seed=seed)
+    H = set(I.instances((rows, cols), loop))
+    for k in range(len(I.SWEEPS)):
+        assert set(I.instances((rows, cols), loop, sweep=k)) == H
+    assert set(I.instances((rows, cols), loop, sweep="auto")) == H
+    assert set(I.instances((rows, cols), loop, multi=True, sweep="auto")) == \
+        set(I.instances((rows, cols), loop, multi=True))
+
+
 def test_plain_cycle_enumerator_matches_the_engine():
     from puzzles.slitherlink.solve import board_graph
     assert len(grid_cycles(3, 4)) == board_graph(3, 4).cycles().count()

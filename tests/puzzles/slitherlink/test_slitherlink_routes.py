@@ -171,3 +171,6 @@ def test_the_designers_fallbacks_give_the_top_down_families(monkeypatch, capsys,
     assert len(notes) == 2, notes
     with pytest.raises(zalg.OutOfMemory):
         I.instances((rows, cols), loop, method="topdown")
+    # with the sweep chosen by its trial: the bottom-up route in that sweep's universe
+    swept = I.instances((rows, cols), loop, sweep="auto")
+    assert set(swept) == brute and set(I.minimal(swept)) == set(M)
