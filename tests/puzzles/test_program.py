@@ -195,6 +195,7 @@ os._exit(0)
 EXIT_WITH_A_CTRL_C = """
 import os, signal, sys, time
 from puzzles import program
+signal.signal(signal.SIGINT, signal.default_int_handler)  # (a run under nohup: not inherited)
 interrupts = program._Interrupts()
 interrupts.install()
 interrupts.started = True

@@ -48,6 +48,7 @@ def test_a_puzzle_solve_passes_its_callback_on():
 #: public designer functions without ``progress=``: each is quick, and why
 QUICK = {
     "slitherlink": {"instance_universe": "a universe of one shape's edges and cells",
+                    "sweep_universe": "the same universe in a turned board's order",
                     "minimum": "the members of least size of a family",
                     "rank_by_difficulty": "an iterator: one member at a time, on demand",
                     "difficulty": "counts of one member's hint values",
