@@ -226,8 +226,15 @@ def _swept_relation(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
     shape, element = _turned(k, rows, cols)
     W, _, _ = violation_relation(shape, [element(e) for e in loop], [element(E) for E in Y],
                                  multi, report)
-    back = _back(k, rows, cols)
-    return sweep_universe(rows, cols, k).adopt(W, rename=back.__getitem__)
+    return _named_back(W, rows, cols, k)
+
+
+def _named_back(W: zalg.Family, rows: int, cols: int, k: int) -> zalg.Family:
+    """W of the board turned by symmetry k, as the same family of this board's elements
+    (over ``sweep_universe(rows, cols, k)``, the same order)."""
+    if k == 0:
+        return W
+    return sweep_universe(rows, cols, k).adopt(W, rename=_back(k, rows, cols).__getitem__)
 
 
 def _best_sweep(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
@@ -248,10 +255,7 @@ def _best_sweep(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
     _, k, W = best
     report.note(f"sweeping from the {SWEEPS[k]} (the least work in {len(SWEEPS)} sweeps' "
                 f"first {TRIAL_LEVELS} levels of H)")
-    if k == 0:
-        return W, k
-    back = _back(k, rows, cols)
-    return sweep_universe(rows, cols, k).adopt(W, rename=back.__getitem__), k
+    return _named_back(W, rows, cols, k), k
 
 
 def _candidates(rows, cols, loop, candidates) -> list:
