@@ -3,7 +3,7 @@ a loop, reduce puzzles.
 
 ``zalg slitherlink solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
 ``zalg slitherlink generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]
-[--scheduler ADDRESS]`` (random puzzles; batch options: JSON Lines, ``puzzles.batch``)
+[--scheduler ADDRESS]`` (random puzzles; batch options: JSON Lines, ``puzzles.program.batch``)
 ``zalg slitherlink generate --loop FILE [--candidates FILE] [--method auto|topdown|hitting]
 [--minimal|--minimum] [--rank] [--list N] [--out DIR]``
 ``zalg slitherlink reduce <url|file|-> [--list N]``
@@ -20,14 +20,14 @@ from __future__ import annotations
 import time
 from functools import partial
 
-from .. import batch
-from ..board import check_size
-from ..loops import outline
-from ..pzprjs import is_pzprv3
-from ..cli import UserError, bounded_int, note, output_dir, plural, read_puzzle, write_file
-from ..errors import PuzzleFormatError
-from ..inputs import read_text
-from ..subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
+from ..program import batch
+from ..common.board import check_size
+from ..common.loops import outline
+from ..common.pzprjs import is_pzprv3
+from ..program.cli import UserError, bounded_int, note, output_dir, plural, read_puzzle, write_file
+from ..common.errors import PuzzleFormatError
+from ..common.inputs import read_text
+from ..program.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 from . import design as I
 from .puzzle import Puzzle
 
