@@ -3,8 +3,8 @@
 numba keys a cached kernel on the source file of the kernel itself (and its own
 bytecode): a kernel whose callee lives in another file, or that reads a constant
 defined in another file, keeps its cached machine code after that file changes
-(a stale step function returned 117 instead of 131 until ``__pycache__`` was
-deleted, issue 28).  Here the stamp of every zalg kernel is a hash of every
+(so a step function could return a stale count until ``__pycache__`` is
+deleted).  Here the stamp of every zalg kernel is a hash of every
 *compiled source* of its package: each file that defines compiled code
 (``@jit``, ``@intrinsic``, ``@overload``, a frontier machine's ``@step_function``,
 ``@compiled``, ...), with every file of the same

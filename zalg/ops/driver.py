@@ -139,8 +139,8 @@ def _recalled(memo, mo, ka, kb):
 @jit(inline=True)
 def _fetch(op, o, x, y, memo):
     """Start loading the memo row where the probe for subproblem (o, x, y) begins, so
-    that the misses of a step's kids overlap instead of coming one after the other (the
-    probe's miss was a third of meet's time, docs/performance.md, route 9)."""
+    that the misses of a step's kids overlap instead of coming one after the other (a
+    memo probe's cache miss dominates a step's cost: docs/performance.md)."""
     ka, kb = R.memo_key(op, o, x, y)
     prefetch(memo.ctypes.data + home(memo, _memo_op(op, o), ka, kb) * (ROW * 8))
 

@@ -11,9 +11,9 @@ work of a quotient is the size of its result, not of the region above its elemen
 
 Each quotient memoises its results in the mask table's own slots (a result and the
 number of the quotient it belongs to, per node), found by the same probe that reads
-the node's mask: CUDD's computed table, which the fifth session's version used, cost
-two more random accesses per node for a hit rate of 0.12 (mostly the call's own
-shared nodes), and its entries crowded out the unions'.
+the node's mask: CUDD's computed table would cost two more random accesses per node
+for a low hit rate (mostly the call's own shared nodes), and its entries would crowd
+out the unions'.
 The pass recurses natively; a family more than ``MAX_DEPTH`` levels deep above the
 deepest x, or more than ``MAX_ELEMENTS`` elements, is left to the caller (status
 ``TOO_DEEP``), which divides one element at a time.
