@@ -293,21 +293,6 @@ class Manager:
         self.check(status, step)
         return self.function_owned(r)
 
-    def rebuild_layers(self, levels, sizes, lo, hi, aux_count, aux_level, aux_lo, aux_hi,
-                       step: str):
-        """The family of a layered diagram (``kernels.build.rebuild_layers``); a code or
-        level that does not describe a ZDD is a ValueError."""
-        try:
-            status, r, bad = B.rebuild_layers(self.ctx, levels, sizes, lo, hi, aux_count,
-                                              aux_level, aux_lo, aux_hi)
-        except MemoryError:
-            self._fail(step)
-        if status == B.BAD:
-            raise ValueError(f"{step}: node {bad} is not a valid ZDD node (a child code out "
-                             "of range, or levels that do not grow downwards)")
-        self.check(status, step)
-        return self.function_owned(r)
-
     def export(self, p: int):
         """(level, hi, lo, root id) of the ZDD below node p."""
         self.room()
