@@ -201,7 +201,7 @@ def register(subparsers) -> None:
     gen.add_argument("--method", choices=("auto", "topdown", "hitting"),
                      help="how the good hint sets are built: auto (the default: topdown, or "
                           "hitting when topdown would pass the memory budget), topdown (cells "
-                          "decided in order; 2-30x faster on the measured loops, more memory) "
+                          "decided in order: faster, more memory) "
                           "or hitting (bottom up, less memory)")
     which = gen.add_mutually_exclusive_group()
     which.add_argument("--minimal", action="store_true", help="only minimal instances")
