@@ -12,8 +12,8 @@ machine loaded as when the race was first seen (load 7-9).  ``--tree`` runs anot
 checkout's zalg (``PYTHONPATH``), e.g. the tree before the fix:
 
     git archive af6d450 | tar -x -C /tmp/before
-    python -m benchmarks.ctrl_c_race --trials 200 --tree /tmp/before
-    python -m benchmarks.ctrl_c_race --trials 200
+    python -m benchmarks.experiments.ctrl_c_race --trials 200 --tree /tmp/before
+    python -m benchmarks.experiments.ctrl_c_race --trials 200
 
 ``--in-process`` runs the race where it is frequent instead: one process builds the
 cycles of a ``--grid`` x ``--grid`` grid again and again (the frontier sweep, its

@@ -4,7 +4,7 @@ Prints, per input class, how many cases ended in a correct result (ok), a clean
 one-line error with exit status 2 (error), or anything else (a failure: it is
 listed).  The figures in docs/reliability.md come from this script.
 
-    python -m benchmarks.fuzz_cli --scale 5 --seed 1 --ctrl-c 100
+    python -m benchmarks.experiments.fuzz_cli --scale 5 --seed 1 --ctrl-c 100
 
 ``--ctrl-c N`` adds N Ctrl-C trials: the ``zalg`` command (the launcher, as pip installs
 it) running ``nagareru generate 10x10 --seed 4``, interrupted at a uniformly random
