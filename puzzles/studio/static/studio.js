@@ -248,6 +248,7 @@ function solveView(params) {
     showOptions();
   };
   const open = async text => {
+    clearTimeout(debounce);
     const info = await attempt(() => api("/api/puzzle", {source: text, genre: $("genre").value}));
     if (!info) return;
     makeEditor(info.genre, info.rows, info.cols);
@@ -270,7 +271,7 @@ function solveView(params) {
   $("source").placeholder = GENRES[0].examples.at(-1);
   makeEditor(GENRES[0].name, 5, 5);
   if (params.get("p")) { $("source").value = params.get("p"); open(params.get("p")); }
-  else editor.onChange();  // a blank board has a count too
+  else solve({genre: editor.kind, board: editor.board()});  // a blank board has a count too
 }
 
 // A field of a view: {id, label, type: number | checkbox | select, min, max, value,
