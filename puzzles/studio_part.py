@@ -30,7 +30,7 @@ from .errors import PuzzleFormatError
 from .inputs import looks_like_url
 
 __all__ = ["StudioPart", "Task", "StudioError", "Params", "MAX_LIMIT", "MAX_DESIGN_SIDE",
-           "MAX_SOURCE", "integer", "size", "page", "listing", "count", "check_generate",
+           "MAX_SOURCE", "number_field", "size_fields", "SEED_FIELD", "integer", "size", "page", "listing", "count", "check_generate",
            "generated", "describe", "check_side", "rows_grid", "parse_loop_rows", "cells_of",
            "cells_grid", "room_labels", "puzzle_params", "shown"]
 
@@ -70,6 +70,26 @@ class StudioPart:
     solve_fields: tuple = ()
     solve: Callable[[Any, Params, Callable], Any] | None = None
     warm: Callable[[], None] | None = None
+
+
+# ---- a design view's fields -------------------------------------------------------------
+
+def number_field(id_: str, label: str, lo: int | None = None, hi: int | None = None,
+                 value: int | None = None, placeholder: str | None = None) -> dict:
+    """A number input of a design view (``value`` or ``placeholder`` shown at first)."""
+    spec = {"id": id_, "label": label, "type": "number", "min": lo, "max": hi, "value": value,
+            "placeholder": placeholder}
+    return {k: v for k, v in spec.items() if v is not None}
+
+
+def size_fields(prefix: str, lo: int, hi: int, rows: int, cols: int) -> list[dict]:
+    """The ``rows`` and ``cols`` inputs (ids ``<prefix>rows``, ``<prefix>cols``)."""
+    return [number_field(f"{prefix}rows", "rows", lo, hi, rows),
+            number_field(f"{prefix}cols", "cols", lo, hi, cols)]
+
+
+#: a generator's seed input (empty: a random seed)
+SEED_FIELD = number_field("g-seed", "seed", 0, placeholder="random")
 
 
 # ---- parameters ----------------------------------------------------------------------

@@ -7,8 +7,9 @@ from collections.abc import Callable
 
 from zalg.progress import reporter
 
-from ..studio_part import (Params, StudioError, StudioPart, Task, cells_grid, check_generate,
-                           count, generated, integer, listing, page, puzzle_params)
+from ..studio_part import (Params, SEED_FIELD, StudioError, StudioPart, Task, cells_grid,
+                           check_generate, count, generated, integer, listing, number_field, page,
+                           puzzle_params, size_fields)
 from . import design
 from .puzzle import Puzzle
 
@@ -84,16 +85,12 @@ VIEW = {
     "title": "Nagareru",
     "sections": [{
         "heading": "Generate an interesting instance",
-        "fields": [{"id": "g-rows", "label": "rows", "type": "number", "min": 2, "max": 20, "value": 6},
-                   {"id": "g-cols", "label": "cols", "type": "number", "min": 2, "max": 20, "value": 6},
-                   {"id": "g-white", "label": "white arrows %", "type": "number", "min": 0,
-                    "max": 100, "placeholder": "any"},
-                   {"id": "g-spread", "label": "spread", "type": "number", "min": 0, "max": 100,
-                    "value": 2},
-                   {"id": "g-min", "label": "length ≥", "type": "number", "min": 4, "value": 4},
-                   {"id": "g-max", "label": "length ≤", "type": "number", "min": 4,
-                    "placeholder": "any"},
-                   {"id": "g-seed", "label": "seed", "type": "number", "min": 0, "placeholder": "random"}],
+        "fields": [*size_fields("g-", 2, 20, 6, 6),
+                   number_field("g-white", "white arrows %", 0, 100, placeholder="any"),
+                   number_field("g-spread", "spread", 0, 100, value=2),
+                   number_field("g-min", "length ≥", 4, value=4),
+                   number_field("g-max", "length ≤", 4, placeholder="any"),
+                   SEED_FIELD],
         "buttons": [{"id": "generate", "label": "Generate", "primary": True, "task": "generate",
                      "show": "generated",
                      "params": {"rows": "field:g-rows", "cols": "field:g-cols", "white": "field:g-white",
@@ -101,8 +98,7 @@ VIEW = {
                                 "max_length": "field:g-max", "seed": "field:g-seed"}}],
     }, {
         "heading": "Reduce a board to its minimal clue sets",
-        "fields": [{"id": "rows", "label": "rows", "type": "number", "min": 2, "max": 30, "value": 5},
-                   {"id": "cols", "label": "cols", "type": "number", "min": 2, "max": 30, "value": 5}],
+        "fields": [*size_fields("", 2, 30, 5, 5)],
         "editor": EDITOR,
         "buttons": [{"id": "new", "label": "New board", "action": "new"},
                     {"id": "use-generated", "label": "Use the generated one", "action": "use-generated"},

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from zalg.progress import reporter
 
-from ..studio_part import (Params, StudioPart, Task, cells_grid, check_generate, count,
-                           generated, integer, listing, page, size)
+from ..studio_part import (Params, SEED_FIELD, StudioPart, Task, cells_grid, check_generate, count,
+                           generated, integer, listing, number_field, page, size, size_fields)
 from . import design
 from .puzzle import Puzzle
 
@@ -78,10 +78,8 @@ VIEW = {
     "title": "Numberlink",
     "sections": [{
         "heading": "Every good instance of a grid",
-        "fields": [{"id": "rows", "label": "rows", "type": "number", "min": 1, "max": 8, "value": 3},
-                   {"id": "cols", "label": "cols", "type": "number", "min": 1, "max": 8, "value": 3},
-                   {"id": "max-pairs", "label": "at most (pairs)", "type": "number", "min": 0,
-                    "max": 64, "placeholder": "any"},
+        "fields": [*size_fields("", 1, 8, 3, 3),
+                   number_field("max-pairs", "at most (pairs)", 0, 64, placeholder="any"),
                    {"id": "only-minimum", "label": "list minimum only", "type": "checkbox"}],
         "buttons": [{"id": "compute", "label": "Count instances", "primary": True,
                      "task": "instances", "show": "listing",
@@ -89,11 +87,9 @@ VIEW = {
                                 "max_pairs": "field:max-pairs", "minimum": "field:only-minimum"}}],
     }, {
         "heading": "A random good instance",
-        "fields": [{"id": "g-rows", "label": "rows", "type": "number", "min": 1, "max": 30, "value": 10},
-                   {"id": "g-cols", "label": "cols", "type": "number", "min": 1, "max": 30, "value": 10},
-                   {"id": "g-pairs", "label": "pairs", "type": "number", "min": 1, "max": 450,
-                    "placeholder": "any"},
-                   {"id": "g-seed", "label": "seed", "type": "number", "min": 0, "placeholder": "random"}],
+        "fields": [*size_fields("g-", 1, 30, 10, 10),
+                   number_field("g-pairs", "pairs", 1, 450, placeholder="any"),
+                   SEED_FIELD],
         "buttons": [{"id": "generate", "label": "Generate", "task": "generate", "show": "generated",
                      "params": {"rows": "field:g-rows", "cols": "field:g-cols",
                                 "pairs": "field:g-pairs", "seed": "field:g-seed"}}],

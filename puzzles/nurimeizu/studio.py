@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from ..studio_part import (Params, StudioError, StudioPart, Task, cells_of, check_generate,
-                           count, generated, integer, listing, page, puzzle_params, room_labels,
-                           rows_grid)
+from ..studio_part import (Params, SEED_FIELD, StudioError, StudioPart, Task, cells_of,
+                           check_generate, count, generated, integer, listing, number_field, page,
+                           puzzle_params, room_labels, rows_grid, size_fields)
 from . import design
 from .puzzle import Puzzle
 
@@ -95,8 +95,7 @@ VIEW = {
     "title": "Nurimeizu",
     "sections": [{
         "heading": "Draw a maze: rooms, S, G and its black cells",
-        "fields": [{"id": "rows", "label": "rows", "type": "number", "min": 2, "max": 30, "value": 4},
-                   {"id": "cols", "label": "cols", "type": "number", "min": 2, "max": 30, "value": 4}],
+        "fields": [*size_fields("", 2, 30, 4, 4)],
         "editor": MAZE_EDITOR,
         "buttons": [{"id": "new", "label": "New board", "action": "new"},
                     {"id": "use-generated", "label": "Use the generated one", "action": "use-generated"},
@@ -104,11 +103,9 @@ VIEW = {
                      "show": "listing", "params": {"board": "board", "black": "layer:black"}}],
     }, {
         "heading": "Generate a unique maze",
-        "fields": [{"id": "g-rows", "label": "rows", "type": "number", "min": 2, "max": 20, "value": 6},
-                   {"id": "g-cols", "label": "cols", "type": "number", "min": 2, "max": 20, "value": 6},
-                   {"id": "g-room", "label": "largest room", "type": "number", "min": 1, "max": 64,
-                    "value": 4},
-                   {"id": "g-seed", "label": "seed", "type": "number", "min": 0, "placeholder": "random"}],
+        "fields": [*size_fields("g-", 2, 20, 6, 6),
+                   number_field("g-room", "largest room", 1, 64, value=4),
+                   SEED_FIELD],
         "buttons": [{"id": "generate", "label": "Generate", "task": "generate", "show": "generated",
                      "params": {"rows": "field:g-rows", "cols": "field:g-cols",
                                 "largest_room": "field:g-room", "seed": "field:g-seed"}}],

@@ -9,7 +9,7 @@ from zalg.progress import reporter
 
 from ..loops import outline
 from ..studio_part import (Params, StudioError, StudioPart, Task, cells_grid, cells_of, count,
-                           listing, page, parse_loop_rows, rows_grid)
+                           listing, page, parse_loop_rows, rows_grid, size_fields)
 from . import design
 from .model import check_solution
 from .puzzle import Puzzle
@@ -95,8 +95,7 @@ VIEW = {
     "title": "Slitherlink",
     "sections": [{
         "heading": "Draw a loop",
-        "fields": [{"id": "rows", "label": "rows", "type": "number", "min": 1, "max": 30, "value": 5},
-                   {"id": "cols", "label": "cols", "type": "number", "min": 1, "max": 30, "value": 7}],
+        "fields": [*size_fields("", 1, 30, 5, 7)],
         "editor": LOOP_EDITOR,
         "buttons": [{"id": "new", "label": "New board", "action": "new"}],
     }, {

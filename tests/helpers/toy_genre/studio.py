@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from puzzles.studio_part import Params, StudioError, StudioPart, Task, cells_grid, check_generate, generated
+from puzzles.studio_part import (Params, SEED_FIELD, StudioError, StudioPart, Task, cells_grid,
+                                 check_generate, generated, size_fields)
 
 from .design import generate
 from .puzzle import Puzzle
@@ -43,9 +44,8 @@ VIEW = {
     "title": "Rooks",
     "sections": [{
         "heading": "Generate a board with one solution",
-        "fields": [{"id": "g-rows", "label": "rows", "type": "number", "min": 1, "max": 8, "value": 4},
-                   {"id": "g-cols", "label": "cols", "type": "number", "min": 1, "max": 8, "value": 4},
-                   {"id": "g-seed", "label": "seed", "type": "number", "min": 0, "placeholder": "random"}],
+        "fields": [*size_fields("g-", 1, 8, 4, 4),
+                   SEED_FIELD],
         "buttons": [{"id": "generate", "label": "Generate", "primary": True, "task": "generate",
                      "show": "generated",
                      "params": {"rows": "field:g-rows", "cols": "field:g-cols", "seed": "field:g-seed"}}],
