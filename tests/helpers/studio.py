@@ -18,12 +18,14 @@ __all__ = ["StudioServer"]
 
 
 class StudioServer:
-    """``python -m puzzles studio --port 0 ARGS`` until :meth:`stop`; ``url`` is its address."""
+    """``python -m PROGRAM studio --port 0 ARGS`` until :meth:`stop`; ``url`` is its
+    address (``program``: the module that runs ``zalg``, by default ``puzzles``)."""
 
-    def __init__(self, *args: str, ready_within: float = 600):
+    def __init__(self, *args: str, ready_within: float = 600, program: str = "puzzles",
+                 env: dict | None = None):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "puzzles", "studio", "--port", "0", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+            [sys.executable, "-m", program, "studio", "--port", "0", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
             preexec_fn=as_from_a_terminal)
         lines: queue.Queue = queue.Queue()
         threading.Thread(target=lambda: lines.put(self.process.stdout.readline()),

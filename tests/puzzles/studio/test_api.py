@@ -87,8 +87,10 @@ def test_slitherlink_design_matches_the_library(studio):
     loop = slitherlink.outline(region)
     H = slitherlink.instances((3, 4), loop)
     least = slitherlink.minimum(H)
-    assert (result["good"], result["minimal"], result["minimum"]) == (
+    counts = result["counts"]
+    assert (counts["good"], counts["minimal"], counts["minimum"]) == (
         str(H.count()), str(H.minimal().count()), str(least.count()))
+    assert result["total"] == str(least.count())
     ranked = [key for _, key in itertools.islice(slitherlink.rank_by_difficulty(least, loop), 3)]
     assert [tuple(i["key"]) for i in result["instances"]] == ranked
     for item in result["instances"]:
@@ -96,6 +98,30 @@ def test_slitherlink_design_matches_the_library(studio):
         assert p.solution() == loop and p.is_unique()
     # the stages the library reports reached the page
     assert "hitting sets top down (states per element)" in job["stages"]
+
+
+def test_the_minimal_hint_sets_page_by_rank(studio):
+    """Every minimal hint set can be browsed, a page at a time, hardest first."""
+    loop_rows = ".##./.##./...."
+    region = {(r, c) for r, line in enumerate(loop_rows.split("/")) for c, ch in enumerate(line)
+              if ch == "#"}
+    loop = slitherlink.outline(region)
+    minimal = slitherlink.instances((3, 4), loop).minimal()
+    h = slitherlink.loop_hints(loop, 3, 4)
+    ranked = [slitherlink.Puzzle(3, 4, {E: h[E] for E in S}).to_url()
+              for S, _ in slitherlink.rank_by_difficulty(minimal, loop)]
+    seen = []
+    for offset in range(0, len(ranked), 50):
+        job = studio.run("api-minimal", "slitherlink.design",
+                         {"loop": loop_rows, "list": "minimal", "offset": offset, "limit": 50})
+        assert job["state"] == "done", job
+        result = job["result"]
+        assert result["total"] == str(minimal.count()) == str(len(ranked))
+        assert result["offset"] == offset and result["caption"].startswith("Minimal hint sets")
+        assert [i["index"] for i in result["instances"]] == list(
+            range(offset + 1, offset + 1 + len(result["instances"])))
+        seen += [i["url"] for i in result["instances"]]
+    assert seen == ranked
 
 
 def test_progress_streams_as_server_sent_events(studio):
