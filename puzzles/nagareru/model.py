@@ -329,15 +329,15 @@ def _decode_body(body: str, rows: int, cols: int, what: str) -> dict[Cell, str]:
     c = 0
     for i, ch in enumerate(body):
         if c >= n:
-            break
+            pzprjs.check_no_trailing(what, body, i)
         if "1" <= ch <= "9":
             cells[divmod(c, cols)] = TOKENS[int(ch) - 1]
             c += 1
         elif "a" <= ch <= "z":
+            pzprjs.check_skip(what, c, int(ch, 36) - 9, n, i)
             c += int(ch, 36) - 9
         else:
-            shown = body if len(body) <= 40 else body[:40] + "..."
-            raise PuzzleFormatError(f"{what}: unknown character {ch!r} at position {i} of the body {shown!r}")
+            raise pzprjs.unknown_character(what, ch, i, body)
     if c < n:
         raise PuzzleFormatError(f"{what}: body ends after {c} of {n} cells")
     return cells
