@@ -120,17 +120,17 @@ def json_line_urls(text: str, name: str, what: str) -> list[tuple[str, str]]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        where = f"{_shown(name)} line {number}"
+        where, shown = f"{name} line {number}", f"{_shown(name)} line {number}"
         try:
             record = json.loads(line)
         except (ValueError, RecursionError):
-            raise PuzzleFormatError(f"{what}: {where} is not a JSON object (JSON Lines: one "
+            raise PuzzleFormatError(f"{what}: {shown} is not a JSON object (JSON Lines: one "
                                     "record of generate --count a line)") from None
         url = record.get("url") if isinstance(record, dict) else None
         if not isinstance(url, str):
             reason = (f"its puzzle failed: {str(record['error'])[:200]}"
                       if isinstance(record, dict) and "error" in record else 'it has no "url"')
-            raise PuzzleFormatError(f"{what}: {where} holds no puzzle ({reason})")
+            raise PuzzleFormatError(f"{what}: {shown} holds no puzzle ({reason})")
         found.append((where, url))
     return found
 
