@@ -171,13 +171,14 @@ def test_solve_counts_every_record_generate_writes(genre, tmp_path, capsys):
     assert p.render() in out
 
 
-def test_a_record_without_a_puzzle_is_one_line(tmp_path, capsys):
-    path = tmp_path / "failed.jsonl"
-    path.write_text('{"genre": "numberlink", "index": 0, "error": "out of memory"}\n')
-    assert main(["numberlink", "solve", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert err.splitlines() == [f"zalg: error: numberlink: {path} line 1 holds no puzzle (its "
-                                "puzzle failed: out of memory)"]
+def test_a_record_without_a_puzzle_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "failed.jsonl").write_text(
+        '{"genre": "numberlink", "index": 0, "error": "out of memory"}\n')
+    assert main(["numberlink", "solve", "failed.jsonl"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "zalg: error: numberlink: failed.jsonl line 1 holds no puzzle (its puzzle failed: out "
+        "of memory)"]
 
 
 # ---- --pzprv3: the board with its answer ---------------------------------------------------
