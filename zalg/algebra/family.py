@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..eval import cost, reading
-from . import notation
+from ..eval import dot
 from .. import persist
+from . import notation
 from ..cudd import native as N
 from .. import ops as K
 from ..eval.reading import NodeCounts
@@ -375,6 +376,13 @@ class Family:
         if self._counts_cache is None:
             self._counts_cache = NodeCounts(*self.node_arrays())
         return self._counts_cache
+
+    def to_dot(self, limit: int = dot.MAX_DOT_NODES) -> str:
+        """The ZDD as Graphviz DOT text: a circle per node labelled by its element, the
+        ``hi`` edge (members with the element) solid, the ``lo`` edge dashed, terminals
+        ⊥ (∅) and ⊤ ({∅}).  ValueError before any work when it has over ``limit`` nodes."""
+        dot.check_dot_size(self.node_count(), limit)
+        return dot.dot_text(*self.node_arrays(), self.universe.elements)
 
     def node_count(self) -> int:
         """Number of decision nodes of the ZDD (terminals not counted)."""

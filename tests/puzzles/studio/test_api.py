@@ -239,3 +239,24 @@ def test_out_of_memory_is_one_line_and_the_server_stays_up():
     finally:
         status, err = server.stop()
     assert "Traceback" not in err
+
+
+MALFORMED = ["https://puzz.link/p?slither/5/5/zzzz!!",
+             "https://puzz.link/p?slither/5/5/cbcbcddadxxxx",
+             "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3zzzz",
+             "5x5t0:2b1b2b1b2b3b3b0b3z"]
+
+
+@pytest.mark.parametrize("source", MALFORMED)
+def test_malformed_sources_are_refused_by_the_reader(source):
+    from puzzles.studio.boards import StudioError, read_source
+    with pytest.raises(StudioError, match="after the last cell|skips 20 cells"):
+        read_source(source)
+
+
+def test_malformed_sources_answer_400_and_loopy_ids_are_read(studio):
+    for source in MALFORMED:
+        status, answer = studio.call("/api/puzzle", {"source": source})
+        assert status == 400 and "\n" not in answer["error"], (source, answer)
+    status, by_id = studio.call("/api/puzzle", {"source": "5x5t0:2b1b2b1b2b3b3b0b3"})
+    assert status == 200 and by_id["url"] == "https://puzz.link/p?slither/5/5/cbcbcddad"
