@@ -17,12 +17,13 @@ from .pairing import pair_element, pairing_relation, pairing_universe
 from .persist import loads as decode
 from .persist import read
 from .relation import Relation
+from .settings import configure
 from .universe import Universe
 
 __all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load", "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
            "TooWide", "Relation", "on_interrupt_while_compiling",
-           "before_compiling", "must_not_raise"]
+           "before_compiling", "must_not_raise", "configure"]
 __version__ = "0.1.0"
 
 

@@ -1,0 +1,25 @@
+"""A studio job's worker gets its settings as arguments and sets them with
+``zalg.configure``; it never writes the environment."""
+from __future__ import annotations
+
+from tests.helpers.processes import run_python
+
+
+def test_a_job_gets_its_budget_and_heartbeat_as_arguments_not_through_the_environment():
+    # the worker function run in a child of its own (it limits the address space and
+    # ignores SIGINT); resident memory fixed so that the budget it sets is known
+    done = run_python(
+        "import multiprocessing, os\n"
+        "from zalg.memory import default_budget\n"
+        "from zalg.progress import heartbeat_seconds\n"
+        "from puzzles.studio import jobs, tasks\n"
+        "os.environ.pop('ZALG_MEMORY', None)\n"
+        "os.environ.pop('ZALG_HEARTBEAT', None)\n"
+        "before = dict(os.environ)\n"
+        "jobs.resident = lambda: 100 << 20\n"
+        "receive, send = multiprocessing.Pipe(duplex=False)\n"
+        "params = tasks.check('solve', {'source': 'https://puzz.link/p?slither/2/1/d'})\n"
+        "jobs._worker(send, 'solve', params, 64 << 20, 7.5)\n"
+        "print(receive.recv()[0], dict(os.environ) == before, default_budget() >> 20,\n"
+        "      heartbeat_seconds())\n", timeout=600)
+    assert done.stdout.split() == ["done", "True", "164", "7.5"], (done.stdout, done.stderr)
