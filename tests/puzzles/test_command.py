@@ -5,6 +5,8 @@ Python's KeyboardInterrupt with no frame of the program); a process started with
 ignored keeps ignoring it (docs/reliability.md, "Ctrl-C")."""
 from __future__ import annotations
 
+import ast
+import importlib
 import random
 import signal
 import subprocess
@@ -51,11 +53,14 @@ def _sigints_until_done(p: subprocess.Popen, every: float, timeout: float) -> tu
     return p.communicate()
 
 
-def test_the_console_script_is_the_program():
-    from puzzles import program
+def test_the_console_script_is_the_function_python_m_puzzles_calls():
     module, function = entry_point()
-    assert (module, function) == ("puzzles.program", "program")
-    assert getattr(sys.modules[module], function) is program.program
+    called = importlib.import_module(module).__dict__[function]
+    main = ast.parse((ROOT / "puzzles" / "__main__.py").read_text())
+    imported = [(node.module, alias.name) for node in ast.walk(main)
+                if isinstance(node, ast.ImportFrom) for alias in node.names]
+    assert imported == [(module, function)], imported
+    assert callable(called) and called.__name__ == "program"
 
 
 def test_the_command_and_python_m_puzzles_answer_alike(zalg):
