@@ -1,8 +1,13 @@
 """A studio job's worker gets its settings as arguments and sets them with
-``zalg.configure``; it never writes the environment."""
+``zalg.configure``; it never writes the environment.  A server started with SIGINT
+ignored keeps ignoring it."""
 from __future__ import annotations
 
+import signal
+import time
+
 from tests.helpers.processes import run_python
+from tests.helpers.studio import StudioServer
 
 
 def test_a_job_gets_its_budget_and_heartbeat_as_arguments_not_through_the_environment():
@@ -23,3 +28,18 @@ def test_a_job_gets_its_budget_and_heartbeat_as_arguments_not_through_the_enviro
         "print(receive.recv()[0], dict(os.environ) == before, default_budget() >> 20,\n"
         "      heartbeat_seconds())\n", timeout=600)
     assert done.stdout.split() == ["done", "True", "164", "7.5"], (done.stdout, done.stderr)
+
+
+def test_a_server_started_with_sigint_ignored_keeps_ignoring_it():
+    # as by nohup or a background job: Ctrl-C is not the server's; SIGTERM still stops it
+    server = StudioServer(ignoring_sigint=True)
+    try:
+        for _ in range(3):
+            server.process.send_signal(signal.SIGINT)
+            time.sleep(0.5)
+        assert server.process.poll() is None
+        status, data = server.call("/api/genres")
+        assert status == 200 and data["genres"], data
+    finally:
+        status, err = server.stop(signum=signal.SIGTERM)
+    assert "Traceback" not in err, err
