@@ -55,7 +55,7 @@ ZALG_LAYERS = (
     ("zalg.ops",),
     ("zalg.eval",),
     ("zalg.cudd",),
-    ("zalg.errors", "zalg.memory", "zalg.progress", "zalg.text"),
+    ("zalg.errors", "zalg.memory", "zalg.progress", "zalg.settings", "zalg.text"),
 )
 #: puzzles' layers, top first; ``GENRES`` stands for every genre package
 PUZZLES_LAYERS = (

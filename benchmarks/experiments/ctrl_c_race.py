@@ -1,7 +1,7 @@
 """Ctrl-C in the middle of a compiled frontier sweep: how often it ends badly.
 
 Each trial starts ``zalg slitherlink generate ROWSxCOLS --seed K`` (the ``zalg``
-launcher, as pip installs it), waits for its first progress line (``cycles of the
+console script, as pip installs it), waits for its first progress line (``cycles of the
 ... board``: the frontier sweep of the board's cycles, its reduction and its nodes
 into CUDD follow) and sends SIGINT a uniformly random moment 0-``--window`` seconds
 later.  Outcomes: the one line and status 130 (clean), finished before the signal,
@@ -39,7 +39,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tests.helpers.launcher import CLEAN, ctrl_c_outcome, zalg_command
+from tests.helpers.command import CLEAN, ctrl_c_outcome, zalg_command
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import as_from_a_terminal
 

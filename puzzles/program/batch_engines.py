@@ -14,8 +14,8 @@ record, or the exception that kept it from returning one (a worker that died).
   when that step ends (it is never lost, and the pool is never left half shut; during
   the shutdown it ends the workers at once).  On Linux a worker also dies with the
   process that started it, however that ends.  Each worker gets 1/jobs of the
-  memory budget (``--memory`` / ``ZALG_MEMORY``), set in the worker by
-  ``zalg.memory.set_default_budget``; it bounds a compilation of kernels there too.
+  memory budget (``--memory`` / ``ZALG_MEMORY``) and this process's heartbeat, set in
+  the worker by ``zalg.configure``; the budget bounds a compilation of kernels there too.
 * ``scheduler``: a running Dask scheduler (``distributed.Client(address)``); its
   workers need zalg installed.  Connection problems are a UserError.
 
@@ -39,7 +39,8 @@ from functools import partial
 from typing import Any, Union
 
 import zalg
-from zalg.memory import check_compile_room, default_budget, set_default_budget
+from zalg.memory import check_compile_room, default_budget
+from zalg.progress import heartbeat_seconds
 
 from .cli import UserError
 
@@ -80,7 +81,8 @@ def _on_pool(tasks: Sequence[Task], workers: int, budget: int) -> Iterator[tuple
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_start, initargs=(budget, os.getpid()))
+                               initializer=_worker_start,
+                               initargs=(budget, heartbeat_seconds(), os.getpid()))
     futures: dict = {}
     finished = False
     try:
@@ -114,14 +116,14 @@ def _worker_budget(workers: int) -> int:
     return total // workers
 
 
-def _worker_start(budget: int, parent: int) -> None:
+def _worker_start(budget: int, heartbeat: float, parent: int) -> None:
     """In each pool worker: Ctrl-C is the parent's business; end with the parent; this
     worker's budget, which also bounds a compilation of kernels the worker has to do (a
     worker whose budget has no room for one ends its task with OutOfMemory, as the
-    program does)."""
+    program does), and the parent's heartbeat."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
-    set_default_budget(budget)
+    zalg.configure(memory=budget, heartbeat=heartbeat)
     zalg.before_compiling(check_compile_room)
 
 
@@ -146,8 +148,10 @@ def _sigint_deferred(children: bool = False,
 
     The signal is recorded, never ignored: while this thread blocks it, Linux hands a
     process-wide SIGINT to any other thread of the process (numpy's OpenBLAS threads),
-    and an ignored disposition there would drop it for good."""
-    if threading.current_thread() is not threading.main_thread():
+    and an ignored disposition there would drop it for good.  An inherited "ignore"
+    (``nohup``, a background job) is kept: nothing is held back then."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN):
         yield
         return
     received: list[int] = []

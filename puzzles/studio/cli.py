@@ -5,11 +5,13 @@
 The server binds the loopback address unless ``--host`` says otherwise; every job
 runs in a worker process with ``--memory`` (else ``zalg --memory`` / ``ZALG_MEMORY``,
 else the machine's default budget shared by ``--jobs``) as its budget.  Ctrl-C stops
-the server and its jobs.
+the server and its jobs (unless the server was started with SIGINT ignored: then
+SIGTERM does).
 """
 from __future__ import annotations
 
 import ipaddress
+import signal
 import socket
 import sys
 import threading
@@ -110,6 +112,10 @@ def _run(args) -> int:
     app = create_app(JobManager(budget, args.jobs), hosts, ready)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+    server = uvicorn.Server(config)
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # an inherited "ignore" is kept
+        stop = server.handle_exit
+        server.handle_exit = lambda sig, frame: None if sig == signal.SIGINT else stop(sig, frame)
+    server.run(sockets=[sock])
     print("zalg studio: stopped", file=sys.stderr, flush=True)
     return 0

@@ -8,9 +8,10 @@ studio promises:
 
 * Stop is ``terminate()``: SIGTERM ends the process even inside CUDD or a
   compiled kernel, within 2 s (then SIGKILL);
-* each job has a memory budget: ``ZALG_MEMORY`` for its universes (so zalg raises
-  ``OutOfMemory`` with one line) and an address-space limit a little above it, so a
-  runaway allocation ends the worker, never the server;
+* each job has a memory budget, handed to the worker and set there with
+  ``zalg.configure`` (so zalg raises ``OutOfMemory`` with one line; the server's
+  heartbeat goes along), and an address-space limit a little above it, so a runaway
+  allocation ends the worker, never the server;
 * a crash or an out-of-memory kill of a worker is reported as one line.
 
 The worker sends ``("progress", stage, done, total)`` messages (at most ten a
@@ -31,8 +32,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import zalg
 from zalg.errors import OutOfMemory
 from zalg.memory import resident
+from zalg.progress import heartbeat_seconds
 
 from ..common import genre as G
 from ..common.errors import PuzzleFormatError
@@ -93,7 +96,8 @@ class Job:
                 "worker": self.process.pid if self.process is not None else None}
 
 
-def _worker(conn, task: str, params: dict, budget: int, genres: dict[str, str]) -> None:
+def _worker(conn, task: str, params: dict, budget: int, heartbeat: float,
+            genres: dict[str, str]) -> None:
     """The worker process: limit memory, run the task, send its progress and result;
     ``genres``: the genres registered in the server for a while (name -> module path)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the terminal stops the server
@@ -101,13 +105,13 @@ def _worker(conn, task: str, params: dict, budget: int, genres: dict[str, str]) 
         for name, module in genres.items():
             if name not in G.names():
                 registrations.enter_context(G.registered(name, module))
-        _work(conn, task, params, budget)
+        _work(conn, task, params, budget, heartbeat)
 
 
-def _work(conn, task: str, params: dict, budget: int) -> None:
+def _work(conn, task: str, params: dict, budget: int, heartbeat: float) -> None:
     # the job's budget is what it may use beyond the worker it starts in (forked with zalg,
-    # numba and the genres loaded), and ZALG_MEMORY bounds the whole process
-    os.environ["ZALG_MEMORY"] = str(budget + (resident() or 0))
+    # numba and the genres loaded); the process's budget bounds the whole process
+    zalg.configure(memory=budget + (resident() or 0), heartbeat=heartbeat)
     try:
         _limit_address_space(budget)
         result = tasks.run(task, params, _progress_sender(conn))
@@ -186,7 +190,8 @@ class JobManager:
                       params=params)
             receive, send = self._ctx.Pipe(duplex=False)
             job.process = self._ctx.Process(
-                target=_worker, args=(send, task, params, self.budget, G.elsewhere()),
+                target=_worker, args=(send, task, params, self.budget, heartbeat_seconds(),
+                                      G.elsewhere()),
                 name=f"zalg-studio-{job.id}", daemon=True)
             job.process.start()
             send.close()
