@@ -44,7 +44,7 @@ from .puzzle import Puzzle
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
            "to_puzzle", "random_instance", "check_request", "merge_candidates",
-           "covering_path_matchings", "open_ends"]
+           "covering_path_matchings", "open_ends", "covering_estimate", "estimate_text"]
 
 
 def _check_shape(rows: int, cols: int) -> None:
