@@ -1,8 +1,7 @@
 """The documentation (docs/*.md and README.md) is true to the code.
 
-Every python snippet runs: the ```python blocks of a document run in order in one
-namespace, as a reader would type them; a block is left out only under a comment
-``<!-- docs test: not run: REASON -->`` on the line above it, with its reason.
+Every python snippet runs: all the ```python blocks of a document run in order in one
+fresh namespace, as a reader would type them; none is left out.
 
 The documentation states rules, not history: no issue or route numbers and no dated
 run labels outside ``docs/lab/`` (where the history of the runs is kept).
@@ -39,7 +38,6 @@ _DOTTED = re.compile(r"`((?:zalg|puzzles)(?:\.[A-Za-z_]\w*)+)")
 _FROM = re.compile(r"^\s*from ((?:zalg|puzzles)(?:\.\w+)*) import \(?([\w, ]+)", re.M)
 _IMPORT = re.compile(r"^\s*import ((?:zalg|puzzles)(?:\.\w+)*)", re.M)
 _SNIPPET = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<code>.*?)^(?P=indent)```", re.S | re.M)
-_NOT_RUN = re.compile(r"<!--\s*docs test: not run(?P<reason>.*?)-->\s*$")
 
 
 def _exists(path: str) -> bool:
@@ -85,39 +83,32 @@ def missing(doc: Path) -> list[str]:
     return out
 
 
-def snippets(doc: Path) -> list[tuple[int, str, str | None]]:
-    """The python blocks of ``doc``: (line, code, why it is not run or None)."""
+def snippets(doc: Path) -> list[tuple[int, str]]:
+    """The python blocks of ``doc``: (line, code)."""
     text = doc.read_text(encoding="utf-8")
     out = []
     for m in _SNIPPET.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
         indent = len(m.group("indent"))
         code = "".join(row[indent:] + "\n" for row in m.group("code").splitlines())
-        above = text[:m.start()].rstrip().rsplit("\n", 1)[-1]
-        marker = _NOT_RUN.search(above)
-        out.append((line, code, marker.group("reason").strip(" :") if marker else None))
+        out.append((line, code))
     return out
 
 
 def run_snippets(doc: Path) -> int:
-    """Run the blocks of ``doc`` that are to run (in order, one namespace); how many ran.
-    A block that fails raises, its traceback naming ``<doc>:<line>``."""
+    """Run every block of ``doc`` (in order, one namespace); how many ran.  A block that
+    fails raises, its traceback naming ``<doc>:<line>``."""
     namespace: dict = {"__name__": f"docs.{doc.stem}"}
-    ran = 0
-    for line, code, reason in snippets(doc):
-        if reason is None:
-            exec(compile(code, f"{doc.name}:{line}", "exec"), namespace)  # our docs, not input
-            ran += 1
-    return ran
+    for line, code in snippets(doc):
+        exec(compile(code, f"{doc.name}:{line}", "exec"), namespace)  # our docs, not input
+    return len(snippets(doc))
 
 
 def test_the_runner_runs_blocks_in_order_and_sees_failures(tmp_path):
     doc = tmp_path / "x.md"
     doc.write_text("Text.\n\n```python\nx = 2\n```\n\n* item:\n\n  ```python\n  y = x + 1\n"
-                   "  assert y == 3\n  ```\n\n<!-- docs test: not run: needs a terminal -->\n"
-                   "```python\nraise SystemExit\n```\n")
-    assert [(line, reason) for line, _, reason in snippets(doc)] == [
-        (3, None), (9, None), (15, "needs a terminal")]
+                   "  assert y == 3\n  ```\n")
+    assert [line for line, _ in snippets(doc)] == [3, 9]
     assert run_snippets(doc) == 2
     doc.write_text("```python\nfrom puzzles import slitherlink_instances\n```\n")
     with pytest.raises(ImportError):
@@ -129,14 +120,12 @@ def test_every_python_snippet_runs(doc):
     """Each doc in a child process of its own, as a reader runs it (a fresh interpreter),
     and so that the families a doc builds (numberlink.md's 10x10 designer: 1.1 GB) do not
     stay in the test run's memory."""
-    skipped = [(line, reason) for line, _, reason in snippets(doc) if reason is not None]
-    assert all(reason for _, reason in skipped), f"a block left out without a reason: {skipped}"
     child = subprocess.run(
         [sys.executable, "-c", "import sys\nfrom pathlib import Path\n"
          "from tests.test_docs import run_snippets\nprint(run_snippets(Path(sys.argv[1])))",
          str(doc)], cwd=ROOT, capture_output=True, text=True, timeout=1200)
     assert child.returncode == 0, child.stderr[-3000:]
-    assert int(child.stdout.split()[-1]) == len(snippets(doc)) - len(skipped)
+    assert int(child.stdout.split()[-1]) == len(snippets(doc))
 
 
 def test_the_checker_sees_stale_names(tmp_path):

@@ -21,6 +21,7 @@ sampling, repairing and merging (docs/numberlink.md).
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -43,7 +44,7 @@ from .puzzle import Puzzle
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
            "to_puzzle", "random_instance", "check_request", "merge_candidates",
-           "covering_path_matchings", "open_ends"]
+           "covering_path_matchings", "open_ends", "covering_estimate", "estimate_text"]
 
 
 def _check_shape(rows: int, cols: int) -> None:
@@ -271,6 +272,20 @@ def covering_estimate(rows: int, cols: int) -> tuple[int, int]:
     return nodes, nodes * COVER_BYTES_PER_NODE
 
 
+#: an estimate of more nodes than this is told as a power of ten, beyond any memory
+HUGE_NODES = 10 ** 15
+
+
+def estimate_text(nodes: int, size: int, places: int = 1) -> str:
+    """An estimate of (nodes, bytes) for people: ``8.0 M ZDD nodes, 0.9 GB`` (``places``
+    decimals of the millions); past
+    ``HUGE_NODES`` the power of ten nearest and no byte count:
+    ``10^110 ZDD nodes, far beyond any memory``."""
+    if nodes > HUGE_NODES:
+        return f"10^{round(math.log10(nodes))} ZDD nodes, far beyond any memory"
+    return f"{nodes / 1e6:,.{places}f} M ZDD nodes, {size / 2**30:.1f} GB"
+
+
 def check_request(rows: int, cols: int, pairs: int | None = None) -> None:
     """PuzzleFormatError unless :func:`random_instance` can be asked for these (cheap:
     a batch checks before any work starts), also when the covering path matchings it
@@ -286,7 +301,7 @@ def check_request(rows: int, cols: int, pairs: int | None = None) -> None:
     if size > budget:
         raise PuzzleFormatError(
             f"a {rows}x{cols} board is sampled from its covering path matchings: about "
-            f"{nodes / 1e6:,.0f} M ZDD nodes, {size / 2**30:.1f} GB, more than the memory budget "
+            f"{estimate_text(nodes, size, places=0)}, more than the memory budget "
             f"of {budget / 2**30:.1f} GB (--memory or ZALG_MEMORY; each cell of the narrow side "
             "takes about 3.8 times more; 10x10: 8 M nodes, about 1 GB)")
 
@@ -318,7 +333,7 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
     with reporter(progress) as report:
         nodes, size = covering_estimate(rows, cols)
         report.stage(f"covering path matchings of the {rows}x{cols} grid (about "
-                     f"{nodes / 1e6:,.1f} M nodes, {size / 2**30:.1f} GB)")
+                     f"{estimate_text(nodes, size)})")
         covers = covering_path_matchings(rows, cols, progress=report)
         if not covers:
             raise PuzzleFormatError(f"the {rows}x{cols} grid has no covering path matching")

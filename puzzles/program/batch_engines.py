@@ -30,6 +30,7 @@ import gc
 import logging
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -227,8 +228,9 @@ def _dask_results(client, tasks: Sequence[Task]) -> Iterator[tuple[int, Outcome]
         client.close()
 
 
-#: seconds a Dask scheduler has to answer (connection and handshake)
-SCHEDULER_TIMEOUT = 10.0
+#: seconds a Dask scheduler has to answer (connection and handshake together): with
+#: the program's start and the import of distributed, one line within 10 s
+SCHEDULER_TIMEOUT = 6.0
 
 
 def _connect(address: str) -> Any:
@@ -243,32 +245,43 @@ def _connect(address: str) -> Any:
         logging.getLogger(name).setLevel(logging.CRITICAL)  # errors come back as ours
     try:
         deadline = time.monotonic() + SCHEDULER_TIMEOUT
-        _handshake(address)
+        _handshake(address, deadline)
         return distributed.Client(address, set_as_default=False,
                                   timeout=max(deadline - time.monotonic(), 1.0))
     except (Exception, MemoryError) as exc:  # refused, timed out, malformed, not Dask
         text = " ".join(str(exc).split())[:300] or type(exc).__name__
         if isinstance(exc, (TimeoutError, asyncio.TimeoutError)):
             text = f"no answer within {SCHEDULER_TIMEOUT:.0f} s"
+        elif isinstance(exc, ConnectionRefusedError):
+            text = "the connection was refused (nothing listens there)"
         elif isinstance(exc, MemoryError):  # a frame size read from a peer that is no scheduler
             text = "the peer does not speak Dask's protocol"
         raise UserError(f"--scheduler: cannot use the Dask scheduler at {address[:200]!r}: "
                         f"{text}") from None
 
 
-def _handshake(address: str) -> None:
-    """Connect to ``address`` and exchange Dask's handshake within SCHEDULER_TIMEOUT.
+def _handshake(address: str, deadline: float) -> None:
+    """Connect to ``address`` and exchange Dask's handshake before ``deadline``
+    (``time.monotonic``).
 
+    A TCP address is first reached with a plain socket: a refused connection is the
+    answer at once (distributed retries it until its timeout).
     ``distributed.Client(timeout=...)`` bounds the TCP connection but not the
     handshake read that follows it (``distributed.comm.core.connect``): a peer that
     accepts and never answers (an HTTP server waiting for a request's end, a stuck
-    port) kept the program waiting forever; a peer that answers something else made
+    port) would keep the program waiting; a peer that answers something else made
     distributed read an 8-byte frame count from it ("Unable to allocate 3.07 EiB")."""
-    from distributed.comm import connect  # lazy: see _connect
+    from distributed.comm import connect, parse_address, parse_host_port  # lazy: see _connect
+
+    scheme, location = parse_address(address)
+    if scheme == "tcp":
+        with socket.create_connection(parse_host_port(location),
+                                      timeout=max(deadline - time.monotonic(), 0.1)):
+            pass
 
     async def probe() -> None:
-        comm = await asyncio.wait_for(connect(address, timeout=SCHEDULER_TIMEOUT),
-                                      SCHEDULER_TIMEOUT)
+        left = max(deadline - time.monotonic(), 0.1)
+        comm = await asyncio.wait_for(connect(address, timeout=left), left)
         await comm.close()
 
     asyncio.run(probe())

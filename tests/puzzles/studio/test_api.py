@@ -260,3 +260,28 @@ def test_malformed_sources_answer_400_and_loopy_ids_are_read(studio):
         assert status == 400 and "\n" not in answer["error"], (source, answer)
     status, by_id = studio.call("/api/puzzle", {"source": "5x5t0:2b1b2b1b2b3b3b0b3"})
     assert status == 200 and by_id["url"] == "https://puzz.link/p?slither/5/5/cbcbcddad"
+
+
+def test_the_curl_lines_of_docs_studio_md_run_as_written(studio):
+    """docs/studio.md's shell block, copied into a shell in order (its address turned to
+    this test's server): every answer comes, the job it starts is followed to its end
+    by the id the shell kept, and the job it stops is found (no 404)."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+
+    if shutil.which("curl") is None or shutil.which("bash") is None:
+        pytest.skip("the doc's lines need curl and bash")
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "studio.md").read_text()
+    block = next(b for b in re.findall(r"```sh\n(.*?)```", doc, re.S) if "/api/jobs" in b)
+    script = "set -e -o pipefail\n" + block.replace("http://127.0.0.1:8000", studio.url)
+    script = script.replace("curl -s", "curl -f -s")  # an HTTP error fails the line
+    env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                          timeout=600, env=env)
+    assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-2000:])
+    assert '"state":"done"' in done.stdout.replace(" ", ""), done.stdout[-2000:]
+    assert '"good":"1198"' in done.stdout.replace(" ", ""), done.stdout[-2000:]
+    stopped = json.loads(done.stdout.strip().splitlines()[-1])
+    assert stopped["task"] == "solve" and stopped["id"].startswith("j"), stopped
