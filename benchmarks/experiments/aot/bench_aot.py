@@ -6,9 +6,12 @@ each measurement in its own process (the harness), results checked equal:
 """
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
+
+os.environ["ZALG_COMPILED"] = "0"  # the "numba" side: zalg's operations on its numba kernels
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmarks/, for harness
 import harness  # noqa: E402
