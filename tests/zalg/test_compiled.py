@@ -80,7 +80,7 @@ def test_a_family_deeper_than_the_recursion_is_computed_on_the_numba_kernels():
     n = 2 * compiled.MAX_DEPTH
     U = Universe(range(n))
     long_set = U.family([list(range(n))])
-    other = U.family([list(range(1, n))])
+    other = U.family([list(range(n - 1))])  # one chain with it down to the last level
     M = U.manager
     status, r = compiled.binary(M.ctx, numba_setop.UNION, long_set._p, other._p)
     assert status == compiled.TOO_DEEP and r == 0
