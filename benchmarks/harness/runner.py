@@ -59,7 +59,7 @@ def main(module, tables: Callable[[argparse.Namespace], Sequence[Table]],
     name = script.name
     try:
         with ExitStack() as stack:
-            trees = [this_tree(script.parents[1])]
+            trees = [this_tree(_tree_of(script))]
             if args.against:
                 trees.append(stack.enter_context(other_tree(args.against, trees[0].path)))
             return Run(script, trees, args, argv).all(tables(args))
@@ -78,6 +78,12 @@ def results_paths(script: Path, args: argparse.Namespace) -> list[Path]:
     if args.save:
         paths.append(script.parent / "results" / f"{script.stem}.json")
     return paths
+
+
+def _tree_of(script: Path) -> Path:
+    """The source tree a bench file belongs to: the nearest folder above it holding zalg
+    (benchmarks/bench_x.py and benchmarks/experiments/x/bench_y.py alike)."""
+    return next((p for p in script.parents if (p / "zalg").is_dir()), script.parents[1])
 
 
 class Run:
