@@ -61,7 +61,7 @@ def batch_case(size: str, count: int, seed: int, jobs: int) -> dict:
 
 def one_by_one_case(size: str, count: int, seed: int) -> dict:
     """The same puzzles, one program start each."""
-    from puzzles.batch import task_seeds
+    from puzzles.program.batch import task_seeds
     urls = []
     for task_seed in task_seeds(seed, count):
         out = program("numberlink", "generate", size, "--seed", str(task_seed))

@@ -143,8 +143,8 @@ def split(n: int) -> None:
     """CPU time of the algebraic construction of n x n corner-to-corner paths by kind
     of step (a profile in this process; it wraps zalg methods, so it needs this tree)."""
     import zalg
-    import zalg.mate_algebra as mate
-    from zalg.family import Family
+    import zalg.graphs.mate_algebra as mate
+    from zalg.algebra.family import Family
 
     spent: dict = {}
     inside: list = []  # a measured step running: steps it calls are its own time

@@ -147,11 +147,11 @@ def warm() -> None:
 def _zdd(genre: str, p, cover: bool, route: str):
     """The family of all solutions by ``route``."""
     if genre == "slitherlink":
-        from puzzles.board import square_sides
+        from puzzles.common.board import square_sides
         from puzzles.slitherlink import solve as S
         if route == "zdd":
             return S.solve(p)
-        from zalg.paths import build
+        from zalg.graphs.paths import build
         counts = [(square_sides(x), h) for x, h in p.hints.items()]
         return build(S.board_graph(p.rows, p.cols), "cycle", counts=counts, fixed=S.prepass(p))
     if route == "zdd":

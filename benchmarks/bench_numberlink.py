@@ -10,7 +10,7 @@ over R with covering witnesses, ``c``, ∃! over the covering relation then one
 solver call per candidate, and ``r``, the one ∃! pass over R restricted to the
 solutions of those candidates; ``r`` also on the full 4x5, and 4x6 with ``--big``;
 ``s``, the same family built top down by the subset construction,
-``zalg.unique_topdown``, on every full grid and bound the table has).
+``zalg.topdown.unique_exists``, on every full grid and bound the table has).
 
 Solving (``--solving``): ``Puzzle.solve`` without and with covering on the pzprjs test
 board and on generated boards (the pairs are the path ends of a covering path
@@ -126,7 +126,7 @@ def solving_board(kind, rows, cols, seed):
 def solve_case(kind, rows, cols, seed, cover) -> dict:
     """Every solution of a board (its graph built beforehand; the solve measured)."""
     from puzzles import numberlink as N
-    from puzzles.solving import SOLVED
+    from puzzles.common.solving import SOLVED
     url = solving_board(kind, rows, cols, seed).to_url()
     gc.collect()  # the board random_instance checked is gone, and its solutions with it
     SOLVED.clear()  # and so are the solutions the cache keeps of recent boards

@@ -58,7 +58,7 @@ def operands(workload: str, scale: int = 1):
 
 def warm() -> None:
     """Every operation once on tiny operands (untimed): a tree whose kernels compile or
-    load on their first call (as before zalg.warmup) has them all loaded."""
+    load on their first call (as before zalg.tools.warmup) has them all loaded."""
     for _, workload, run in OPERATIONS:
         run(*operands(workload, scale=0)).count()
 

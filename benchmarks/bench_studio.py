@@ -143,7 +143,7 @@ def paint_case() -> dict:
 
 def paste_case(genre: str) -> dict:
     """The genre's 10x10 board pasted into the solve view, until its count shows."""
-    from puzzles import genre as G
+    from puzzles.common import genre as G
     module = G.genre(genre)
     expected = str(module.Puzzle.from_url(BOARDS[genre]).count())  # in this process only
     with Studio() as studio:
@@ -156,7 +156,7 @@ def paste_case(genre: str) -> dict:
 
 def library_solve_case(genre: str) -> dict:
     """The same board counted by the library (kernels loaded, nothing cached)."""
-    from puzzles import genre as G
+    from puzzles.common import genre as G
     p = G.genre(genre).Puzzle.from_url(BOARDS[genre])
     with harness.measure():
         n = p.count()
@@ -206,7 +206,7 @@ def same_counts(a: dict, b: dict) -> bool:
 
 
 def tables(args) -> list:
-    from puzzles import genre as G
+    from puzzles.common import genre as G
     sides = ("page", "library")
     paint = harness.Table("First paint (cpu s: the server's)", ("page",),
                           [harness.Row("first paint", (harness.Case("paint_case"),))])

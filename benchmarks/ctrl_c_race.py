@@ -6,7 +6,7 @@ launcher, as pip installs it), waits for its first progress line (``cycles of th
 into CUDD follow) and sends SIGINT a uniformly random moment 0-``--window`` seconds
 later.  Outcomes: the one line and status 130 (clean), finished before the signal,
 ``SystemError`` (a compiled call that returned with the KeyboardInterrupt still set:
-numba's boxing of array results, ``zalg.kernels.interrupts``), another traceback or
+numba's boxing of array results, ``zalg.cudd.interrupts``), another traceback or
 status, or no end within 30 s (a hang).  ``--jobs`` trials run at once, which keeps the
 machine loaded as when the race was first seen (load 7-9).  ``--tree`` runs another
 checkout's zalg (``PYTHONPATH``), e.g. the tree before the fix:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 import zalg
 from puzzles.numberlink.design import instance_graph, pair_universe
-from zalg.pairing import pairing_relation
+from zalg.graphs.pairing import pairing_relation
 
 
 def step(name: str, build: Callable[[], zalg.Family]) -> zalg.Family:

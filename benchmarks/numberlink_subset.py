@@ -23,8 +23,8 @@ import numpy as np
 
 from puzzles.numberlink.design import good_instances, instance_graph, open_ends
 from zalg.memory import resident
-from zalg.pairing import pairing_relation
-from zalg.unique_topdown import unique_exists_topdown
+from zalg.graphs.pairing import pairing_relation
+from zalg.topdown.unique_exists import unique_exists_topdown
 
 
 def _peak_gb() -> float:

@@ -10,7 +10,7 @@ import sys
 import time
 
 import zalg
-from zalg.mate_algebra import build_algebra
+from zalg.graphs.mate_algebra import build_algebra
 
 OEIS_PATHS = [1, 2, 12, 184, 8512, 1262816, 575780564, 789360053252]  # A007764
 

@@ -5,7 +5,7 @@ Run:  python examples/slitherlink_designer.py
 """
 
 from puzzles.slitherlink import design as I
-from puzzles.loops import outline
+from puzzles.common.loops import outline
 from puzzles.slitherlink import Puzzle
 
 DRAWING = """\

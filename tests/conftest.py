@@ -19,8 +19,8 @@ import sys
 import pytest
 from hypothesis import HealthCheck, settings
 
-from puzzles import caches
-from puzzles.solving import SOLVED
+from puzzles.common import caches
+from puzzles.common.solving import SOLVED
 from zalg.memory import trim
 
 os.environ.setdefault("ZALG_QUIET_COMPILE", "1")
@@ -43,7 +43,7 @@ def no_universes_kept_between_modules():
     trim()
 
 
-WARM_UP = "import zalg.warmup as w; w.warm_up(progress=False); import puzzles.studio.warmup"
+WARM_UP = "import zalg.tools.warmup as w; w.warm_up(progress=False); import puzzles.studio.warmup"
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -1,8 +1,10 @@
 """The shape of the code, read from the source (AST) of ``zalg`` and ``puzzles``:
 
-* no import circles; the library never imports its applications; ``puzzles`` never
-  imports ``zalg.kernels`` (it reaches zalg through its public API); no genre imports
-  another (what genres share lives in ``puzzles/``);
+* no import circles; the library never imports its applications; ``puzzles`` imports
+  only zalg's public modules (``PUBLIC``); no genre imports another (what genres share
+  lives in ``puzzles/common``);
+* layers: each subpackage of ``zalg`` and of ``puzzles`` imports only its own layer and
+  the layers below it (``ZALG_LAYERS``, ``PUZZLES_LAYERS``);
 * few imports inside functions, each with its reason in a comment;
 * no private access across modules (the rule: :func:`private_uses`);
 * no function over 120 lines;
@@ -12,9 +14,8 @@
 Imports are read module-level and inside functions alike; only imports under
 ``if TYPE_CHECKING:`` are left out (they never run).
 
-``IN_FLIGHT`` lists what other branches of the same piece of work (issues 28 and 31:
-helpers "kernels" and "frontier") are removing from files they own; each entry must
-still be found, so the list shrinks as they land."""
+``IN_FLIGHT`` lists exceptions that work in progress is removing; each entry must still
+be found, so the list shrinks as that work lands."""
 from __future__ import annotations
 
 import ast
@@ -27,9 +28,9 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import genre as G
-from puzzles.solving import Solvable
-from puzzles.subcommands import GenerateCommand, SolveCommand
+from puzzles.common import genre as G
+from puzzles.common.solving import Solvable
+from puzzles.program.subcommands import GenerateCommand, SolveCommand
 from tests.helpers import toy_genre
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,27 +40,60 @@ MOST_LAZY_IMPORTS = 15
 #: the longest function (lines, decorators and docstring included)
 LONGEST_FUNCTION = 120
 
-#: (module, what) -> the owner who is removing it
-IN_FLIGHT: dict = {}
+#: zalg's layers, top first: a module imports only modules of its own layer or below.
+#: The root package (``zalg/__init__.py``, the public facade) sits between the command
+#: line tools and the graph families; the base layer is the root's other modules.
+ZALG_LAYERS = (
+    ("zalg.__main__", "zalg.tools"),
+    ("zalg",),
+    ("zalg.graphs",),
+    ("zalg.topdown",),
+    ("zalg.algebra",),
+    ("zalg.persist",),
+    ("zalg.ops",),
+    ("zalg.eval",),
+    ("zalg.cudd",),
+    ("zalg.errors", "zalg.memory", "zalg.progress", "zalg.text"),
+)
+#: puzzles' layers, top first; ``GENRES`` stands for every genre package
+PUZZLES_LAYERS = (
+    ("puzzles", "puzzles.__main__", "puzzles.studio"),
+    ("GENRES",),
+    ("puzzles.program",),
+    ("puzzles.common",),
+)
+#: the modules of zalg that puzzles may import: its public API (docs/architecture.md)
+PUBLIC = ("zalg", "zalg.errors", "zalg.memory", "zalg.progress", "zalg.topdown",
+          "zalg.graphs", "zalg.tools.commands")
+
+#: (module, what) -> the work that is removing it
+IN_FLIGHT: dict = {
+    ("puzzles.slitherlink.design", "import zalg.topdown.hitting"):
+        "the top-down constructions as methods of Family",
+    ("puzzles.slitherlink.design", "import zalg.topdown.minimal"):
+        "the top-down constructions as methods of Family",
+    ("puzzles.numberlink.design", "import zalg.topdown.unique_exists"):
+        "the top-down constructions as methods of Family",
+}
 
 #: private names of other projects that a module may use, and why
 OUTSIDE_PRIVATE = {
-    ("puzzles.batch_engines", "_exit"): "os._exit: a documented function of os",
-    ("puzzles.program", "_exit"): "os._exit: a documented function of os",
-    ("puzzles.program", "_finalizer_registry"): "multiprocessing: the finalizers that "
+    ("puzzles.program.batch_engines", "_exit"): "os._exit: a documented function of os",
+    ("puzzles.program.main", "_exit"): "os._exit: a documented function of os",
+    ("puzzles.program.main", "_finalizer_registry"): "multiprocessing: the finalizers that "
                                                 "os._exit skips (a pool's semaphores)",
-    ("puzzles.program", "_callback"): "multiprocessing: which finalizer releases a semaphore",
-    ("puzzles.program", "_cleanup"): "multiprocessing: SemLock's own release, as at exit",
-    ("puzzles.batch_engines", "_processes"): "a pool's worker processes: the standard library "
+    ("puzzles.program.main", "_callback"): "multiprocessing: which finalizer releases a semaphore",
+    ("puzzles.program.main", "_cleanup"): "multiprocessing: SemLock's own release, as at exit",
+    ("puzzles.program.batch_engines", "_processes"): "a pool's worker processes: the standard library "
                                              "has no public way to end them at once",
-    ("zalg.kernels.native", "_CFuncPtr"): "ctypes: native.py binds CUDD below dd's public API",
-    ("zalg.kernels.native", "_index_of_var"): "dd: native.py binds CUDD below dd's public API",
-    ("zalg.kernels.native", "_var_with_index"): "dd: native.py binds CUDD below dd's public API",
-    ("zalg.kernels.manager", "_add_int"): "dd: a Function from a node pointer (kernels)",
-    ("zalg.kernels.cache", "_py_file"): "numba: its cache locators' source file (the stamp)",
-    ("zalg.kernels.cache", "_cache"): "numba: a dispatcher's cache (no public reader)",
-    ("zalg.kernels.cache", "_cache_file"): "numba: a dispatcher's cache index (no public reader)",
-    ("zalg.kernels.cache", "_load_index"): "numba: its cache index reader (no public one)",
+    ("zalg.cudd.native", "_CFuncPtr"): "ctypes: native.py binds CUDD below dd's public API",
+    ("zalg.cudd.native", "_index_of_var"): "dd: native.py binds CUDD below dd's public API",
+    ("zalg.cudd.native", "_var_with_index"): "dd: native.py binds CUDD below dd's public API",
+    ("zalg.ops.manager", "_add_int"): "dd: a Function from a node pointer (kernels)",
+    ("zalg.cudd.cache", "_py_file"): "numba: its cache locators' source file (the stamp)",
+    ("zalg.cudd.cache", "_cache"): "numba: a dispatcher's cache (no public reader)",
+    ("zalg.cudd.cache", "_cache_file"): "numba: a dispatcher's cache index (no public reader)",
+    ("zalg.cudd.cache", "_load_index"): "numba: its cache index reader (no public one)",
 }
 
 
@@ -273,9 +307,9 @@ def in_flight(found: set[tuple[str, str]], kind: str) -> set[tuple[str, str]]:
 
 def test_the_source_is_read_correctly():
     graph = import_graph()
-    assert "zalg.kernels.driver" in graph["zalg.kernels.manager"]
-    assert "zalg.kernels.ops.nonsup" in graph["zalg.kernels.ops.minimal"]
-    assert "puzzles.cli" in graph["puzzles.subcommands"]
+    assert "zalg.ops.driver" in graph["zalg.ops.manager"]
+    assert "zalg.ops.nonsup" in graph["zalg.ops.minimal"]
+    assert "puzzles.program.cli" in graph["puzzles.program.subcommands"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     code = ("import os\nclass A:\n    __slots__ = ('_s',)\n    def __init__(self, v):\n"
             "        self._mine = v\n        object.__setattr__(self, '_set', v)\n"
@@ -307,10 +341,71 @@ def test_the_library_never_imports_its_applications():
             assert names == [], name
 
 
-def test_puzzles_never_import_the_kernels():
-    found = {(m, f"import {t}") for m, targets in import_graph().items() if m.startswith("puzzles")
-             for t in targets if t == "zalg.kernels" or t.startswith("zalg.kernels.")}
+def layer_of(module: str, layers: tuple) -> int:
+    """The index of ``module``'s layer (0 the top): its longest listed prefix; in
+    PUZZLES_LAYERS a genre package stands under ``GENRES``."""
+    best, found = -1, None
+    for i, names in enumerate(layers):
+        for name in names:
+            if name == "GENRES":
+                if _genre_of(module) and len("puzzles.x") > best:
+                    best, found = len("puzzles.x"), i
+            elif (module == name or module.startswith(name + ".")) and len(name) > best:
+                best, found = len(name), i
+    if found is None:
+        raise AssertionError(f"{module} is in no layer: add it to the layers")
+    return found
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """(module, target) for every import of a module from a higher layer of the same
+    package."""
+    out = []
+    for top, layers in (("zalg", ZALG_LAYERS), ("puzzles", PUZZLES_LAYERS)):
+        for m, targets in graph.items():
+            if m.split(".")[0] != top:
+                continue
+            out += [(m, t) for t in targets
+                    if t.split(".")[0] == top and layer_of(t, layers) < layer_of(m, layers)]
+    return sorted(out)
+
+
+def non_public_imports(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """(module, "import target") for every import by puzzles of a zalg module outside PUBLIC."""
+    return {(m, f"import {t}") for m, targets in graph.items() if m.startswith("puzzles")
+            for t in targets if t.startswith("zalg") and t not in PUBLIC}
+
+
+def test_each_layer_imports_only_its_own_and_those_below():
+    assert upward_imports(import_graph()) == []
+
+
+def test_a_planted_upward_import_is_found():
+    graph = import_graph()
+    graph["zalg.cudd.nodes"] = graph["zalg.cudd.nodes"] | {"zalg.algebra.family"}
+    graph["zalg.ops.join"] = graph["zalg.ops.join"] | {"zalg.topdown.driver"}
+    graph["puzzles.common.board"] = graph["puzzles.common.board"] | {"puzzles.program.cli"}
+    graph["puzzles.program.cli"] = graph["puzzles.program.cli"] | {"puzzles.slitherlink.model"}
+    assert upward_imports(graph) == [("puzzles.common.board", "puzzles.program.cli"),
+                                     ("puzzles.program.cli", "puzzles.slitherlink.model"),
+                                     ("zalg.cudd.nodes", "zalg.algebra.family"),
+                                     ("zalg.ops.join", "zalg.topdown.driver")]
+
+
+def test_every_module_is_in_a_layer():
+    for name in project_modules():
+        layer_of(name, ZALG_LAYERS if name.startswith("zalg") else PUZZLES_LAYERS)
+
+
+def test_puzzles_import_only_zalgs_public_modules():
+    found = non_public_imports(import_graph())
     assert found - in_flight(found, "import") == set()
+
+
+def test_a_planted_private_import_is_found():
+    graph = import_graph()
+    graph["puzzles.common.board"] = graph["puzzles.common.board"] | {"zalg.cudd.nodes"}
+    assert ("puzzles.common.board", "import zalg.cudd.nodes") in non_public_imports(graph)
 
 
 def _genre_of(module: str) -> str | None:

@@ -169,7 +169,7 @@ def test_the_persistence_export_row_times_an_export(monkeypatch):
     from contextlib import contextmanager
 
     from benchmarks import bench_persist
-    from zalg.kernels.manager import Manager
+    from zalg.ops.manager import Manager
     exports, measuring = [], []
     export = Manager.export
 

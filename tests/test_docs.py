@@ -6,9 +6,9 @@ namespace, as a reader would type them; a block is left out only under a comment
 
 Every source path the documentation names exists:
 
-* paths with a folder (``zalg/frontier/mate.py``, ``benchmarks/data/...``; ``<...>`` is a
+* paths with a folder (``zalg/graphs/mate.py``, ``benchmarks/data/...``; ``<...>`` is a
   placeholder for one name), from the project root or below one of its top folders
-  (``kernels/build.py`` is ``zalg/kernels/build.py``);
+  (``ops/build.py`` is ``zalg/ops/build.py``);
 * bare file names (``mate_algebra.py``): somewhere in the project;
 * links to other documents (``[text](file.md)``);
 * dotted names in code spans (```zalg.memory.default_budget_of```) and the imports of
@@ -138,7 +138,7 @@ def test_every_python_snippet_runs(doc):
 
 def test_the_checker_sees_stale_names(tmp_path):
     doc = tmp_path / "x.md"
-    doc.write_text("See `zalg/_kernels.py`, kernels/build.py, zalg/frontier/<name>.py, "
+    doc.write_text("See `zalg/_kernels.py`, ops/build.py, zalg/topdown/<name>.py, "
                    "gone.py, [a](nowhere.md), `zalg.memory.no_such`, `zalg.memory.parse_size`.\n"
                    "```python\nfrom puzzles import slitherlink_instances as I\n```\n")
     assert missing(doc) == ["zalg/_kernels.py", "gone.py", "nowhere.md", "zalg.memory.no_such",

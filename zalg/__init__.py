@@ -8,16 +8,16 @@ True
 """
 
 from .errors import OutOfMemory, TooWide
-from .kernels.compiling import before_compiling, on_interrupt_while_compiling
-from .kernels.interrupts import must_not_raise
-from .family import Family, intersection, union
-from . import interop
-from .graph import Graph, grid
-from .pairing import pair_element, pairing_relation, pairing_universe
+from .cudd.compiling import before_compiling, on_interrupt_while_compiling
+from .cudd.interrupts import must_not_raise
+from .algebra.family import Family, intersection, union
+from .graphs import interop
+from .graphs.graph import Graph, grid
+from .graphs.pairing import pair_element, pairing_relation, pairing_universe
 from .persist import loads as decode
 from .persist import read
-from .relation import Relation
-from .universe import Universe
+from .algebra.relation import Relation
+from .algebra.universe import Universe
 
 __all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load", "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",

@@ -1,6 +1,6 @@
 """``python -m zalg``: the algebra's own commands (``info``)."""
 import sys
 
-from zalg.commands import main
+from zalg.tools.commands import main
 
 sys.exit(main())

@@ -43,7 +43,7 @@ What the harness does with it:
 * ``--against REV`` measures the first side of every row on this tree and on REV
   (checked out into a temporary git worktree, or a tree given by its folder),
   interleaved, and prints new/old per row and their geometric mean;
-* each tree's kernels (every one of zalg's by ``zalg.warmup`` where the tree has it;
+* each tree's kernels (every one of zalg's by ``zalg.tools.warmup`` where the tree has it;
   in older trees what the bench's ``warm()`` uses, so it should use what the cases
   measure) are compiled or loaded once before
   the rows, and loaded again, untimed, in every measuring process of a case with

@@ -105,16 +105,19 @@ def _run_case(module, request: dict) -> dict:
 def _load_kernels() -> None:
     """Compile (first run) or load every kernel of the measured tree's zalg, so that no
     measured step does: trees since the kernels redesign compile each operation on its
-    first use, and ``zalg.warmup`` uses them all (about 1 s of CPU from the cache).  In an
+    first use, and ``zalg.tools.warmup`` uses them all (about 1 s of CPU from the cache).  In an
     older tree a kernel also compiles or loads on its first call: there the bench's
     ``warm()`` must use what the cases measure."""
+    import importlib
     import zalg  # imported here: a peer's process stays free of zalg
     # asked of the tree's files, not of the import system: an editable install of another
-    # tree would serve its own zalg.warmup to a tree that has none (a mix of two trees)
-    if not (Path(zalg.__file__).parent / "warmup.py").is_file():
-        return  # a tree before zalg.warmup: its kernels loaded with zalg
-    from zalg.warmup import warm_up
-    warm_up(progress=False)
+    # tree would serve its own warm-up module to a tree that has none (a mix of two trees)
+    package = Path(zalg.__file__).parent
+    for where, name in (("tools/warmup.py", "zalg.tools.warmup"), ("warmup.py", "zalg.warmup")):
+        if (package / where).is_file():
+            importlib.import_module(name).warm_up(progress=False)
+            return
+    # a tree without a warm-up module: its kernels load with zalg
 
 
 def measured_tree() -> Path:

@@ -8,7 +8,7 @@
 
 With several sources, ``--jobs`` or ``--scheduler`` (solve), or any of ``--count``,
 ``--jobs``, ``--out``, ``--scheduler`` (generate), the command runs as a batch
-(``puzzles.batch``) and prints JSON Lines.
+(``puzzles.program.batch``) and prints JSON Lines.
 """
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ import itertools
 import time
 from functools import partial
 
-from .. import batch
-from ..cli import UserError, bounded_int, plural, read_puzzle
-from ..errors import PuzzleFormatError
-from ..subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
+from ..program import batch
+from ..program.cli import UserError, bounded_int, plural, read_puzzle
+from ..common.errors import PuzzleFormatError
+from ..program.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 from .design import generate, reduce
 from .puzzle import Puzzle
 

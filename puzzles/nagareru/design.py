@@ -29,7 +29,7 @@ implicit hitting set search would) can cost seconds at 13x13, a dense one a few
 milliseconds (docs/nagareru.md has the measurements).  Removing a clue only
 removes constraints, so a clue needed once is needed at the end: the result has
 no redundant clue.  ``reduce`` enumerates every minimal clue set of a hand-made
-puzzle by implicit hitting sets (``puzzles.hitting``).
+puzzle by implicit hitting sets (``puzzles.common.hitting``).
 
 Clues are made independent so that violation sets are exact: a fan's wind runs
 to the border, and a fan never stands together with a black cell or a fan on
@@ -46,11 +46,11 @@ from collections.abc import Iterable
 import zalg
 from zalg.progress import Progress, Reporter, reporter
 
-from ..board import STEP
-from ..errors import PuzzleFormatError
-from ..hitting import HittingSearch
-from ..loops import outline, random_region
-from ..solving import one_solution
+from ..common.board import STEP
+from ..common.errors import PuzzleFormatError
+from ..common.hitting import HittingSearch
+from ..common.loops import outline, random_region
+from ..common.solving import one_solution
 from .puzzle import Puzzle
 
 __all__ = ["generate", "reduce", "target_loop", "clue_options", "violations"]
@@ -480,7 +480,7 @@ def reduce(p: Puzzle, progress: Progress = None) -> zalg.Family:
     A black cell that stops a wind is kept in every set (removing it would lengthen
     the wind, adding constraints rather than removing them); all other removals
     only remove constraints, so uniqueness is monotone and the answer is exact
-    (``puzzles.hitting``).  First every clue is taken away on its own: a clue whose
+    (``puzzles.common.hitting``).  First every clue is taken away on its own: a clue whose
     removal lets another loop in is in every minimal set, and those loops' violation
     sets start the search, so every board solved afterwards shows at least those
     clues (a generated interesting instance needs all its clues: one solve each and

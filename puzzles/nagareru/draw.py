@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..board import direction_of, edge_set, make_edge
-from ..render import svg_document, svg_grid_lines, svg_mark_segment
+from ..common.board import direction_of, edge_set, make_edge
+from ..common.render import svg_document, svg_grid_lines, svg_mark_segment
 from .model import orient
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -38,15 +38,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from .. import inputs, pzprjs
-from ..board import STEP, check_size, direction_of, grid_edges, is_grid_edge, is_one, make_edge, point_edges
-from ..board import components as _components
-from ..board import edge_set as _edge_set
-from ..board import is_int as _is_int
-from ..board import pos as _pos
-from ..errors import PuzzleFormatError
-from ..pictures import cell_rows
-from ..violations import Violation
+from ..common import inputs, pzprjs
+from ..common.board import STEP, check_size, direction_of, grid_edges, is_grid_edge, is_one, make_edge, point_edges
+from ..common.board import components as _components
+from ..common.board import edge_set as _edge_set
+from ..common.board import is_int as _is_int
+from ..common.board import pos as _pos
+from ..common.errors import PuzzleFormatError
+from ..common.pictures import cell_rows
+from ..common.violations import Violation
 
 __all__ = ["Cell", "Edge", "Board", "DIRECTIONS", "STEP", "OPPOSITE", "TOKENS", "FAILCODES",
            "make_edge", "check_solution", "orient", "direction_of"]
@@ -262,7 +262,7 @@ class Board:
         """Read a pzprv3 file (detected by its first line) or plain text: one row per
         line, one token per cell (``.`` and :data:`TOKENS`), spaces optional, blank
         lines ignored.  The picture the ``zalg`` program prints reads back too
-        (``puzzles.pictures``): ``#`` is a plain black cell (``N``), ``+`` an empty
+        (``puzzles.common.pictures``): ``#`` is a plain black cell (``N``), ``+`` an empty
         cell on the loop, and the loop's ``- | < > ^ v`` are ignored."""
         if pzprjs.is_pzprv3(text):
             return cls.read_pzprv3(text)[0]

@@ -1,8 +1,8 @@
 """Nagareru's front door: a board (``model.Board``) that solves (``solve``) and draws
-itself (``draw``), its solutions kept per board and options (``puzzles.solving``)."""
+itself (``draw``), its solutions kept per board and options (``puzzles.common.solving``)."""
 from __future__ import annotations
 
-from ..solving import Solvable
+from ..common.solving import Solvable
 from . import draw
 from .model import Board, Edge
 from .solve import solve
@@ -16,7 +16,7 @@ class Puzzle(Board, Solvable, solver=solve, drawing=draw):
     ``solve(sweep=None, progress=None)``: every solution as a ``zalg.Family`` of edge
     sets (``sweep``: the side the frontier starts from; default the side of the
     clues); ``count``, ``is_unique``, ``solution`` and ``solutions`` take the same
-    options (``puzzles.solving.Solvable``); ``render`` draws the loop with its travel
+    options (``puzzles.common.solving.Solvable``); ``render`` draws the loop with its travel
     direction."""
 
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import zalg
 from zalg.progress import Progress
 
-from ..board import STEP, clue_sweep, direction_of, narrow_sweeps, race_sweeps
-from ..caches import cached
+from ..common.board import STEP, clue_sweep, direction_of, narrow_sweeps, race_sweeps
+from ..common.caches import cached
 
 __all__ = ["board_graph", "constraints", "solve"]
 

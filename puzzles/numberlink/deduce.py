@@ -17,7 +17,7 @@ are counted, so no rule assumes the puzzle is unique):
   terminals passes carries that label.
 
 ``deduce`` runs them to a fixpoint, then probes every open edge
-(``puzzles.propagation``): a value whose consequences clash is impossible, and
+(``puzzles.common.propagation``): a value whose consequences clash is impossible, and
 what both values of an edge imply holds in every solution.
 """
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..propagation import Propagator
+from ..common.propagation import Propagator
 from .logic import Contradiction
 
 __all__ = ["PathPropagator", "deduce"]

@@ -4,7 +4,7 @@ A *pairing* h of the rows x cols grid is a set of disjoint cell pairs (the clue
 pairs of a board).  It is a *good instance* when (G, h) has exactly one solution
 among all path matchings, covering or not, and that solution visits every cell
 (Yoshinaka et al. 2012, section 5 and Table 5).  With the pairing relation
-R = {P ∪ ends(P)} of ``zalg.pairing`` over edges and pair elements,
+R = {P ∪ ends(P)} of ``zalg.graphs.pairing`` over edges and pair elements,
 
     good = ∃!E. R  with the one witness in R_cover
          = {h : exactly one P with P ∪ h ∈ R, and P ∪ h ∈ R_cover},
@@ -14,7 +14,7 @@ family over the grid's *pair elements* ``(a, b)`` (two cells, a < b).  For few
 pairs on larger grids, ``method="covering"`` takes ∃! over R_cover alone and
 checks the candidates with the solver; ``method="restricted"`` takes the one ∃!
 pass over R cut down to the solutions of those candidates; ``method="subset"``
-builds the same family top down (``zalg.unique_topdown``, R's nodes pruned by
+builds the same family top down (``zalg.topdown.unique_exists``, R's nodes pruned by
 their open ends).  ``random_instance`` reaches boards far beyond enumeration by
 sampling, repairing and merging (docs/numberlink.md).
 """
@@ -29,15 +29,15 @@ from functools import partial
 import numpy as np
 
 import zalg
-from zalg.graph import Graph
+from zalg import Graph
 from zalg.memory import default_budget
-from zalg.pairing import pairing_relation, pairing_universe
+from zalg import pairing_relation, pairing_universe
 from zalg.progress import Progress, Reporter, reporter
-from zalg.unique_topdown import Separation, unique_exists_topdown
+from zalg.topdown.unique_exists import Separation, unique_exists_topdown
 
-from ..caches import cached
-from ..errors import PuzzleFormatError
-from ..board import edge_components
+from ..common.caches import cached
+from ..common.errors import PuzzleFormatError
+from ..common.board import edge_components
 from .giveaways import one_edge_paths, reworked
 from .puzzle import Puzzle
 
@@ -81,7 +81,7 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
     then built for at most that many paths).  ``method``:
 
     * ``"subset"`` (the default): the ∃! with witnesses below, built top down over the
-      pair elements (``zalg.unique_topdown``: states are sets of R's nodes), R's nodes
+      pair elements (``zalg.topdown.unique_exists``: states are sets of R's nodes), R's nodes
       dropped when their open ends match no witness's (:func:`open_ends`); 5-19x
       faster than ``"witness"`` on 4x5-5x5 with less memory (docs/performance.md);
     * ``"witness"``: ∃!E. R with the witness in R_cover, one pass over R (bottom up);

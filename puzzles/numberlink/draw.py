@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from ..board import edge_components, edge_set
-from ..render import num, svg_document, svg_grid_lines, svg_mark_segment, svg_text
+from ..common.board import edge_components, edge_set
+from ..common.render import num, svg_document, svg_grid_lines, svg_mark_segment, svg_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Board, Edge

@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from ..board import make_edge, neighbours
+from ..common.board import make_edge, neighbours
 
 __all__ = ["adjacent_pairs", "one_edge_paths", "reworked"]
 

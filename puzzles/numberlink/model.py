@@ -24,21 +24,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, Union
 
-from .. import pzprjs
-from ..board import components as _components
-from ..board import check_size
-from ..board import edge_set as _edge_set
-from ..board import grid_edges, is_grid_edge, point_edges
-from ..board import is_int as _is_int
-from ..board import is_line as _is_line
-from ..board import read_number
-from ..board import make_edge
-from ..board import pos as _pos
-from ..errors import PuzzleFormatError
-from ..inputs import read_text, single_url
-from ..pictures import cell_rows
-from ..pzprjs import UNKNOWN
-from ..violations import Violation
+from ..common import pzprjs
+from ..common.board import components as _components
+from ..common.board import check_size
+from ..common.board import edge_set as _edge_set
+from ..common.board import grid_edges, is_grid_edge, point_edges
+from ..common.board import is_int as _is_int
+from ..common.board import is_line as _is_line
+from ..common.board import read_number
+from ..common.board import make_edge
+from ..common.board import pos as _pos
+from ..common.errors import PuzzleFormatError
+from ..common.inputs import read_text, single_url
+from ..common.pictures import cell_rows
+from ..common.pzprjs import UNKNOWN
+from ..common.violations import Violation
 
 __all__ = ["Cell", "Edge", "Label", "Board", "make_edge", "check_solution",
            "FAILCODES"]
@@ -202,7 +202,7 @@ class Board:
     def from_text(cls, text: str, variant: str | None = None) -> "Board":
         """Read a pzprv3 file (detected by its first line) or plain text.
 
-        The picture the ``zalg`` program prints reads back too (``puzzles.pictures``):
+        The picture the ``zalg`` program prints reads back too (``puzzles.common.pictures``):
         ``+`` is an empty cell on a line, the lines' ``-`` and ``|`` are ignored.
         ``variant`` applies to plain text only (a pzprv3 file carries its pid).
         """

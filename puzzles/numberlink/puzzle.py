@@ -1,12 +1,12 @@
 """Numberlink's front door: a board (``model.Board``) that solves (``solve``) and draws
-itself (``draw``), its graph and solutions kept per board (``puzzles.solving``)."""
+itself (``draw``), its graph and solutions kept per board (``puzzles.common.solving``)."""
 from __future__ import annotations
 
 from functools import partial
 
 import zalg
 
-from ..solving import Solvable
+from ..common.solving import Solvable
 from . import draw
 from .model import Board, Edge
 from .solve import board_graph, solve
@@ -27,7 +27,7 @@ class Puzzle(Board, Solvable, solver=solve, drawing=draw):
     is "no line"), so its family is empty.  ``method``: ``"frontier"`` (compiled
     frontier engine) or ``"algebra"`` (the algebraic mate-ZDD construction); both
     give the same family.  ``count``, ``is_unique``, ``solution`` and ``solutions``
-    take the same options (``puzzles.solving.Solvable``)."""
+    take the same options (``puzzles.common.solving.Solvable``)."""
 
     def graph(self) -> zalg.Graph:
         """The board's grid graph ``zalg.grid(rows, cols)``, swept from the side of the

@@ -16,8 +16,8 @@ from __future__ import annotations
 import zalg
 from zalg.progress import Progress
 
-from ..board import clue_sweep
-from ..caches import cached
+from ..common.board import clue_sweep
+from ..common.caches import cached
 from .deduce import deduce
 from .logic import Contradiction
 

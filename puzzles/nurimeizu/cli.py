@@ -8,19 +8,19 @@
 
 With several sources, ``--jobs`` or ``--scheduler`` (solve), or any of ``--count``,
 ``--jobs``, ``--out``, ``--scheduler`` (generate), the command runs as a batch
-(``puzzles.batch``) and prints JSON Lines.
+(``puzzles.program.batch``) and prints JSON Lines.
 """
 from __future__ import annotations
 
 import itertools
 from functools import partial
 
-from .. import batch
-from ..cli import UserError, bounded_int, plural, read_puzzle
-from ..errors import PuzzleFormatError
-from ..inputs import read_source
-from ..pzprjs import is_pzprv3
-from ..subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
+from ..program import batch
+from ..program.cli import UserError, bounded_int, plural, read_puzzle
+from ..common.errors import PuzzleFormatError
+from ..common.inputs import read_source
+from ..common.pzprjs import is_pzprv3
+from ..program.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 from .design import check_request, generate, icon_sets, reduce
 from .puzzle import Puzzle
 

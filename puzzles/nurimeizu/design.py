@@ -26,10 +26,10 @@ import random
 import zalg
 from zalg.progress import Progress, reporter
 
-from ..board import cell_set
-from ..caches import cached
-from ..errors import PuzzleFormatError
-from ..solving import one_solution
+from ..common.board import cell_set
+from ..common.caches import cached
+from ..common.errors import PuzzleFormatError
+from ..common.solving import one_solution
 from .model import check_solution, route
 from .maze import generate_from_maze
 from .path_sweep import sweep

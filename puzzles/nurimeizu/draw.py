@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..board import cell_set
-from ..render import svg_document, svg_grid_lines, svg_mark_cell, xml_escape
+from ..common.board import cell_set
+from ..common.render import svg_document, svg_grid_lines, svg_mark_cell, xml_escape
 from . import model
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from zalg.frontier import compiled
+from zalg.topdown import compiled
 
 BLACK, WHITE, PATH, NONE = 0, 1, 2, 3
 NO_ICON, ICON_S, ICON_G, ICON_O, ICON_T = 0, 1, 2, 3, 4

@@ -22,7 +22,7 @@ import random
 
 from zalg.progress import Progress, reporter
 
-from ..board import neighbours
+from ..common.board import neighbours
 from .model import route
 from .puzzle import Puzzle
 from .solve import solve

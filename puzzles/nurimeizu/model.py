@@ -61,11 +61,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, Union
 
-from .. import inputs, pzprjs
-from ..board import cell_set, check_size, components, grid_edges, is_cell, is_int, neighbours, pos
-from ..errors import PuzzleFormatError
-from ..pictures import is_dot_grid, read_dot_grid
-from ..violations import Violation
+from ..common import inputs, pzprjs
+from ..common.board import cell_set, check_size, components, grid_edges, is_cell, is_int, neighbours, pos
+from ..common.errors import PuzzleFormatError
+from ..common.pictures import is_dot_grid, read_dot_grid
+from ..common.violations import Violation
 
 __all__ = ["Cell", "Board", "check_solution", "route", "FAILCODES", "RULES",
            "ICONS", "PID", "decode_borders", "encode_borders"]
@@ -218,7 +218,7 @@ class Board:
         """Read a pzprv3 file (detected by its first line), the plain-text format, or
         the picture the ``zalg`` program prints (walls ``---`` and ``|`` between the
         rooms, icon letters in the cells; black cells ``#`` and route marks ``*``
-        are ignored: ``puzzles.pictures``)."""
+        are ignored: ``puzzles.common.pictures``)."""
         if pzprjs.is_pzprv3(text):
             return cls.read_pzprv3(text)[0]
         if is_dot_grid(text):

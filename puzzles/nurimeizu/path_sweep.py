@@ -33,9 +33,9 @@ from __future__ import annotations
 import numpy as np
 
 import zalg
-from zalg.frontier import Machine, compiled, final_function, offset, step_function
+from zalg.topdown import Machine, compiled, final_function, offset, step_function
 
-from ..caches import cached
+from ..common.caches import cached
 from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP, I_LAST, I_LATER,
                      I_R, I_ROOM, ICON_CODE, ICON_G, ICON_O, ICON_S, ICON_T, NO_ICON, NONE, PATH,
                      WHITE, cell_info, relabel)
@@ -189,7 +189,7 @@ I_KIND = 10
 
 @step_function
 def step(s, t, bit, row, consts, work):
-    """The sweep's step (``zalg.frontier.machine``); kinds 0: b_x, 1: p_x, 2: circle at
+    """The sweep's step (``zalg.topdown.machine``); kinds 0: b_x, 1: p_x, 2: circle at
     x broken, 3: triangle at x broken."""
     kind = row[I_KIND]
     if kind == 0:

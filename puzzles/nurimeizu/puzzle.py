@@ -1,8 +1,8 @@
 """Nurimeizu's front door: a board (``model.Board``) that solves (``solve``) and draws
-itself (``draw``), its solutions kept per board (``puzzles.solving``)."""
+itself (``draw``), its solutions kept per board (``puzzles.common.solving``)."""
 from __future__ import annotations
 
-from ..solving import Solvable
+from ..common.solving import Solvable
 from . import draw
 from .model import Board, Cell
 from .solve import solve
@@ -14,7 +14,7 @@ class Puzzle(Board, Solvable, solver=solve, drawing=draw):
     """A Nurimeizu puzzle: ``rooms`` (cell -> room id) and ``icons`` (cell -> S/G/o/t).
 
     ``solve(progress=None)``: every solution as a ``zalg.Family`` of black-cell sets;
-    ``count``, ``is_unique``, ``solution``, ``solutions`` (``puzzles.solving.Solvable``);
+    ``count``, ``is_unique``, ``solution``, ``solutions`` (``puzzles.common.solving.Solvable``);
     ``render`` draws the black cells and the S-G route."""
 
 

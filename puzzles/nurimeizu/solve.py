@@ -38,10 +38,10 @@ from __future__ import annotations
 import numpy as np
 
 import zalg
-from zalg.frontier import Machine, compiled, final_function, offset, step_function, takes_function
+from zalg.topdown import Machine, compiled, final_function, offset, step_function, takes_function
 from zalg.progress import Progress
 
-from ..caches import cached
+from ..common.caches import cached
 from .layout import (BLACK, I_C, I_FIRST, I_ICON, I_LAST, I_R, I_ROOM, ICON_G, ICON_O, ICON_S,
                      ICON_T, NO_ICON, NONE, WHITE, cell_info, relabel)
 
@@ -277,7 +277,7 @@ K_W, K_NW, K_BASE, K_WIDTH = range(4)
 
 @step_function
 def step(s, t, bit, row, consts, work):
-    """The solver's step (``zalg.frontier.machine``); ``work`` holds the terminals of
+    """The solver's step (``zalg.topdown.machine``); ``work`` holds the terminals of
     a merge and their sides."""
     W = consts[K_W]
     return 2 if _step(s, t, bit, W, consts[K_NW], consts[K_BASE], consts[K_WIDTH], row, work,

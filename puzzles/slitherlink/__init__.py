@@ -6,7 +6,7 @@
 ``solve`` (frontier solver and logical pre-pass), ``puzzle`` (the front door:
 ``Puzzle``, a board that solves and draws itself), ``design`` (good hint sets,
 minimum, ranking, reduction, random puzzles), ``draw``, ``cli``; random loops come from
-the shared ``puzzles.loops``.
+the shared ``puzzles.common.loops``.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from .cli import register
 from .design import (board_cycles, difficulty, instance_universe, instances, loop_hints, minimal,
                      minimum,
                      random_puzzle, rank_by_difficulty, reduce, zero_hint_sets)
-from ..loops import outline, random_loop, random_region
+from ..common.loops import outline, random_loop, random_region
 from .model import FAILCODES, PID, Board, Cell, Dot, Edge, check_solution, make_edge
 from .puzzle import Puzzle, read_pzprv3
 from .solve import Contradiction, board_graph, prepass, solve_algebra

@@ -3,7 +3,7 @@ a loop, reduce puzzles.
 
 ``zalg slitherlink solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
 ``zalg slitherlink generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]
-[--scheduler ADDRESS]`` (random puzzles; batch options: JSON Lines, ``puzzles.batch``)
+[--scheduler ADDRESS]`` (random puzzles; batch options: JSON Lines, ``puzzles.program.batch``)
 ``zalg slitherlink generate --loop FILE [--candidates FILE] [--method auto|topdown|hitting]
 [--minimal|--minimum] [--rank] [--list N] [--out DIR]``
 ``zalg slitherlink reduce <url|file|-> [--list N]``
@@ -20,14 +20,14 @@ from __future__ import annotations
 import time
 from functools import partial
 
-from .. import batch
-from ..board import check_size
-from ..loops import outline
-from ..pzprjs import is_pzprv3
-from ..cli import UserError, bounded_int, note, output_dir, plural, read_puzzle, write_file
-from ..errors import PuzzleFormatError
-from ..inputs import read_text
-from ..subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
+from ..program import batch
+from ..common.board import check_size
+from ..common.loops import outline
+from ..common.pzprjs import is_pzprv3
+from ..program.cli import UserError, bounded_int, note, output_dir, plural, read_puzzle, write_file
+from ..common.errors import PuzzleFormatError
+from ..common.inputs import read_text
+from ..program.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 from . import design as I
 from .puzzle import Puzzle
 
@@ -201,7 +201,7 @@ def register(subparsers) -> None:
     gen.add_argument("--method", choices=("auto", "topdown", "hitting"),
                      help="how the good hint sets are built: auto (the default: topdown, or "
                           "hitting when topdown would pass the memory budget), topdown (cells "
-                          "decided in order; 2-30x faster on the measured loops, more memory) "
+                          "decided in order: faster, more memory) "
                           "or hitting (bottom up, less memory)")
     which = gen.add_mutually_exclusive_group()
     which.add_argument("--minimal", action="store_true", help="only minimal instances")

@@ -13,14 +13,14 @@ solution:
   off, and once the cycle closes every other edge is off.
 
 Propagation runs these to a fixpoint; ``deduce`` then probes every open edge
-(``puzzles.propagation``): the classic patterns (0s, 3-3 pairs, corners, loop
+(``puzzles.common.propagation``): the classic patterns (0s, 3-3 pairs, corners, loop
 closure, parity) all follow, with no rule that assumes the puzzle is unique.
 """
 
 from __future__ import annotations
 
-from ..board import square_sides
-from ..propagation import Propagator
+from ..common.board import square_sides
+from ..common.propagation import Propagator
 
 __all__ = ["LoopPropagator", "Contradiction", "deduce"]
 

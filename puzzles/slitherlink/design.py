@@ -23,14 +23,14 @@ hitting families), and neither the projection ∃x.W (5x7 board: 52 M violation
 sets) nor its minimal members are ever built.  That took the 5x7 board with all
 35 cells from 5.2 s (minimal projection, then hitting sets) to 0.5 s.  Both
 routes give the same family (tested on small boards, and against brute force).
-``method="topdown"`` builds the same H top down (``zalg.hitting_topdown``) and the
+``method="topdown"`` builds the same H top down (``zalg.topdown.hitting``) and the
 default ``method="auto"`` takes it, or the bottom-up ``W.hitting(Y)`` when it would
 pass the memory budget.
 ``sweep`` builds W (and H) on the board turned by one of its 8 symmetries, the
 elements named back (``sweep_universe``); ``sweep="auto"`` picks the side by a trial of
 H's first levels from each (6x6 loop B: H 18 s against 60 s from the top).
 The minimal good hint sets are ``minimal(H)``: H is up-closed, and
-``zalg.minimal_topdown`` builds its minimal members top down (6x6 loop A: 7 s
+``zalg.topdown.minimal`` builds its minimal members top down (6x6 loop A: 7 s
 against 45 s for ``H.minimal()``, docs/performance.md).
 """
 
@@ -40,16 +40,16 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 
 import zalg
-from zalg.family import union
-from zalg.hitting_topdown import hitting_topdown, hitting_trial
-from zalg.minimal_topdown import minimal_topdown
-from zalg.paths import build_recorded
+from zalg import union
+from zalg.topdown.hitting import hitting_topdown, hitting_trial
+from zalg.topdown.minimal import minimal_topdown
+from zalg.graphs import build_recorded
 from zalg.progress import Progress, reporter
 
-from ..board import square_sides
-from ..caches import cached
-from ..errors import PuzzleFormatError
-from ..solving import one_solution
+from ..common.board import square_sides
+from ..common.caches import cached
+from ..common.errors import PuzzleFormatError
+from ..common.solving import one_solution
 from .model import check_solution
 from .puzzle import Puzzle
 from .solve import board_graph
@@ -167,7 +167,7 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     over the cell elements of ``instance_universe(rows, cols)``.  ``method``: "auto"
     (the default: top down, and bottom up when the top-down route would pass the
     memory budget, with a progress line saying so), "topdown"
-    (``zalg.hitting_topdown``: the cells decided in order, carrying the set of W's
+    (``zalg.topdown.hitting``: the cells decided in order, carrying the set of W's
     nodes still avoiding them, the last 16 by truth tables; H 2-3x faster on 6x6
     loops and 30x on the 2012 program's 5x7 loop, at up to twice the memory,
     docs/performance.md), "hitting" (``W.hitting(Y)``, bottom up) or "literal" (the
@@ -311,7 +311,7 @@ def _literal(rows, cols, loop, Y, h, kind) -> zalg.Family:
 def minimal(H: zalg.Family, progress: Progress = None) -> zalg.Family:
     """The minimal good hint sets: the members of H (from :func:`instances`, which is
     up-closed: a superset of a good hint set is good) with no good proper subset,
-    built top down (``zalg.minimal_topdown``); the same family as ``H.minimal()``,
+    built top down (``zalg.topdown.minimal``); the same family as ``H.minimal()``,
     which is taken (with a progress line saying so) when the top-down route would
     pass the memory budget."""
     with reporter(progress) as report:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..board import edge_set
-from ..render import svg_document, svg_mark_segment, svg_text
+from ..common.board import edge_set
+from ..common.render import svg_document, svg_mark_segment, svg_text
 
 __all__ = ["picture", "text", "svg", "marks"]
 

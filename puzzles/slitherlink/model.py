@@ -19,20 +19,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from .. import pzprjs
-from ..board import check_size, components
-from ..board import edge_set as _edge_set
-from ..board import grid_edges, is_grid_edge, point_edges, square_sides
-from ..board import is_int as _is_int
-from ..board import is_line as _is_line
-from ..board import read_number
-from ..board import make_edge
-from ..board import pos as _pos
-from ..errors import PuzzleFormatError
-from ..inputs import read_text, single_url
-from ..pictures import is_dot_grid, read_dot_grid
-from ..pzprjs import UNKNOWN, CellValue
-from ..violations import Violation
+from ..common import pzprjs
+from ..common.board import check_size, components
+from ..common.board import edge_set as _edge_set
+from ..common.board import grid_edges, is_grid_edge, point_edges, square_sides
+from ..common.board import is_int as _is_int
+from ..common.board import is_line as _is_line
+from ..common.board import read_number
+from ..common.board import make_edge
+from ..common.board import pos as _pos
+from ..common.errors import PuzzleFormatError
+from ..common.inputs import read_text, single_url
+from ..common.pictures import is_dot_grid, read_dot_grid
+from ..common.pzprjs import UNKNOWN, CellValue
+from ..common.violations import Violation
 
 __all__ = ["Cell", "Dot", "Edge", "Board", "make_edge", "check_solution", "FAILCODES"]
 
@@ -169,7 +169,7 @@ class Board:
         Plain text: one row per line; ``0``-``4`` hint, ``.`` empty, ``?`` unknown
         clue; spaces inside a row and blank lines are ignored.  The picture the
         ``zalg`` program prints (dots ``+``, hints between them, the loop as ``---``
-        and ``|`` if drawn) reads back too (``puzzles.pictures``).  ``variant``
+        and ``|`` if drawn) reads back too (``puzzles.common.pictures``).  ``variant``
         applies to plain text only (a pzprv3 file carries its own).
         """
         if pzprjs.is_pzprv3(text):

@@ -1,8 +1,8 @@
 """Slitherlink's front door: a board (``model.Board``) that solves (``solve``) and draws
-itself (``draw``), its solutions kept per board and options (``puzzles.solving``)."""
+itself (``draw``), its solutions kept per board and options (``puzzles.common.solving``)."""
 from __future__ import annotations
 
-from ..solving import Solvable
+from ..common.solving import Solvable
 from . import draw
 from .model import Board, Edge
 from .solve import solve
@@ -17,7 +17,7 @@ class Puzzle(Board, Solvable, solver=solve, drawing=draw):
     ``solve(use_prepass=True, method="frontier", progress=None)``: every solution as
     a ``zalg.Family`` of edge sets (``method="algebra"``: the same family by the
     mate-ZDD algebra); ``count``, ``is_unique``, ``solution`` and ``solutions`` take
-    the same options, and ``render`` draws a loop (``puzzles.solving.Solvable``)."""
+    the same options, and ``render`` draws a loop (``puzzles.common.solving.Solvable``)."""
 
 
 def read_pzprv3(text: str) -> tuple[Puzzle, frozenset[Edge] | None]:

@@ -2,7 +2,7 @@
 
 A solution is a single cycle of the dot grid whose number of edges around every
 hinted cell equals its hint.  ``solve`` runs the frontier engine for single
-cycles with one counter per hinted cell (``zalg.paths.build(..., counts=...)``),
+cycles with one counter per hinted cell (``zalg.graphs.paths.build(..., counts=...)``),
 after the sound deductions of ``deduce`` (propagation and probing to a fixpoint),
 splitting the board on an edge where the frontier still grows too wide.
 ``solve_algebra`` is the independent cross-check route written with the family
@@ -12,12 +12,12 @@ algebra: ``cycles ∩ ⋂_E exactly(h(E), edges of E)``.
 from __future__ import annotations
 
 import zalg
-from zalg.paths import build
+from zalg.graphs import build
 from zalg.progress import Progress
 
-from ..board import square_sides
-from ..caches import cached
-from ..split import split_sweep
+from ..common.board import square_sides
+from ..common.caches import cached
+from ..common.split import split_sweep
 from .deduce import Contradiction, deduce
 
 __all__ = ["board_graph", "prepass", "solve", "solve_algebra", "Contradiction"]
@@ -145,7 +145,7 @@ def solve(p, use_prepass: bool = True, method: str = "frontier", *,
     ``use_prepass``: first fix the edges every solution agrees on (the local rules
     of ``prepass``, then ``deduce.deduce``'s propagation) and sweep with a width
     limit of ``QUICK_WIDTH`` states; past it, probe (``deduce.deduce``) and sweep,
-    splitting on an edge when the frontier grows too wide (``puzzles.split``).
+    splitting on an edge when the frontier grows too wide (``puzzles.common.split``).
     Without it the bare board is swept.
     ``method``: ``"frontier"`` (the compiled engine with one counter per hinted
     cell) or ``"algebra"`` (the mate-ZDD algebra, each hint applied as one image as

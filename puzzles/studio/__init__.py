@@ -1,7 +1,7 @@
 """The zalg studio: a local web workbench for every genre (``zalg studio``).
 
 An application of the genres, not a genre: it reaches them only through their
-public API (``puzzles.<genre>`` and ``puzzles.genre``) and nothing imports it but
+public API (``puzzles.<genre>`` and ``puzzles.common.genre``) and nothing imports it but
 the command line.  Modules: ``cli`` (the subcommand), ``app`` (the web application
 and JSON API), ``jobs`` (worker processes, progress, Stop, memory budgets),
 ``tasks`` (what the workers compute), ``boards`` (boards to and from the page),

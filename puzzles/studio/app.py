@@ -36,7 +36,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import genre as G
+from ..common import genre as G
 from . import tasks
 from .boards import MAX_DESIGN_SIDE, MAX_SOURCE, StudioError, describe, from_board, read_source
 from .jobs import Busy, JobManager

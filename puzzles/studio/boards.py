@@ -12,10 +12,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .. import genre as G
-from ..board import check_size, components
-from ..errors import PuzzleFormatError
-from ..inputs import looks_like_url
+from ..common import genre as G
+from ..common.board import check_size, components
+from ..common.errors import PuzzleFormatError
+from ..common.inputs import looks_like_url
 
 __all__ = ["StudioError", "GENRES", "MAX_SOURCE", "MAX_DESIGN_SIDE", "genre_module", "read_source",
            "from_board", "describe", "rows_grid", "parse_loop_rows", "check_side", "cells_of"]

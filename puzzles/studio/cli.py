@@ -17,7 +17,7 @@ import webbrowser
 
 from zalg.memory import default_budget, parse_size
 
-from ..cli import UserError, bounded_int
+from ..program.cli import UserError, bounded_int
 
 __all__ = ["register", "job_budget", "LOOPBACK_NAMES"]
 

@@ -33,7 +33,7 @@ from typing import Any
 from zalg.errors import OutOfMemory
 from zalg.memory import resident
 
-from ..errors import PuzzleFormatError
+from ..common.errors import PuzzleFormatError
 from . import tasks
 from .boards import StudioError
 

@@ -19,7 +19,7 @@ from typing import Any
 from zalg.progress import reporter
 
 from .. import nagareru, numberlink, nurimeizu, slitherlink
-from ..solving import Solutions
+from ..common.solving import Solutions
 from .boards import (StudioError, cells_of, check_side, describe, from_board, genre_module,
                      parse_loop_rows, read_source, rows_grid)
 

@@ -8,7 +8,7 @@ than the tenths of a second those loads take.  Nothing else imports it.
 """
 from __future__ import annotations
 
-from .. import genre as G
+from ..common import genre as G
 from .. import slitherlink
 
 __all__ = ["warm"]

@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from puzzles import genre as G
+from puzzles.common import genre as G
 
 from .processes import without_progress
 
@@ -423,7 +423,7 @@ def _alarm(signum, frame):
 def run_case(case: Case, folder: Path) -> tuple[str, str]:
     """(outcome, detail): outcome "ok", "error" or a failure ("traceback", "status N",
     "hang", "wrong", "noisy error")."""
-    from puzzles.cli import main
+    from puzzles.program.cli import main
     folder.mkdir(parents=True, exist_ok=True)
     for name, raw in case.files.items():
         (folder / name).write_bytes(raw)

@@ -36,8 +36,8 @@ def as_from_a_terminal() -> None:
 SIGINT_AT_RETURN = """
 import ctypes
 import numpy as np
-from zalg.kernels.compiling import jit
-from zalg.kernels.native import call_void1
+from zalg.cudd.compiling import jit
+from zalg.cudd.native import call_void1
 RAISE = ctypes.cast(ctypes.CDLL(None)["raise"], ctypes.c_void_p).value
 
 @jit

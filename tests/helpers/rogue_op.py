@@ -2,9 +2,9 @@
 ``USES`` (nonsup): the driver must refuse it loudly."""
 from __future__ import annotations
 
-from zalg.kernels.native import jit
-from zalg.kernels.nodes import C_ONE, C_ZERO, cof, level, put_kid
-from zalg.kernels.ops import nonsup
+from zalg.cudd.native import jit
+from zalg.cudd.nodes import C_ONE, C_ZERO, cof, level, put_kid
+from zalg.ops import nonsup
 
 CODE: int  # given by ``register``
 

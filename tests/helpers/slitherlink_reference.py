@@ -16,8 +16,8 @@ import random
 from functools import lru_cache
 from itertools import combinations
 
-from puzzles.board import square_sides
-from puzzles.loops import random_loop
+from puzzles.common.board import square_sides
+from puzzles.common.loops import random_loop
 from puzzles.slitherlink import Puzzle
 
 __all__ = ["single_loops", "solutions", "random_board", "grid_cycles", "cell_counts",

@@ -7,9 +7,9 @@ below it nothing changes.
 """
 from __future__ import annotations
 
-from zalg.kernels.native import jit
-from zalg.kernels.nodes import C_ONE, C_ZERO, cof, getnode, keep, level, put_kid
-from zalg.kernels.ops._common import union
+from zalg.cudd.native import jit
+from zalg.cudd.nodes import C_ONE, C_ZERO, cof, getnode, keep, level, put_kid
+from zalg.ops._common import union
 
 CODE: int  # given by ``register``
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from zalg import Universe
-from zalg.commands import main as zalg_main
+from zalg.tools.commands import main as zalg_main
 from zalg.errors import InputError
 from zalg.memory import default_budget
 from zalg.text import decimal, safe, short_int

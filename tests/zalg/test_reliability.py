@@ -18,7 +18,7 @@ import pytest
 
 import zalg
 from zalg import OutOfMemory, Universe, memory
-from zalg.kernels.compiling import NOTE
+from zalg.cudd.compiling import NOTE
 
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import interrupt_after, interrupt_inside, prompt
@@ -105,8 +105,8 @@ def test_cudd_gets_the_whole_budget_back_after_a_kernel_call():
     # table (so both together stay within the budget); once the call ends it is the
     # whole budget again (CUDD's share of it: its count misses its overhead), whether
     # the call succeeded or ran out of memory
-    from zalg.kernels import native
-    from zalg.kernels.nodes import CUDD_OVERHEAD_TENTHS
+    from zalg.cudd import native
+    from zalg.cudd.nodes import CUDD_OVERHEAD_TENTHS
     share = (200 << 20) * 10 // CUDD_OVERHEAD_TENTHS
     U = Universe(range(60), memory="200M")
     rng = random.Random(1)
@@ -164,7 +164,7 @@ def test_frontier_layers_respect_the_budget():
         "import zalg\n"
         "G = zalg.Graph(zalg.grid(14, 14).edges)\n"
         "import os\n"
-        "from zalg.universe import Universe\n"
+        "from zalg.algebra.universe import Universe\n"
         "G.universe = Universe(G.edges, memory='40M')\n"
         "try:\n"
         "    G.cycles()\n"
@@ -225,7 +225,7 @@ def test_ctrl_c_while_the_kernels_compile(tmp_path):
 # ---- hostile arrays and files ------------------------------------------------------------------
 
 def test_assemble_checks_its_arrays():
-    from zalg.frontier import assemble
+    from zalg.topdown import assemble
     U = Universe("abc")
     ok = [(np.array([-2]), np.array([0])), (np.array([-2]), np.array([-2]))]
     assert assemble(U, [0, 2], ok) == U.parse("1 + a + a*c")

@@ -1,6 +1,6 @@
 """Rooks, the toy genre of the tests: a genre package made by following
 docs/architecture.md's "How to add a genre", registered only inside tests
-(``puzzles.genre.registered("rooks", "tests.helpers.toy_genre")``)."""
+(``puzzles.common.genre.registered("rooks", "tests.helpers.toy_genre")``)."""
 from __future__ import annotations
 
 from .cli import register

@@ -1,11 +1,11 @@
 """``zalg rooks ...`` (the tests' toy genre): ``solve`` and ``generate``, declared with
-``puzzles.subcommands``."""
+``puzzles.program.subcommands``."""
 from __future__ import annotations
 
 from functools import partial
 
-from puzzles import batch
-from puzzles.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
+from puzzles.program import batch
+from puzzles.program.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 
 from .design import describe, generate
 from .puzzle import Puzzle

@@ -5,7 +5,7 @@ import random
 
 from zalg.progress import Progress, reporter
 
-from puzzles.errors import PuzzleFormatError
+from puzzles.common.errors import PuzzleFormatError
 
 from .puzzle import Puzzle
 

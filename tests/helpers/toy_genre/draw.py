@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from puzzles.board import cell_set
-from puzzles.render import num, svg_document, svg_grid_lines, svg_mark_cell
+from puzzles.common.board import cell_set
+from puzzles.common.render import num, svg_document, svg_grid_lines, svg_mark_cell
 
 from .model import Board, Cell
 

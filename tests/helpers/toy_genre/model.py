@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from puzzles import pzprjs
-from puzzles.board import cell_set, check_size
-from puzzles.errors import PuzzleFormatError
-from puzzles.inputs import read_text, single_url
-from puzzles.violations import Violation
+from puzzles.common import pzprjs
+from puzzles.common.board import cell_set, check_size
+from puzzles.common.errors import PuzzleFormatError
+from puzzles.common.inputs import read_text, single_url
+from puzzles.common.violations import Violation
 
 __all__ = ["Cell", "Board", "check_solution", "PID", "FAILCODES"]
 

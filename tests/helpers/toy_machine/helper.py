@@ -1,5 +1,5 @@
 """The toy machine's helper, in a file of its own (the stale-cache test edits it)."""
-from zalg.frontier import compiled
+from zalg.topdown import compiled
 
 
 @compiled

@@ -2,7 +2,7 @@
 consts [k]."""
 import numpy as np
 import zalg
-from zalg.frontier import DEAD, GOING, Machine, final_function, step_function, takes_function
+from zalg.topdown import DEAD, GOING, Machine, final_function, step_function, takes_function
 
 from .helper import room
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import nagareru_reference as ref
-from puzzles.errors import PuzzleFormatError
+from puzzles.common.errors import PuzzleFormatError
 from puzzles.nagareru import FAILCODES, Puzzle, check_solution, orient, read_pzprv3
 from puzzles.nagareru import draw
 from tests.helpers.nagareru_rules import (HAND_BOARDS, board, cycle_order, load, natural_direction_ok,

@@ -16,7 +16,7 @@ import pytest
 from tests.helpers import nagareru_reference as ref
 from tests.helpers.processes import without_progress
 from puzzles import nagareru
-from puzzles.board import clue_sweep, narrow_sweeps
+from puzzles.common.board import clue_sweep, narrow_sweeps
 from puzzles.nagareru import Puzzle, check_solution, orient
 from tests.helpers.nagareru_rules import BACK as OPPOSITE, HAND_BOARDS, STEP, board, load, natural_winds
 
@@ -66,7 +66,7 @@ def test_every_sweep_direction_gives_the_same_solutions():
 def test_racing_the_sweeps_gives_the_solutions_of_every_side():
     # with a tiny width every side is tried and refused, then the widths grow: the
     # answer must be the solver's, from whichever side finished first
-    from puzzles.board import race_sweeps
+    from puzzles.common.board import race_sweeps
     from puzzles.nagareru.solve import board_graph, constraints
     import zalg
     p = nagareru.generate(7, 7, seed=3)
@@ -202,7 +202,7 @@ def test_white_share_and_spread_knobs_shape_the_clues_and_keep_instances_interes
 
 
 def test_generation_rejects_bad_sizes():
-    from puzzles.errors import PuzzleFormatError
+    from puzzles.common.errors import PuzzleFormatError
     with pytest.raises(PuzzleFormatError):
         nagareru.generate(1, 5)
     with pytest.raises(PuzzleFormatError):
@@ -252,7 +252,7 @@ def test_reduce_finds_every_minimal_clue_set():
 
 
 def test_reduce_rejects_a_puzzle_without_a_unique_solution():
-    from puzzles.errors import PuzzleFormatError
+    from puzzles.common.errors import PuzzleFormatError
     with pytest.raises(PuzzleFormatError):
         nagareru.reduce(Puzzle(3, 3, {}))
 

@@ -14,7 +14,7 @@ from puzzles.numberlink import Puzzle
 from puzzles.numberlink import solve as solve_module
 from puzzles.numberlink.deduce import deduce
 from puzzles.numberlink.logic import Contradiction
-from puzzles.split import split_sweep
+from puzzles.common.split import split_sweep
 from tests.helpers.numberlink_reference import SMALL, brute
 
 

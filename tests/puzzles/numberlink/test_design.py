@@ -23,13 +23,13 @@ import pytest
 import zalg
 from puzzles.numberlink import design as NI
 from puzzles.numberlink import giveaways as G
-from puzzles.errors import PuzzleFormatError
+from puzzles.common.errors import PuzzleFormatError
 from puzzles.numberlink import Puzzle
-from puzzles.cli import main
-from zalg.graph import Graph
-from zalg.pairing import pair_element, pairing_relation, pairing_universe
+from puzzles.program.cli import main
+from zalg.graphs.graph import Graph
+from zalg.graphs.pairing import pair_element, pairing_relation, pairing_universe
 from tests.helpers.paths import ROOT
-from zalg.unique_topdown import unique_exists_topdown
+from zalg.topdown.unique_exists import unique_exists_topdown
 
 # ------------------------------------------------------------------ brute force
 
@@ -240,7 +240,7 @@ def test_restricted_method_equals_brute_force():
 @pytest.mark.parametrize("rows, cols, max_pairs", [(3, 3, None), (3, 4, None), (4, 4, None),
                                                     (4, 4, 3), (2, 5, 2), (3, 5, 4), (4, 5, 3)])
 def test_subset_method_agrees(rows, cols, max_pairs):
-    """The good family built top down (zalg.unique_topdown, nodes pruned by their open
+    """The good family built top down (zalg.topdown.unique_exists, nodes pruned by their open
     ends) == one ∃! pass over R (identical families)."""
     witness = NI.good_instances(rows, cols, max_pairs=max_pairs, method="witness")
     assert NI.good_instances(rows, cols, max_pairs=max_pairs, method="subset") == witness

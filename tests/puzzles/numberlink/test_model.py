@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from puzzles import numberlink as nl
-from puzzles.errors import PuzzleFormatError
+from puzzles.common.errors import PuzzleFormatError
 from tests.helpers.pzprjs_data import (json_edges_numlin, load, negatives_of,
                                        normalised_pzprv3)
 

@@ -25,8 +25,8 @@ from puzzles.numberlink import logic
 from puzzles.numberlink import solve as solve_module
 from puzzles.numberlink.deduce import deduce
 from puzzles.numberlink.logic import Contradiction
-from puzzles.split import split_sweep
-from zalg.frontier import driver, run
+from puzzles.common.split import split_sweep
+from zalg.topdown import driver, run
 from tests.helpers.numberlink_reference import brute
 
 SHAPES = [(3, 3), (3, 4), (4, 3), (4, 4), (3, 5), (4, 5), (5, 4)]

@@ -20,13 +20,13 @@ from functools import lru_cache
 import pytest
 
 import zalg
-from puzzles import caches, render
-from puzzles.board import edge_components
-from puzzles.errors import PuzzleFormatError
+from puzzles.common import caches, render
+from puzzles.common.board import edge_components
+from puzzles.common.errors import PuzzleFormatError
 from puzzles.numberlink import Puzzle, read_pzprv3
 from puzzles.numberlink.design import covering_path_matchings
-from puzzles.solving import SOLVED
-from puzzles.cli import main
+from puzzles.common.solving import SOLVED
+from puzzles.program.cli import main
 from tests.helpers.numberlink_reference import (SMALL, accepted, board, brute, brute_all_subsets,
                                                 brute_pruned)
 from tests.helpers.paths import DATA as SHARED_DATA
@@ -119,7 +119,7 @@ def test_algebra_route_gives_the_same_family(p, cover):
 def test_graph_is_cached_and_swept_from_the_clues():
     # equal boards met earlier in the run keep the graph they got then, and the
     # shared graphs are the last 16 used: start from no recent boards; and share as
-    # long as the caches' pool has room (puzzles.caches): room for this test
+    # long as the caches' pool has room (puzzles.common.caches): room for this test
     SOLVED.clear()
     previous = caches.set_limit(1 << 40)
     try:
@@ -135,10 +135,10 @@ def graph_sharing():
     G = p.graph()
     assert isinstance(G, zalg.Graph) and G is p.graph()
     assert sorted(G.edges) == sorted(p.edges()) and list(G.universe) == G.edges
-    assert G.edges == zalg.graph.sweep_order(3, 4, "right")  # wide: columns, clues on the left
+    assert G.edges == zalg.graphs.graph.sweep_order(3, 4, "right")  # wide: columns, clues on the left
     assert board("1..2/..../2..1").graph() is G  # equal boards share the graph
     assert board("1...\n..2.\n1..2").graph() is G  # so do boards of the same shape and sweep
-    assert board("...1\n.2..\n2..1").graph().edges == zalg.graph.sweep_order(3, 4, "left")
+    assert board("...1\n.2..\n2..1").graph().edges == zalg.graphs.graph.sweep_order(3, 4, "left")
     assert p.solve() is p.solve()
     q = pickle.loads(pickle.dumps(p))  # the cache (CUDD objects) is not pickled
     assert q == p and q.graph() is G and q.solve() is p.solve()

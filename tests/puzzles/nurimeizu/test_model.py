@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles.errors import PuzzleFormatError
+from puzzles.common.errors import PuzzleFormatError
 from puzzles.nurimeizu import FAILCODES, Puzzle, check_solution, read_pzprv3, route
 from tests.helpers.nurimeizu_reference import count, solutions
 from tests.helpers.paths import DATA as SHARED_DATA

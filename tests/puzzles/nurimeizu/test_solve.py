@@ -97,7 +97,7 @@ def test_icon_sets_member_by_member_against_brute_force(maze):
 
 
 def test_icon_sets_rejects_a_colouring_that_is_no_solution():
-    from puzzles.errors import PuzzleFormatError
+    from puzzles.common.errors import PuzzleFormatError
     from puzzles.nurimeizu import icon_sets
     p, black = designer_mazes()[0]
     with pytest.raises(PuzzleFormatError):

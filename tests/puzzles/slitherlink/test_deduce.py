@@ -13,12 +13,12 @@ from itertools import combinations
 import pytest
 
 from puzzles.slitherlink import Puzzle, check_solution
-from puzzles.board import square_sides
+from puzzles.common.board import square_sides
 from puzzles.slitherlink import solve as S
 from puzzles.slitherlink.deduce import Contradiction, deduce
-from puzzles.loops import random_loop
-from puzzles.split import split_sweep
-from zalg.paths import build
+from puzzles.common.loops import random_loop
+from puzzles.common.split import split_sweep
+from zalg.graphs.paths import build
 from tests.helpers.slitherlink_reference import random_board
 
 

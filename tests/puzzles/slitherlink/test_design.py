@@ -11,10 +11,10 @@ from itertools import combinations
 import pytest
 
 from puzzles.slitherlink import design as I
-from puzzles.errors import PuzzleFormatError
-from puzzles.loops import outline, random_loop
+from puzzles.common.errors import PuzzleFormatError
+from puzzles.common.loops import outline, random_loop
 from puzzles.slitherlink import Puzzle
-from puzzles.cli import main
+from puzzles.program.cli import main
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import interrupt_inside, prompt
 from tests.helpers.slitherlink_reference import brute_force_instances, cell_counts, grid_cycles
@@ -244,9 +244,9 @@ LOOP_A = {(1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 4), (3, 1), (3, 3), (3, 4)
 def test_ctrl_c_inside_the_top_down_constructions_stops_within_two_seconds(delay):
     # hitting_topdown on a 6x6 loop with every cell a candidate runs 40-90 CPU s, in
     # compiled calls of seconds each (the levels, the conjunction at the switch)
-    setup = ("from puzzles.loops import outline\n"
+    setup = ("from puzzles.common.loops import outline\n"
              "from puzzles.slitherlink import design as I\n"
-             "from zalg.hitting_topdown import hitting_topdown\n"
+             "from zalg.topdown.hitting import hitting_topdown\n"
              "small = outline({(1, 1)})\n"
              "I.minimal(I.instances((3, 3), small))  # kernels compiled or loaded: not timed\n"
              f"W, Y, _ = I.violation_relation((6, 6), outline({sorted(LOOP_A)}))")
@@ -265,7 +265,7 @@ def test_auto_falls_back_to_bottom_up_when_top_down_would_pass_the_budget():
     code = (
         "import sys\n"
         "from zalg import memory\n"
-        "from puzzles.loops import outline, random_loop\n"
+        "from puzzles.common.loops import outline, random_loop\n"
         "from puzzles.slitherlink import design as I\n"
         "small = outline({(1, 1)})\n"
         "I.minimal(I.instances((3, 3), small))  # kernels compiled or loaded\n"

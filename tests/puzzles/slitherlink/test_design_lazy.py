@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from puzzles.loops import outline, random_loop
+from puzzles.common.loops import outline, random_loop
 from puzzles.slitherlink import Puzzle
 from puzzles.slitherlink import design as I
 from puzzles.slitherlink import lazy as L

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from puzzles import slitherlink as sl
-from puzzles.errors import PuzzleFormatError
+from puzzles.common.errors import PuzzleFormatError
 from tests.helpers.pzprjs_data import (json_edges_slither, load, negatives_of,
                                        normalised_pzprv3)
 

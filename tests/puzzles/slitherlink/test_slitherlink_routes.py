@@ -21,13 +21,13 @@ import random
 import pytest
 
 import zalg
-from puzzles import caches
-from puzzles.board import square_sides
+from puzzles.common import caches
+from puzzles.common.board import square_sides
 from puzzles.slitherlink import Puzzle
 from puzzles.slitherlink import design as I
 from puzzles.slitherlink import solve as S
 from puzzles.slitherlink.deduce import Contradiction, deduce
-from puzzles.split import split_sweep
+from puzzles.common.split import split_sweep
 from tests.helpers.slitherlink_reference import single_loops, solutions
 from tests.helpers.slitherlink_reference import random_board
 from tests.helpers.slitherlink_reference import brute_force_instances, grid_cycles

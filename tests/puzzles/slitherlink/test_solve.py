@@ -12,10 +12,10 @@ from itertools import combinations
 import pytest
 
 from puzzles.slitherlink import solve as S
-from puzzles.board import square_sides
-from puzzles.loops import outline, random_loop, random_region
+from puzzles.common.board import square_sides
+from puzzles.common.loops import outline, random_loop, random_region
 from puzzles.slitherlink import Puzzle, check_solution
-from puzzles.cli import main
+from puzzles.program.cli import main
 from tests.helpers.paths import PZPRJS
 
 DATA = PZPRJS

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import genre as G
+from puzzles.common import genre as G
 from puzzles import slitherlink
 from tests.helpers.processes import prompt
 from tests.helpers.studio import StudioServer

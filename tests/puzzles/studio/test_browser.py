@@ -20,7 +20,7 @@ from urllib.parse import quote
 
 import pytest
 
-from puzzles import genre as G
+from puzzles.common import genre as G
 from puzzles import nagareru, numberlink, nurimeizu, slitherlink
 from tests.helpers.paths import ROOT
 

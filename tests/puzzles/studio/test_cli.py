@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from puzzles.cli import main
+from puzzles.program.cli import main
 from puzzles.studio.cli import job_budget
 
 

@@ -1,0 +1,7 @@
+"""The only code below dd's public API: CUDD's manager, nodes, references, computed
+table, memory budget and Ctrl-C, as the kernels reach them.
+
+``platform`` (finding dd's CUDD), ``native`` (routine addresses, layout checks, the
+termination callback), ``nodes`` (the ``env`` array, node access, node creation,
+references, pauses), ``memo`` (zalg's own memo tables), ``interrupts`` (Ctrl-C around
+compiled calls), ``compiling`` and ``cache`` (compiling kernels)."""

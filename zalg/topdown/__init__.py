@@ -1,0 +1,32 @@
+"""Top-down ZDD construction: the frontier engine (TdZdd, Knuth's SIMPATH) and the
+constructions built on layers (hitting sets, minimal members, unique existence).
+
+* ``machine``, ``functions``: the public machine interface (a step, a final check, info
+  rows; the functions compiled on first use);
+  ``Machine(...).build(universe, levels)`` runs one;
+* ``driver``, ``store``, ``pointers``: the one compiled driver every machine runs
+  on (pending states, per-level hashing, lookahead, reduction);
+* ``output``: reduced node arrays into CUDD (the family keeps its arrays);
+* ``run``: running a machine with memory checks, Ctrl-C, progress and ``TooWide``;
+* ``spec``: the user-writable Python spec API (``root`` / ``child``), its engine
+  ``build`` and spec composition (``intersection``);
+* ``assemble``: a layered diagram given as codes (the Python spec engine's) into a
+  family, through the same reduction and node output;
+* ``unique_exists``, ``hitting``, ``minimal``, ``hitting_tables``: ∃!, hitting sets and
+  minimal members built one level at a time.
+
+Graph machines (``zalg.graphs``) and puzzles' machines build on the engine; it knows
+none of them.
+"""
+
+from .assemble import assemble
+from .machine import (DEAD, GOING, SKIP, Machine, compiled, final_function, step_function,
+                      takes_function)
+from .pointers import at, offset
+from .run import run_machine
+from .spec import ACCEPT, REJECT, Spec, build, intersection
+
+__all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection", "assemble",
+           "Machine", "run_machine",
+           "step_function", "final_function", "takes_function", "compiled", "DEAD", "GOING", "SKIP",
+           "at", "offset"]
