@@ -10,8 +10,8 @@
    compiled into this package), called through the pointer types below; the arrays
    arrive as Python buffers (numpy arrays, C-contiguous, writable) and stay the
    caller's: the driver never resizes them, it asks the caller to (NEED_CODES,
-   NEED_ARENA).  Ctrl-C is polled every POLL_EVERY states through
-   PyErr_CheckSignals; the manager's memory is read through its ctx array. */
+   NEED_ARENA).  Ctrl-C is polled every POLL_EVERY states and before returning, the
+   manager's memory read before each level, both through the manager's ctx array. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -22,11 +22,16 @@ typedef uint64_t u64;
 typedef int32_t code_t;
 
 /* ---- the manager's ctx (zalg/cudd/nodes.py) and the statuses ------------------- */
-enum { C_MGR = 0, C_MEMUSE = 11, C_BUDGET = 12 };
+enum { C_MGR = 0, C_CHECKSIG = 7, C_CLEARERR = 8, C_SAVE = 9, C_RESTORE = 10, C_MEMUSE = 11,
+       C_BUDGET = 12 };
 enum { OK = 0, INTERRUPTED = 1, NOMEM = 2, WIDE = 3, NEED_CODES = 5, NEED_ARENA = 6 };
 #define POLL_EVERY 4096
 #define OVERHEAD_TENTHS 13
 typedef size_t (*memuse_t)(i64 mgr);
+typedef int (*checksig_t)(void);
+typedef void (*clearerr_t)(void);
+typedef void *(*save_t)(void);
+typedef void (*restore_t)(void *state);
 
 /* ---- machine functions (functions.py's signatures) ----------------------------- */
 enum { DEAD = 0, ACCEPT = 1, SKIP = 2 };
@@ -53,12 +58,13 @@ static int over_budget(const i64 *ctx, i64 extra) {
     return used + extra > budget;
 }
 
-/* other threads run a moment; whether Ctrl-C arrived (Python's error then cleared) */
-static int interrupted(void) {
-    Py_BEGIN_ALLOW_THREADS
-    Py_END_ALLOW_THREADS
-    if (PyErr_CheckSignals() != 0) {
-        PyErr_Clear();
+/* other threads run a moment; whether Ctrl-C arrived (Python's error then cleared).
+   Python's routines are the ones ctx holds (PyEval_SaveThread, PyEval_RestoreThread,
+   PyErr_CheckSignals, PyErr_Clear), as for every kernel. */
+static int interrupted(const i64 *ctx) {
+    ((restore_t)ctx[C_RESTORE])(((save_t)ctx[C_SAVE])());
+    if (((checksig_t)ctx[C_CHECKSIG])() != 0) {
+        ((clearerr_t)ctx[C_CLEARERR])();
         return 1;
     }
     return 0;
@@ -70,7 +76,7 @@ typedef struct {
     char *rows; i64 *src, *nxt, *free, *levels, *meta, *start; code_t *codes;
     i64 rb, chunks, ncodes, m, width;
     step_t step; final_t final; takes_t takes;
-    const i64 *info, *consts; i64 *work;
+    const i64 *info, *consts, *ctx; i64 *work;
     int lookahead;
 } Run;
 
@@ -209,7 +215,7 @@ static i64 onward(Run *r, void **t, void **u, i64 *j) {
 static int expand(Run *r, const i64 *rep, i64 d, i64 first, i64 j, char *tbuf, char *ubuf) {
     const i64 *row = r->info + j * r->width;
     for (i64 q = 0; q < d; q++) {
-        if (q % POLL_EVERY == POLL_EVERY - 1 && interrupted()) return INTERRUPTED;
+        if (q % POLL_EVERY == POLL_EVERY - 1 && interrupted(r->ctx)) return INTERRUPTED;
         char *s = r->rows + rep[q] * r->rb;
         i64 g = first + q;
         for (i64 bit = 0; bit < 2; bit++) {
@@ -325,6 +331,7 @@ static void run_of(Run *r, Py_buffer *b) {
     r->src = b[B_SRC].buf; r->nxt = b[B_NEXT].buf; r->chunks = b[B_NEXT].shape[0];
     r->free = b[B_FREE].buf; r->levels = b[B_LEVELS].buf; r->meta = b[B_META].buf;
     r->codes = b[B_CODES].buf; r->ncodes = b[B_CODES].shape[0]; r->start = b[B_START].buf;
+    r->ctx = b[B_CTX].buf;
 }
 
 PyDoc_STRVAR(sweep_doc,
@@ -360,7 +367,7 @@ static PyObject *py_sweep(PyObject *self, PyObject *args) {
         status = levels_loop(&r, b[B_CTX].buf, budget, max_width, &tb, tbuf, ubuf);
     free(tb.table); free(tb.ids); free(tb.rep); free(tbuf); free(ubuf);
     release_views(b, NBUF);
-    if (status != INTERRUPTED && interrupted()) status = INTERRUPTED;
+    if (status != INTERRUPTED && interrupted(b[B_CTX].buf)) status = INTERRUPTED;
     return PyLong_FromLong(status);
 }
 
@@ -382,13 +389,14 @@ static inline i64 reduced(const code_t *codes, code_t c) {
 }
 
 /* one level's nodes [a, b) reduced into o from *r on; a status */
-static int reduce_level(code_t *codes, i64 a, i64 b, i64 lev, Out *o, i64 *r, int32_t *table) {
+static int reduce_level(code_t *codes, i64 a, i64 b, i64 lev, Out *o, i64 *r, int32_t *table,
+                        const i64 *ctx) {
     i64 cap = 16, bits = 4;
     while (cap < 2 * (b - a)) { cap *= 2; bits++; }
     i64 mask = cap - 1;
     for (i64 k = 0; k < cap; k++) table[k] = -1;
     for (i64 g = a; g < b; g++) {
-        if (g % POLL_EVERY == POLL_EVERY - 1 && interrupted()) return INTERRUPTED;
+        if (g % POLL_EVERY == POLL_EVERY - 1 && interrupted(ctx)) return INTERRUPTED;
         i64 h = reduced(codes, codes[2 * g + 1]), lo = reduced(codes, codes[2 * g]);
         if (h == 0) { codes[2 * g] = (code_t)lo; continue; }
         u64 key = ((u64)lo << 32) | (u64)h;
@@ -431,10 +439,10 @@ static int reduce_all(code_t *codes, const i64 *start, const i64 *levels, i64 m,
                 break;
             }
         }
-        status = reduce_level(codes, a, b, levels[j], o, r, table);
+        status = reduce_level(codes, a, b, levels[j], o, r, table, ctx);
     }
     free(table);
-    if (status == OK && interrupted()) status = INTERRUPTED;
+    if (status == OK && interrupted(ctx)) status = INTERRUPTED;
     if (status == OK) *root = reduced(codes, codes[0]);
     return status;
 }
