@@ -481,7 +481,35 @@ static PyObject *py_reduce(PyObject *self, PyObject *args) {
     return Py_BuildValue("iNNNL", status, lv, hi, lo, (long long)root);
 }
 
+/* ---- machine functions compiled into the extension ------------------------------ */
+typedef struct { const char *name; void *address; } MachineEntry;
+extern const MachineEntry zalg_machines[];  /* zalg/graphs/machines.c */
+
+/* functions.MAY_TAKE's: bit 1 may always be taken */
+static i64 may_take(void *s, const i64 *row, const i64 *consts, i64 *work) {
+    (void)s; (void)row; (void)consts; (void)work;
+    return 1;
+}
+
+PyDoc_STRVAR(machines_doc,
+"machines() -> {name: address}: the machine functions compiled into the extension.");
+
+static PyObject *py_machines(PyObject *self, PyObject *unused) {
+    PyObject *d = PyDict_New();
+    if (!d) return NULL;
+    PyObject *a = PyLong_FromVoidPtr((void *)may_take);
+    if (!a || PyDict_SetItemString(d, "may_take", a) != 0) { Py_XDECREF(a); Py_DECREF(d); return NULL; }
+    Py_DECREF(a);
+    for (const MachineEntry *e = zalg_machines; e->name; e++) {
+        a = PyLong_FromVoidPtr(e->address);
+        if (!a || PyDict_SetItemString(d, e->name, a) != 0) { Py_XDECREF(a); Py_DECREF(d); return NULL; }
+        Py_DECREF(a);
+    }
+    return d;
+}
+
 static PyMethodDef methods[] = {
+    {"machines", py_machines, METH_NOARGS, machines_doc},
     {"sweep", py_sweep, METH_VARARGS, sweep_doc},
     {"reduce", py_reduce, METH_VARARGS, reduce_doc},
     {NULL, NULL, 0, NULL}};
