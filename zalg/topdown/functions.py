@@ -16,6 +16,8 @@ code runs on numpy arrays.
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 
 from ..cudd.compiling import HAVE_NUMBA, c_callback, jit
@@ -84,14 +86,20 @@ else:  # plain Python: the driver receives the functions themselves and calls th
         return fn(s, row, consts, work)
 
 
+def compiled_driver():
+    """The extension's (sweep, reduce); ImportError when it is not built."""
+    module = importlib.import_module("zalg.topdown._frontier")
+    return module.sweep, module.reduce
+
+
 def native_address(name: str):
     """The address of the machine function ``name`` compiled into the extension
     (``frontier.c``, ``graphs/machines.c``), or None without the extension."""
     try:
-        from . import _frontier
+        module = importlib.import_module("zalg.topdown._frontier")
     except ImportError:  # pragma: no cover - an install without the extension
         return None
-    return _frontier.machines().get(name)
+    return module.machines().get(name)
 
 
 class MachineFunction:

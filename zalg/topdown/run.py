@@ -21,14 +21,14 @@ from ..cudd.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
 from . import driver
 from .driver import CODE, MAX_NODES, NEED_ARENA, NEED_CODES, REJECT_CODE
-from .functions import MAY_TAKE
+from .functions import MAY_TAKE, compiled_driver
 from .output import family_of
 from .store import CHUNK, COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, Store
 
-try:  # the driver compiled ahead of time (frontier.c); without it, the numba driver
-    from . import _frontier
+try:  # the driver compiled ahead of time (frontier.c, an extension beside this module)
+    c_sweep, c_reduce = compiled_driver()
 except ImportError:  # pragma: no cover - an install without the extension
-    _frontier = None
+    c_reduce = c_sweep = None
 
 __all__ = ["run_machine"]
 
@@ -59,7 +59,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         takes = MAY_TAKE[machine.root.dtype]
         mode = driver.EXACT_LOOKAHEAD if machine.lookahead else driver.NO_LOOKAHEAD
     functions = machine.step.entry(), machine.final.entry(), takes.entry()
-    native = _frontier is not None and all(isinstance(f, int) for f in functions)
+    native = c_sweep is not None and all(isinstance(f, int) for f in functions)
     try:
         store = Store(m, machine.root, FIRST_CHUNKS)
     except MemoryError:
@@ -74,7 +74,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         M.room(look=True, held=int(meta[M_BYTES]))
         try:
             if native:
-                status = _frontier.sweep(*functions, machine.info, machine.consts, work, mode,
+                status = c_sweep(*functions, machine.info, machine.consts, work, mode,
                                          rows, src, nxt, free, store.levels, meta, codes,
                                          start, M.ctx, SWEEP_WORK, cap)
             else:
@@ -130,7 +130,7 @@ def _reduce(native: bool, codes, start, levels, nvars: int, ctx, held: int):
     if not native:
         return call_returning_arrays(driver.reduce, codes, start, levels, nvars, ctx, held,
                                      driver.FIRST_OUTPUT)
-    status, level, hi, lo, root = _frontier.reduce(codes, start, levels, nvars, ctx, held,
+    status, level, hi, lo, root = c_reduce(codes, start, levels, nvars, ctx, held,
                                                    driver.FIRST_OUTPUT)
     return (status, *(np.frombuffer(a, dtype=np.int64) for a in (level, hi, lo)), root)
 

@@ -16,7 +16,7 @@ import zalg.topdown.run  # noqa: F401  (the module, not the function the package
 run = sys.modules["zalg.topdown.run"]
 functions = sys.modules["zalg.topdown.functions"]
 pytestmark = [
-    pytest.mark.skipif(run._frontier is None, reason="the C extension is not built"),
+    pytest.mark.skipif(run.c_sweep is None, reason="the C extension is not built"),
     pytest.mark.skipif(not HAVE_NUMBA, reason="the numba driver is the reference")]
 
 
@@ -37,7 +37,7 @@ def _families(n: int):
 @pytest.mark.parametrize("n", range(2, 7))
 def test_the_c_driver_gives_the_numba_drivers_diagram(n, monkeypatch):
     compiled = {name: make() for name, make in _families(n).items()}
-    monkeypatch.setattr(run, "_frontier", None)
+    monkeypatch.setattr(run, "c_sweep", None)
     monkeypatch.setattr(functions, "native_address", lambda name: None)
     for name, make in _families(n).items():
         F = make()
@@ -63,11 +63,11 @@ def test_the_c_reduction_looks_for_ctrl_c_before_it_returns():
     # getpid: a routine without arguments returning nonzero, in PyErr_CheckSignals' place
     M.ctx[C_CHECKSIG] = fn_address(ctypes.CDLL(None).getpid)
     try:
-        status = run._frontier.reduce(codes.copy(), start, levels, 1, M.ctx, 0, 16)[0]
+        status = run.c_reduce(codes.copy(), start, levels, 1, M.ctx, 0, 16)[0]
     finally:
         M.ctx[C_CHECKSIG] = saved
     assert status == INTERRUPTED
-    status, level, hi, lo, root = run._frontier.reduce(codes.copy(), start, levels, 1, M.ctx,
+    status, level, hi, lo, root = run.c_reduce(codes.copy(), start, levels, 1, M.ctx,
                                                        0, 16)
     arrays = [list(np.frombuffer(a, dtype=np.int64)) for a in (level, hi, lo)]
     assert (status, arrays, root) == (OK, [[1, 1, 0], [0, 0, 1], [0, 0, 1]], 2)
