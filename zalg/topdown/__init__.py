@@ -6,6 +6,10 @@ constructions built on layers (hitting sets, minimal members, unique existence).
   ``Machine(...).build(universe, levels)`` runs one;
 * ``driver``, ``store``, ``pointers``: the one compiled driver every machine runs
   on (pending states, per-level hashing, lookahead, reduction);
+* ``frontier.c`` (the extension ``_frontier``): the same driver and reduction compiled
+  ahead of time; ``run`` uses it when the extension is built, with every machine
+  function given by address (the built-in graph machines' C twins in
+  ``zalg/graphs/machines.c``, numba's callbacks for machines written in Python);
 * ``output``: reduced node arrays into CUDD (the family keeps its arrays);
 * ``run``: running a machine with memory checks, Ctrl-C, progress and ``TooWide``;
 * ``spec``: the user-writable Python spec API (``root`` / ``child``), its engine
