@@ -10,7 +10,11 @@ CUDD = Path("zalg", "cudd")
 SOURCES = sorted(str(p) for p in CUDD.glob("*.c"))
 FLAGS = ["-O3", "-std=c11", "-fno-strict-aliasing"]
 
-setup(ext_modules=[Extension(
-    "zalg.cudd.compiled", SOURCES, depends=sorted(str(p) for p in CUDD.glob("*.h")),
-    extra_compile_args=FLAGS,
-    define_macros=[("ZALG_CFLAGS", '"' + " ".join(FLAGS) + '"')])])
+setup(ext_modules=[
+    Extension("zalg.cudd.compiled", SOURCES, depends=sorted(str(p) for p in CUDD.glob("*.h")),
+              extra_compile_args=FLAGS,
+              define_macros=[("ZALG_CFLAGS", '"' + " ".join(FLAGS) + '"')]),
+    # the frontier driver and the graph machines: one extension, loaded by name
+    Extension("zalg.topdown._frontier", ["zalg/topdown/frontier.c", "zalg/graphs/machines.c"],
+              extra_compile_args=FLAGS),
+])
