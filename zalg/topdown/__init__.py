@@ -13,12 +13,15 @@ constructions built on layers (hitting sets, minimal members, unique existence).
 * ``assemble``: a layered diagram given as codes (the Python spec engine's) into a
   family, through the same reduction and node output;
 * ``unique_exists``, ``hitting``, ``minimal``, ``hitting_tables``: ∃!, hitting sets and
-  minimal members built one level at a time.
+  minimal members built one level at a time;
+* ``methods``: those three registered as the top-down routes of ``Family.hitting``,
+  ``Family.minimal`` and ``Family.unique_exists`` (``method="topdown"`` or ``"auto"``).
 
 Graph machines (``zalg.graphs``) and puzzles' machines build on the engine; it knows
 none of them.
 """
 
+from . import methods  # registers the top-down routes of Family's methods
 from .assemble import assemble
 from .machine import (DEAD, GOING, SKIP, Machine, compiled, final_function, step_function,
                       takes_function)
