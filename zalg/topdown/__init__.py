@@ -21,13 +21,13 @@ Graph machines (``zalg.graphs``) and puzzles' machines build on the engine; it k
 none of them.
 """
 
-from . import methods  # registers the top-down routes of Family's methods
 from .assemble import assemble
 from .machine import (DEAD, GOING, SKIP, Machine, compiled, final_function, step_function,
                       takes_function)
 from .pointers import at, offset
 from .run import run_machine
 from .spec import ACCEPT, REJECT, Spec, build, intersection
+from . import methods  # registers Family's top-down routes; last: they import assemble() from here
 
 __all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection", "assemble",
            "Machine", "run_machine",
