@@ -70,12 +70,6 @@ PUBLIC = ("zalg", "zalg.errors", "zalg.memory", "zalg.progress", "zalg.topdown",
 
 #: (module, what) -> the work that is removing it
 IN_FLIGHT: dict = {
-    ("puzzles.slitherlink.design", "import zalg.topdown.hitting"):
-        "the top-down constructions as methods of Family",
-    ("puzzles.slitherlink.design", "import zalg.topdown.minimal"):
-        "the top-down constructions as methods of Family",
-    ("puzzles.numberlink.design", "import zalg.topdown.unique_exists"):
-        "the top-down constructions as methods of Family",
 }
 
 #: private names of other projects that a module may use, and why

@@ -17,7 +17,9 @@ constructions built on layers (hitting sets, minimal members, unique existence).
 * ``assemble``: a layered diagram given as codes (the Python spec engine's) into a
   family, through the same reduction and node output;
 * ``unique_exists``, ``hitting``, ``minimal``, ``hitting_tables``: ∃!, hitting sets and
-  minimal members built one level at a time.
+  minimal members built one level at a time;
+* ``methods``: those three registered as the top-down routes of ``Family.hitting``,
+  ``Family.minimal`` and ``Family.unique_exists`` (``method="topdown"`` or ``"auto"``).
 
 Graph machines (``zalg.graphs``) and puzzles' machines build on the engine; it knows
 none of them.
@@ -29,6 +31,7 @@ from .machine import (DEAD, GOING, SKIP, Machine, compiled, final_function, step
 from .pointers import at, offset
 from .run import run_machine
 from .spec import ACCEPT, REJECT, Spec, build, intersection
+from . import methods  # registers Family's top-down routes; last: they import assemble() from here
 
 __all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection", "assemble",
            "Machine", "run_machine",
