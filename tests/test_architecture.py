@@ -9,7 +9,8 @@
 * no private access across modules (the rule: :func:`private_uses`);
 * no function over 120 lines;
 * no test module imports another (shared references live in tests/helpers);
-* every registered genre has the package shape of docs/architecture.md.
+* every registered genre has the package shape of docs/architecture.md (its studio part
+  included), and the studio (puzzles/studio, its Python and its page) names no genre.
 
 Imports are read module-level and inside functions alike; only imports under
 ``if TYPE_CHECKING:`` are left out (they never run).
@@ -30,6 +31,7 @@ import pytest
 
 from puzzles.common import genre as G
 from puzzles.common.solving import Solvable
+from puzzles.common.studio_part import StudioPart
 from puzzles.program.subcommands import GenerateCommand, SolveCommand
 from tests.helpers import toy_genre
 
@@ -53,7 +55,7 @@ ZALG_LAYERS = (
     ("zalg.ops",),
     ("zalg.eval",),
     ("zalg.cudd",),
-    ("zalg.errors", "zalg.memory", "zalg.progress", "zalg.text"),
+    ("zalg.errors", "zalg.memory", "zalg.progress", "zalg.settings", "zalg.text"),
 )
 #: puzzles' layers, top first; ``GENRES`` stands for every genre package
 PUZZLES_LAYERS = (
@@ -68,12 +70,6 @@ PUBLIC = ("zalg", "zalg.errors", "zalg.memory", "zalg.progress", "zalg.topdown",
 
 #: (module, what) -> the work that is removing it
 IN_FLIGHT: dict = {
-    ("puzzles.slitherlink.design", "import zalg.topdown.hitting"):
-        "the top-down constructions as methods of Family",
-    ("puzzles.slitherlink.design", "import zalg.topdown.minimal"):
-        "the top-down constructions as methods of Family",
-    ("puzzles.numberlink.design", "import zalg.topdown.unique_exists"):
-        "the top-down constructions as methods of Family",
 }
 
 #: private names of other projects that a module may use, and why
@@ -461,7 +457,7 @@ def test_no_function_is_longer_than_120_lines():
 
 # ---- the genre shape ------------------------------------------------------------------------
 
-SHAPE = ("__init__", "model", "solve", "draw", "puzzle", "design", "cli")
+SHAPE = ("__init__", "model", "solve", "draw", "puzzle", "design", "cli", "studio")
 #: what only the shared front door defines (one cache of solutions, one render)
 FRONT_DOOR = ("solve", "count", "is_unique", "solution", "solutions", "render", "_repr_svg_")
 
@@ -486,3 +482,49 @@ def test_every_genre_has_the_package_shape(name, folder):
     cli = importlib.import_module(f"{module.__name__}.cli")
     assert isinstance(cli.SOLVE, SolveCommand) and cli.SOLVE.puzzle is module.Puzzle
     assert isinstance(cli.GENERATE, GenerateCommand)
+    part = G.studio_part(name) if name != toy_genre.NAME else \
+        importlib.import_module(f"{module.__name__}.studio").PART
+    assert isinstance(part, StudioPart)
+    assert part.editor["tools"] and part.editor["layout"] in ("cells", "rooms")
+
+
+# ---- the studio names no genre -----------------------------------------------------------------
+
+STUDIO = ROOT / "puzzles" / "studio"
+
+
+def genre_words() -> set[str]:
+    """Every genre's name and pzprjs name (the toy genre's too)."""
+    words = {toy_genre.NAME, toy_genre.PID}
+    for name in G.GENRES:
+        words |= {name, G.genre(name).PID}
+    return words
+
+
+def named_genres(text: str) -> list[str]:
+    """The genre names and pzprjs names that ``text`` holds (any case, inside words too)."""
+    return sorted(w for w in genre_words() if re.search(re.escape(w), text, re.IGNORECASE))
+
+
+def test_named_genres_finds_a_planted_name():
+    assert named_genres("const KINDS = {slitherlink: 1};") == ["slither", "slitherlink"]
+    assert named_genres("?Nurimaze/3/3") == ["nurimaze"]
+    assert named_genres("const KINDS = {loop: 1};") == []
+
+
+def test_the_studio_imports_no_genre_and_names_none():
+    graph = import_graph()
+    studio = {m: sorted(t for t in targets if _genre_of(t))
+              for m, targets in graph.items() if m == "puzzles.studio" or m.startswith("puzzles.studio.")}
+    assert studio and {m: t for m, t in studio.items() if t} == {}
+    named = {path.relative_to(ROOT).as_posix(): named_genres(path.read_text(encoding="utf-8"))
+             for path in sorted(STUDIO.rglob("*.py"))}
+    assert {p: n for p, n in named.items() if n} == {}
+
+
+def test_the_studio_page_names_no_genre():
+    """The page learns the genres from GET /api/genres: its scripts and HTML hold none."""
+    files = sorted(STUDIO.glob("static/*.js")) + sorted(STUDIO.glob("static/*.html"))
+    assert len(files) >= 3
+    named = {path.name: named_genres(path.read_text(encoding="utf-8")) for path in files}
+    assert {p: n for p, n in named.items() if n} == {}

@@ -233,6 +233,19 @@ def test_the_graph_benchmark_runs_at_its_smallest_sizes(tmp_path):
     assert all(row["same"] for table in report["tables"] for row in table["rows"])
 
 
+def test_save_writes_the_report_to_the_benchs_own_results_file(toy, tmp_path):
+    out = tmp_path / "also.json"
+    run_toy(toy, "--rounds", "1", "--only", "fast", "--save", "--json", str(out))
+    saved = toy.parent / "results" / "bench_toy.json"
+    report = json.loads(saved.read_text())
+    assert report == json.loads(out.read_text())
+    assert report["bench"] == "bench_toy.py" and set(rows_of(report)) == {"fast"}
+    a, b = rows_of(report)["fast"]["sides"]
+    assert len(a["cpu"]) == len(b["cpu"]) == 1
+    run_toy(toy, "--rounds", "1", "--only", "slower", "--save")
+    assert set(rows_of(json.loads(saved.read_text()))) == {"slower"}
+
+
 BENCHES = sorted(p.stem for p in (ROOT / "benchmarks").glob("bench_*.py"))
 
 
@@ -243,7 +256,7 @@ def test_every_benchmark_runs_on_the_harness(name):
     run = subprocess.run([sys.executable, "-m", f"benchmarks.{name}", "--help"],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
-    assert "--against" in run.stdout and "--rounds" in run.stdout
+    assert "--against" in run.stdout and "--rounds" in run.stdout and "--save" in run.stdout
 
 
 def test_the_operation_benchmark_counts_the_9x9_paths(tmp_path):
@@ -330,12 +343,12 @@ def test_the_whole_numberlink_table_resumes_from_its_log(tmp_path):
 
 
 def test_anti_diagonal_sweeps_give_solves_solutions():
-    """benchmarks/numberlink_orders.py: a sweep by anti-diagonals from any corner (its cut
+    """benchmarks/experiments/numberlink_orders.py: a sweep by anti-diagonals from any corner (its cut
     line ordered for the planar cut) gives the same solutions as ``solve``, with and
     without covering, on random small boards with several pairs."""
     import random
 
-    from benchmarks.numberlink_orders import CORNERS, diagonal_graph, diagonal_order
+    from benchmarks.experiments.numberlink_orders import CORNERS, diagonal_graph, diagonal_order
     from puzzles.numberlink import Puzzle
     rnd = random.Random(34)
     found = 0

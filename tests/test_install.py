@@ -61,10 +61,11 @@ def test_the_wheel_route_installs_and_works(version, tmp_path):
     run = subprocess.run([str(venv / "bin" / "python"), "-c", SMOKE], capture_output=True,
                          text=True, cwd=tmp_path, env=env, timeout=900)
     assert run.returncode == 0 and run.stdout.startswith("smoke ok"), run.stderr[-2000:]
-    # the zalg command as pip installs it: the launcher (scripts/zalg) and its Python stage,
-    # whose first line pip rewrote to this environment's interpreter
-    launch = (venv / "bin" / "zalg-launch").read_text().splitlines()[0]
-    assert launch == f"#!{venv / 'bin' / 'python'}", launch
+    # the zalg command as pip installs it: the console script of [project.scripts], which
+    # starts this environment's interpreter and calls the program
+    script = (venv / "bin" / "zalg").read_text()
+    assert script.splitlines()[0] == f"#!{venv / 'bin' / 'python'}", script
+    assert "from puzzles.program import program" in script, script
     command = subprocess.run([str(venv / "bin" / "zalg"), "--version"], capture_output=True,
                              text=True, cwd=tmp_path, env=env, timeout=300)
     assert command.returncode == 0 and command.stdout.startswith("zalg "), command.stderr

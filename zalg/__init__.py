@@ -18,11 +18,12 @@ from .persist import loads as decode
 from .persist import read
 from .algebra.relation import Relation
 from .algebra.universe import Universe
+from .settings import configure
 
 __all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load", "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
            "TooWide", "Relation", "on_interrupt_while_compiling",
-           "before_compiling", "must_not_raise"]
+           "before_compiling", "must_not_raise", "configure"]
 __version__ = "0.1.0"
 
 

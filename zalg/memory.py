@@ -2,12 +2,12 @@
 
 A Universe's budget bounds what CUDD allocates for it plus the tables of the
 kernels running on it; going past it raises :class:`zalg.OutOfMemory`.  The
-default is the budget a program chose with :func:`set_default_budget` (the
-``zalg --memory`` option, a batch worker's share), else ``ZALG_MEMORY`` when set,
-else :data:`DEFAULT_SHARE` of the memory the process may use (the smallest of
-physical memory, a cgroup limit and the address-space limit), so that a runaway
-computation fails with a clean error before the machine starts swapping or the
-kernel kills it.
+default is the budget a program chose with ``zalg.configure(memory=...)`` or
+:func:`set_default_budget` (the ``zalg --memory`` option, a batch worker's share),
+else ``ZALG_MEMORY`` when set, else :data:`DEFAULT_SHARE` of the memory the process
+may use (the smallest of physical memory, a cgroup limit and the address-space
+limit), so that a runaway computation fails with a clean error before the machine
+starts swapping or the kernel kills it.
 """
 
 from __future__ import annotations

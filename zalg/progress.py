@@ -26,9 +26,9 @@ return until it is done): it shows the elapsed time from a helper thread while t
 call runs (kernels pause every few thousand steps, which lets that thread run).
 
 Any other stage that stays silent is covered by the heartbeat: when no plain line has
-been printed for :func:`heartbeat_seconds` (30 s; ``ZALG_HEARTBEAT`` sets another), the
-innermost open stage says ``stage: N[/total], still at work after T`` (a terminal's bar
-is redrawn with its elapsed time).  It runs in a helper thread too, so it needs the GIL:
+been printed for :func:`heartbeat_seconds` (30 s; ``zalg.configure(heartbeat=...)`` or
+``ZALG_HEARTBEAT`` sets another), the innermost open stage says ``stage: N[/total],
+still at work after T`` (a terminal's bar is redrawn with its elapsed time).  It runs in a helper thread too, so it needs the GIL:
 kernels hand it over at their pauses, and CUDD's long operations at their termination
 callbacks (about once per thousand new nodes).
 """
@@ -46,7 +46,8 @@ from typing import Union
 
 from .errors import InputError
 
-__all__ = ["Progress", "Reporter", "reporter", "LINE_EVERY", "HEARTBEAT", "heartbeat_seconds"]
+__all__ = ["Progress", "Reporter", "reporter", "LINE_EVERY", "HEARTBEAT", "heartbeat_seconds",
+           "set_heartbeat", "check_heartbeat"]
 
 #: ``progress(stage, done, total)``
 Progress = Union[None, bool, Callable[[str, int, Union[int, None]], None]]
@@ -62,20 +63,45 @@ TICK = 1.0
 HEARTBEAT = 30.0
 
 
+#: the interval chosen by :func:`set_heartbeat` (None: not chosen)
+_chosen_heartbeat: float | None = None
+
+
+def check_heartbeat(seconds) -> float:
+    """``seconds`` as a heartbeat interval: a number from 0.1 to 3600, else ValueError."""
+    try:
+        value = float(seconds) if not isinstance(seconds, bool) else float("nan")
+    except (TypeError, ValueError, OverflowError):
+        value = float("nan")
+    if not 0.1 <= value <= 3600:  # (nan and inf fail too)
+        raise ValueError(f"a heartbeat must be a number of seconds from 0.1 to 3600, "
+                         f"got {str(seconds)[:40]!r}")
+    return value
+
+
+def set_heartbeat(seconds: float | None) -> float | None:
+    """Make ``seconds`` (0.1 to 3600) the heartbeat's interval in this process; ``None``
+    returns to ``ZALG_HEARTBEAT`` or :data:`HEARTBEAT`.  Returns the previous choice."""
+    global _chosen_heartbeat
+    previous = _chosen_heartbeat
+    _chosen_heartbeat = None if seconds is None else check_heartbeat(seconds)
+    return previous
+
+
 def heartbeat_seconds() -> float:
-    """The heartbeat's interval: ``ZALG_HEARTBEAT`` (seconds, 0.1 to 3600) when set, else
-    :data:`HEARTBEAT`.  A value that is no such number is an :class:`InputError`."""
+    """The heartbeat's interval: the one chosen by :func:`set_heartbeat` (``zalg.configure``),
+    else ``ZALG_HEARTBEAT`` (seconds, 0.1 to 3600) when set, else :data:`HEARTBEAT`.  An
+    environment value that is no such number is an :class:`InputError`."""
+    if _chosen_heartbeat is not None:
+        return _chosen_heartbeat
     text = os.environ.get("ZALG_HEARTBEAT", "").strip()
     if not text:
         return HEARTBEAT
     try:
-        seconds = float(text) if len(text) <= 20 and text.isascii() else float("nan")
+        return check_heartbeat(text if len(text) <= 20 and text.isascii() else "nan")
     except ValueError:
-        seconds = float("nan")
-    if not 0.1 <= seconds <= 3600:  # (nan and inf fail too)
         raise InputError(f"the environment variable ZALG_HEARTBEAT: {text[:40]!r} is not "
-                         "a number of seconds from 0.1 to 3600")
-    return seconds
+                         "a number of seconds from 0.1 to 3600") from None
 
 
 class Reporter:

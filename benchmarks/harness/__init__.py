@@ -51,7 +51,8 @@ What the harness does with it:
 * ``measured_tree()`` is the measured tree's folder (for a case that runs its programs);
 * ``elsewhere(code, *args)`` runs set-up in a separate process when its caches must not
   reach the measured step (puzzles a solver made are cached by that solver);
-* ``--json FILE`` writes every round of every side; ``--only REGEX`` picks rows;
+* ``--json FILE`` writes every round of every side, ``--save`` the same report to
+  ``benchmarks/results/<bench>.json`` (the bench file's stem); ``--only REGEX`` picks rows;
   ``--limit S`` bounds each measuring process.
 """
 from __future__ import annotations

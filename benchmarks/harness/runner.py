@@ -34,6 +34,8 @@ def options(parser: argparse.ArgumentParser) -> None:
                              "checked out into a temporary worktree, or a tree's folder): "
                              "the first side of every row, new/old")
     parser.add_argument("--json", metavar="FILE", help="also write every measurement to FILE")
+    parser.add_argument("--save", action="store_true",
+                        help="also write every measurement to benchmarks/results/<bench>.json")
     parser.add_argument("--limit", type=float, default=1800, metavar="S",
                         help="seconds per measuring process (default 1800)")
     parser.add_argument("--only", metavar="REGEX", help="only the rows whose name matches")
@@ -57,7 +59,7 @@ def main(module, tables: Callable[[argparse.Namespace], Sequence[Table]],
     name = script.name
     try:
         with ExitStack() as stack:
-            trees = [this_tree(script.parents[1])]
+            trees = [this_tree(_tree_of(script))]
             if args.against:
                 trees.append(stack.enter_context(other_tree(args.against, trees[0].path)))
             return Run(script, trees, args, argv).all(tables(args))
@@ -67,6 +69,21 @@ def main(module, tables: Callable[[argparse.Namespace], Sequence[Table]],
     except KeyboardInterrupt:
         print(f"{name}: interrupted", file=sys.stderr)
         return 130
+
+
+def results_paths(script: Path, args: argparse.Namespace) -> list[Path]:
+    """Where a run's JSON report goes: ``--json FILE``, and with ``--save`` the bench's
+    own file ``results/<bench>.json`` beside it (``benchmarks/results/bench_x.json``)."""
+    paths = [Path(args.json)] if args.json else []
+    if args.save:
+        paths.append(script.parent / "results" / f"{script.stem}.json")
+    return paths
+
+
+def _tree_of(script: Path) -> Path:
+    """The source tree a bench file belongs to: the nearest folder above it holding zalg
+    (benchmarks/bench_x.py and benchmarks/experiments/x/bench_y.py alike)."""
+    return next((p for p in script.parents if (p / "zalg").is_dir()), script.parents[1])
 
 
 class Run:
@@ -97,8 +114,9 @@ class Run:
             self.table(table)
         self.report["load_end"] = os.getloadavg()
         print(f"\nload average at end: {_load(self.report['load_end'])}")
-        if self.args.json:
-            Path(self.args.json).write_text(json.dumps(self.report, indent=1) + "\n")
+        for path in results_paths(self.script, self.args):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(self.report, indent=1) + "\n")
         return 0
 
     def warm(self) -> bool:

@@ -12,6 +12,8 @@ A genre is a package ``puzzles/<name>/`` of the same shape (docs/architecture.md
 * ``design.py``: instances for designers (enumeration, generation, reduction);
 * ``cli.py``: its ``zalg <name> ...`` subcommands (``solve`` and ``generate`` declared
   with ``puzzles.program.subcommands``);
+* ``studio.py``: ``PART``, its part of the studio (``puzzles.common.studio_part.StudioPart``:
+  editor, tasks, design view), read through :func:`studio_part`;
 * ``__init__.py``: the genre's public API, which satisfies :class:`Genre`.
 
 Adding a genre: copy that shape and add its name to :data:`GENRES`.  The
@@ -30,7 +32,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from .violations import Violation
 
-__all__ = ["Genre", "PuzzleType", "GENRES", "genres", "genre", "names", "registered"]
+__all__ = ["Genre", "PuzzleType", "GENRES", "genres", "genre", "names", "registered",
+           "studio_part", "elsewhere"]
 
 GENRES = ("slitherlink", "numberlink", "nagareru", "nurimeizu")
 
@@ -113,6 +116,22 @@ def genre(name: str):
 def genres() -> list:
     """Every registered genre package, in registry order."""
     return [genre(name) for name in names()]
+
+
+def elsewhere() -> dict[str, str]:
+    """The genres :func:`registered` for a while: name -> the module path of their package
+    (a worker process started from a clean interpreter registers them again)."""
+    return dict(_ELSEWHERE)
+
+
+def studio_part(name: str):
+    """The genre ``name``'s part of the studio: ``PART`` of its module ``studio``
+    (a ``puzzles.common.studio_part.StudioPart``)."""
+    module = genre(name)
+    part = getattr(importlib.import_module(f"{module.__name__}.studio"), "PART", None)
+    if part is None:
+        raise TypeError(f"{module.__name__}.studio does not provide PART")
+    return part
 
 
 @contextmanager

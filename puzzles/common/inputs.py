@@ -14,6 +14,7 @@ Every failure is a one-line :class:`~puzzles.common.errors.PuzzleFormatError`.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -22,14 +23,15 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .errors import PuzzleFormatError
+from .loopy_ids import is_loopy_id
 
 __all__ = ["MAX_INPUT_BYTES", "read_text", "read_stream", "looks_like_url", "read_source",
-           "single_url"]
+           "read_sources", "single_url", "is_json_lines", "json_line_urls"]
 
 #: The largest puzzle file (or standard input) read, in bytes.
 MAX_INPUT_BYTES = 4 * 1024 * 1024
 
-_BARE_URL = re.compile(r"^[A-Za-z][A-Za-z0-9_]*/(v:[^/]*/)?([A-Za-z]+/)?[0-9]+/[0-9]+(/|$)")
+_BARE_URL = re.compile(r"^[A-Za-z][A-Za-z0-9_]*/(v:[^/]*/)?([A-Za-z]+/)?[-+]?[0-9]+/[-+]?[0-9]+(/|$)")
 
 
 def _shown(name: str) -> str:
@@ -83,33 +85,91 @@ def read_text(path: str | os.PathLike, what: str, limit: int = MAX_INPUT_BYTES) 
 
 
 def looks_like_url(source: str) -> bool:
-    """Whether ``source`` is meant as a puzz.link URL rather than a file name."""
+    """Whether ``source`` is meant as a puzz.link URL or a Loopy game id rather than a
+    file name."""
     s = source.strip()
-    return "://" in s or s.startswith("p?") or "?" in s or bool(_BARE_URL.match(s))
+    return ("://" in s or s.startswith("p?") or "?" in s or bool(_BARE_URL.match(s))
+            or is_loopy_id(s))
+
+
+def _is_url_line(line: str) -> bool:
+    return line.startswith(("http://", "https://")) or is_loopy_id(line)
 
 
 def single_url(text: str) -> str | None:
-    """The URL when ``text`` is one line holding a URL (a file that stores a URL)."""
-    stripped = text.strip()
-    if "\n" not in stripped and stripped.startswith(("http://", "https://")):
-        return stripped
+    """The URL (or Loopy game id) of a text that holds one puzzle as a URL: a file that
+    stores only the URL, or what ``generate`` prints for one puzzle (a header line, the
+    URL line, then the boards drawn)."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    if len(lines) == 1 and _is_url_line(lines[0]):
+        return lines[0]
+    if len(lines) > 2 and not _is_url_line(lines[0]) and lines[1].startswith(("http://", "https://")):
+        return lines[1]
     return None
 
 
-def read_source(source: str, what: str, stdin: BinaryIO | None = None) -> tuple[str, str]:
-    """``("url", url)`` or ``("text", file contents)`` for a command-line argument.
+def is_json_lines(text: str) -> bool:
+    """Whether ``text`` is meant as JSON Lines (its first character is ``{``)."""
+    return text.lstrip().startswith("{")
 
-    ``-`` reads standard input.  A URL is recognised first; otherwise the
-    argument names a file."""
+
+def json_line_urls(text: str, name: str, what: str) -> list[tuple[str, str]]:
+    """``(where, url)`` of every record of JSON Lines as ``generate --count`` writes them
+    (an object a line with its ``"url"``); a line that is no such record is an error."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where, shown = f"{name} line {number}", f"{_shown(name)} line {number}"
+        try:
+            record = json.loads(line)
+        except (ValueError, RecursionError):
+            raise PuzzleFormatError(f"{what}: {shown} is not a JSON object (JSON Lines: one "
+                                    "record of generate --count a line)") from None
+        url = record.get("url") if isinstance(record, dict) else None
+        if not isinstance(url, str):
+            reason = (f"its puzzle failed: {str(record['error'])[:200]}"
+                      if isinstance(record, dict) and "error" in record else 'it has no "url"')
+            raise PuzzleFormatError(f"{what}: {shown} holds no puzzle ({reason})")
+        found.append((where, url))
+    return found
+
+
+def _read_whole(source: str, what: str, stdin: BinaryIO | None) -> str | None:
+    """The text of a file or of standard input; None when ``source`` is a URL."""
     if not isinstance(source, str) or not source.strip():
         raise PuzzleFormatError(f"{what}: empty puzzle argument")
     if source == "-":
         if stdin is None and sys.stdin is None:  # the process was started without one
             raise PuzzleFormatError(f"{what}: standard input is closed")
-        text = read_stream(stdin if stdin is not None else sys.stdin.buffer, what)
-    elif looks_like_url(source):
-        return "url", source.strip()
-    else:
-        text = read_text(Path(source), what)
+        return read_stream(stdin if stdin is not None else sys.stdin.buffer, what)
+    if looks_like_url(source):
+        return None
+    return read_text(Path(source), what)
+
+
+def read_sources(source: str, what: str, stdin: BinaryIO | None = None) -> list[tuple[str, str, str]]:
+    """``(where, kind, text)`` of every puzzle a command-line argument holds: one for a
+    URL or a puzzle file (``kind`` and ``text`` as :func:`read_source` gives them), one a
+    record for JSON Lines (``where`` names the line)."""
+    text = _read_whole(source, what, stdin)
+    if text is None:
+        return [(source, "url", source.strip())]
+    name = "standard input" if source == "-" else source
+    if is_json_lines(text):
+        return [(where, "url", url) for where, url in json_line_urls(text, name, what)]
     url = single_url(text)
-    return ("url", url) if url is not None else ("text", text)
+    return [(source, "url", url) if url is not None else (source, "text", text)]
+
+
+def read_source(source: str, what: str, stdin: BinaryIO | None = None) -> tuple[str, str]:
+    """``("url", url)`` or ``("text", file contents)`` for a command-line argument.
+
+    ``-`` reads standard input.  A URL (or a Loopy game id) is recognised first;
+    otherwise the argument names a file: a puzzle file, a file storing a URL, what
+    ``generate`` prints, or JSON Lines of one record."""
+    found = read_sources(source, what, stdin)
+    if len(found) != 1:
+        raise PuzzleFormatError(f"{what}: {_shown(source)} holds {len(found)} puzzles (JSON "
+                                "Lines); give one, or solve them all: zalg GENRE solve FILE")
+    return found[0][1], found[0][2]

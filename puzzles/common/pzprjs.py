@@ -33,6 +33,9 @@ __all__ = [
     "decode_number16",
     "encode_number16",
     "NUMBER16_MAX",
+    "unknown_character",
+    "check_skip",
+    "check_no_trailing",
     "is_pzprv3",
     "split_pzprv3_lines",
     "Pzprv3Reader",
@@ -50,6 +53,7 @@ PID_ALIASES: dict[str, str] = {"slitherlink": "slither", "numberlink": "numlin"}
 DEFAULT_URL_PREFIX = "https://puzz.link/p?"
 
 _INT_RE = re.compile(r"[0-9]+")
+_SIGNED_RE = re.compile(r"[-+]?[0-9]+")
 
 
 # --------------------------------------------------------------------------- URLs
@@ -60,7 +64,7 @@ class PuzzUrl:
     """The parts of a puzz.link URL ``<pid>/[v:<variant>/][<pflag>/]<cols>/<rows>/<body>``.
 
     ``pid`` is canonical (aliases resolved, lower case); ``body`` is the cell-data
-    component (anything after a further ``/`` is dropped, as pzprjs ignores it).
+    component (a trailing ``/`` is allowed; anything after it is an error).
     """
 
     pid: str
@@ -99,7 +103,7 @@ def parse_url(url: str, what: str = "puzz.link URL") -> PuzzUrl:
     if rest and rest[0].startswith("v:"):
         variant = rest.pop(0)[2:]
     pflag = ""
-    if rest and not _INT_RE.fullmatch(rest[0]):
+    if rest and not _SIGNED_RE.fullmatch(rest[0]):
         pflag = rest.pop(0)
     if len(rest) < 2:
         raise PuzzleFormatError(f"{what}: expected <cols>/<rows> after the pid {raw_pid!r}")
@@ -108,6 +112,9 @@ def parse_url(url: str, what: str = "puzz.link URL") -> PuzzUrl:
             for name, value in (("width (cols)", cols_s), ("height (rows)", rows_s))]
     check_size(size[1], size[0], what)
     body = rest[2] if len(rest) > 2 else ""
+    extra = "/".join(rest[3:])
+    if extra:
+        raise PuzzleFormatError(f"{what}: unexpected {_clip(extra)!r} after the body {_clip(body)!r}")
     return PuzzUrl(pid=pid, cols=size[0], rows=size[1], body=body, pflag=pflag, variant=variant)
 
 
@@ -173,6 +180,29 @@ def _truncated(what: str, filled: int, total: int) -> PuzzleFormatError:
     return PuzzleFormatError(f"{what}: body ends after {filled} of {total} cells")
 
 
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def unknown_character(what: str, ch: str, pos: int, body: str) -> PuzzleFormatError:
+    """The error for a character outside a genre's body encoding."""
+    return PuzzleFormatError(f"{what}: unknown character {ch!r} at position {pos} of the body {_clip(body)!r}")
+
+
+def check_skip(what: str, filled: int, skip: int, total: int, pos: int) -> None:
+    """A run of ``skip`` empty cells from cell ``filled`` must end within the ``total`` cells."""
+    if filled + skip > total:
+        raise PuzzleFormatError(f"{what}: the character at position {pos} skips {skip} cells, "
+                                f"but only {total - filled} of {total} are left")
+
+
+def check_no_trailing(what: str, body: str, pos: int) -> None:
+    """Every cell is filled at position ``pos``: nothing of ``body`` may follow."""
+    if pos < len(body):
+        raise PuzzleFormatError(f"{what}: unexpected {_clip(body[pos:])!r} at position {pos}, "
+                                "after the last cell of the body")
+
+
 # ------------------------------------------------------------------------- 4-cell
 
 
@@ -181,14 +211,15 @@ def decode_4cell(body: str, ncells: int, what: str = "URL") -> list[CellValue]:
 
     ``0``-``4`` clue; ``5``-``9`` clue v-5 then one empty cell; ``a``-``e`` clue v-10
     then two empty cells; ``g``-``z`` 1..20 empty cells; ``.`` the "?" clue.
-    Characters after the last cell are ignored; a body that ends before the last
-    cell raises :class:`PuzzleFormatError`.
+    A body that ends before the last cell, goes on after it, or skips past it
+    raises :class:`PuzzleFormatError` (a clue's own 1 or 2 empty cells may run past
+    it, as pzprjs writes them).
     """
     values: list[CellValue] = [None] * ncells
     c = 0
     for pos, ch in enumerate(body):
         if c >= ncells:
-            break
+            check_no_trailing(what, body, pos)
         if "0" <= ch <= "4":
             values[c] = int(ch)
             c += 1
@@ -204,7 +235,8 @@ def decode_4cell(body: str, ncells: int, what: str = "URL") -> list[CellValue]:
         else:
             skip = _skip_count(ch)
             if skip is None:
-                raise PuzzleFormatError(f"{what}: unknown character {ch!r} at position {pos} of the body {body!r}")
+                raise unknown_character(what, ch, pos, body)
+            check_skip(what, c, skip, ncells, pos)
             c += skip
     if c < ncells:
         raise _truncated(what, c, ncells)
@@ -264,8 +296,8 @@ _HEX = "0123456789abcdef"
 def decode_number16(body: str, ncells: int, what: str = "URL") -> list[CellValue]:
     """Decode a Number16 body into ``ncells`` values (row-major); see FORMAT 3.2.
 
-    Characters after the last cell are ignored; a body that ends early or a
-    prefix without its hex digits raises :class:`PuzzleFormatError`.
+    A body that ends early, goes on after the last cell or skips past it, and a
+    prefix without its hex digits raise :class:`PuzzleFormatError`.
     """
     values: list[CellValue] = [None] * ncells
     c = 0
@@ -294,9 +326,11 @@ def decode_number16(body: str, ncells: int, what: str = "URL") -> list[CellValue
         else:
             skip = _skip_count(ch)
             if skip is None:
-                raise PuzzleFormatError(f"{what}: unknown character {ch!r} at position {pos} of the body {body!r}")
+                raise unknown_character(what, ch, pos, body)
+            check_skip(what, c, skip, ncells, pos)
             c += skip
             pos += 1
+    check_no_trailing(what, body, pos)
     return values
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import zalg
+from zalg.progress import Progress, reporter
 
 __all__ = ["split_sweep"]
 
@@ -23,14 +24,17 @@ Fixed = dict
 def split_sweep(sweep: Callable[[Fixed, int | None], "zalg.Family"],
                 deduce: Callable[[Fixed], Fixed], fixed: Fixed, order: Sequence,
                 clash: type[Exception], empty: "zalg.Family", max_width: int = 1 << 18, depth: int = 16,
-                stats: dict | None = None) -> "zalg.Family":
+                stats: dict | None = None, progress: Progress = None) -> "zalg.Family":
     """The family of all solutions agreeing with ``fixed``.
 
     ``sweep(fixed, max_width)``: the frontier sweep (``zalg.TooWide`` past the
     width; ``None``: no limit); ``deduce(given)``: every edge decided once the
     edges of ``given`` are, raising ``clash`` when no solution agrees; ``order``:
     the sweep's edge order; ``empty``: the empty family of the sweep's universe.  Past ``depth`` splits a branch is swept without limit.
-    ``stats`` (optional) counts the sweeps and splits."""
+    ``stats`` (optional) counts the sweeps and splits.  ``progress`` (see
+    ``zalg.progress``; pass the sweep's own reporter to share its lines): each
+    branch's deductions open a stage of their own, named by the split's depth."""
+    report = reporter(progress)
     stats = {} if stats is None else stats
     stats.setdefault("sweeps", 0)
     stats.setdefault("splits", 0)
@@ -46,6 +50,7 @@ def split_sweep(sweep: Callable[[Fixed, int | None], "zalg.Family"],
         out = empty
         for bit in (1, 0):
             try:
+                report.stage(f"split {level + 1}, edge {'on' if bit else 'off'}: deductions")
                 branch = deduce({**fixed, edge: bit})
             except clash:
                 stats["clashes"] += 1

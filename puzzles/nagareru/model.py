@@ -64,6 +64,7 @@ TOKENS = "udlrNUDLR"
 """Valid cell tokens; the URL digit of token ``TOKENS[i]`` is ``i + 1`` (ques * 5 + dir)."""
 #: the tokens of the drawn board (``draw.text``) that differ from the plain text's
 _PICTURE_TOKENS = str.maketrans({"#": "N", "+": "."})
+_PICTURE_NAMES = "; as drawn: # a plain black cell, + an empty cell on the loop"
 
 FAILCODES: dict[str, str] = {
     "brNoLine": "no loop",
@@ -224,8 +225,10 @@ class Board:
         return [[self.token((r, c)) for c in range(self.cols)] for r in range(self.rows)]
 
     @classmethod
-    def from_grid(cls, grid: Sequence[Sequence[str]], what: str = "nagareru board") -> "Board":
-        """Build from rows of tokens (``.`` for an empty cell)."""
+    def from_grid(cls, grid: Sequence[Sequence[str]], what: str = "nagareru board",
+                  also: str = "") -> "Board":
+        """Build from rows of tokens (``.`` for an empty cell); ``also`` names further
+        tokens the caller has already translated, for the error message."""
         if not grid or not grid[0]:
             raise PuzzleFormatError(f"{what}: empty grid")
         cols = len(grid[0])
@@ -237,7 +240,7 @@ class Board:
                 if t not in TOKENS and t != ".":
                     shown = t if len(t) <= 10 else t[:10] + "..."
                     raise PuzzleFormatError(f"{what}: unknown token {shown!r} at {_pos((r, c))} "
-                                            f"(expected one of . {' '.join(TOKENS)})")
+                                            f"(expected one of . {' '.join(TOKENS)}{also})")
                 if t != ".":
                     cells[(r, c)] = t
         check_size(len(grid), cols, what)
@@ -272,7 +275,7 @@ class Board:
         if not rows:
             raise PuzzleFormatError(f"{what}: no rows")
         check_size(len(rows), max(len(row) for row in rows), what)
-        return cls.from_grid([list(row) for row in rows], what)
+        return cls.from_grid([list(row) for row in rows], what, also=_PICTURE_NAMES)
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Board":
@@ -329,15 +332,15 @@ def _decode_body(body: str, rows: int, cols: int, what: str) -> dict[Cell, str]:
     c = 0
     for i, ch in enumerate(body):
         if c >= n:
-            break
+            pzprjs.check_no_trailing(what, body, i)
         if "1" <= ch <= "9":
             cells[divmod(c, cols)] = TOKENS[int(ch) - 1]
             c += 1
         elif "a" <= ch <= "z":
+            pzprjs.check_skip(what, c, int(ch, 36) - 9, n, i)
             c += int(ch, 36) - 9
         else:
-            shown = body if len(body) <= 40 else body[:40] + "..."
-            raise PuzzleFormatError(f"{what}: unknown character {ch!r} at position {i} of the body {shown!r}")
+            raise pzprjs.unknown_character(what, ch, i, body)
     if c < n:
         raise PuzzleFormatError(f"{what}: body ends after {c} of {n} cells")
     return cells

@@ -14,13 +14,14 @@ family over the grid's *pair elements* ``(a, b)`` (two cells, a < b).  For few
 pairs on larger grids, ``method="covering"`` takes ∃! over R_cover alone and
 checks the candidates with the solver; ``method="restricted"`` takes the one ∃!
 pass over R cut down to the solutions of those candidates; ``method="subset"``
-builds the same family top down (``zalg.topdown.unique_exists``, R's nodes pruned by
+builds the same family top down (``R.unique_exists(..., method="topdown")``, R's nodes pruned by
 their open ends).  ``random_instance`` reaches boards far beyond enumeration by
 sampling, repairing and merging (docs/numberlink.md).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -33,7 +34,6 @@ from zalg import Graph
 from zalg.memory import default_budget
 from zalg import pairing_relation, pairing_universe
 from zalg.progress import Progress, Reporter, reporter
-from zalg.topdown.unique_exists import Separation, unique_exists_topdown
 
 from ..common.caches import cached
 from ..common.errors import PuzzleFormatError
@@ -43,7 +43,7 @@ from .puzzle import Puzzle
 
 __all__ = ["instance_graph", "pair_universe", "good_instances", "minimum_instances",
            "to_puzzle", "random_instance", "check_request", "merge_candidates",
-           "covering_path_matchings", "open_ends"]
+           "covering_path_matchings", "open_ends", "covering_estimate", "estimate_text"]
 
 
 def _check_shape(rows: int, cols: int) -> None:
@@ -81,8 +81,8 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
     then built for at most that many paths).  ``method``:
 
     * ``"subset"`` (the default): the ∃! with witnesses below, built top down over the
-      pair elements (``zalg.topdown.unique_exists``: states are sets of R's nodes), R's nodes
-      dropped when their open ends match no witness's (:func:`open_ends`); 5-19x
+      pair elements (``Family.unique_exists(method="topdown")``: states are sets of
+      R's nodes), R's nodes dropped when their open ends match no witness's (:func:`open_ends`); 5-19x
       faster than ``"witness"`` on 4x5-5x5 with less memory (docs/performance.md);
     * ``"witness"``: ∃!E. R with the witness in R_cover, one pass over R (bottom up);
     * ``"covering"``: U = ∃!E. R_cover, the pairings with exactly one covering
@@ -120,17 +120,18 @@ def good_instances(rows: int, cols: int, max_pairs: int | None = None,
             with report.waiting("the solutions of those pairings (R ∩ (U ⊔ 2^E))"):
                 R = R & (unique * R.universe.power_set(G.edges))
         if method == "subset":
-            good = unique_exists_topdown(R, G.edges, witnesses=covering,
-                                         separation=open_ends(G, R, covering), progress=report)
+            good = R.unique_exists(G.edges, witnesses=covering, method="topdown",
+                                   separation=open_ends(G, R, covering), progress=report)
             return pair_universe(rows, cols).adopt(good, rename=_pair_name)
         with report.waiting(f"unique solutions (∃! over {len(G.edges)} edges)"):
             good = R.unique_exists(G.edges, witnesses=covering)
         return pair_universe(rows, cols).adopt(good, rename=_pair_name)
 
 
-def open_ends(graph: Graph, R: zalg.Family, covering: zalg.Family) -> Separation | None:
-    """Keys that let ``unique_exists_topdown`` drop nodes of a pairing relation R: per
-    node the vertices its members pair, per level the vertices departed before it.
+def open_ends(graph: Graph, R: zalg.Family, covering: zalg.Family) -> tuple | None:
+    """Keys (``separation`` of ``Family.unique_exists``) that let the top-down ∃! drop
+    nodes of a pairing relation R: per node the vertices its members pair, per level
+    the vertices departed before it.
 
     Every completion of a node pairs the same departed vertices (its frontier
     state's uncommitted ends), so two nodes whose keys differ on the departed
@@ -151,7 +152,7 @@ def open_ends(graph: Graph, R: zalg.Family, covering: zalg.Family) -> Separation
         by_edge[i + 1] |= bit[v]
     departed = np.bitwise_or.accumulate(by_edge)
     masks = departed[edges_so_far + 1]
-    return Separation(_node_ends(R, pair_bits), _node_ends(covering, pair_bits), masks)
+    return _node_ends(R, pair_bits), _node_ends(covering, pair_bits), masks
 
 
 def _node_ends(F: zalg.Family, pair_bits: np.ndarray) -> np.ndarray:
@@ -271,6 +272,20 @@ def covering_estimate(rows: int, cols: int) -> tuple[int, int]:
     return nodes, nodes * COVER_BYTES_PER_NODE
 
 
+#: an estimate of more nodes than this is told as a power of ten, beyond any memory
+HUGE_NODES = 10 ** 15
+
+
+def estimate_text(nodes: int, size: int, places: int = 1) -> str:
+    """An estimate of (nodes, bytes) for people: ``8.0 M ZDD nodes, 0.9 GB`` (``places``
+    decimals of the millions); past
+    ``HUGE_NODES`` the power of ten nearest and no byte count:
+    ``10^110 ZDD nodes, far beyond any memory``."""
+    if nodes > HUGE_NODES:
+        return f"10^{round(math.log10(nodes))} ZDD nodes, far beyond any memory"
+    return f"{nodes / 1e6:,.{places}f} M ZDD nodes, {size / 2**30:.1f} GB"
+
+
 def check_request(rows: int, cols: int, pairs: int | None = None) -> None:
     """PuzzleFormatError unless :func:`random_instance` can be asked for these (cheap:
     a batch checks before any work starts), also when the covering path matchings it
@@ -286,7 +301,7 @@ def check_request(rows: int, cols: int, pairs: int | None = None) -> None:
     if size > budget:
         raise PuzzleFormatError(
             f"a {rows}x{cols} board is sampled from its covering path matchings: about "
-            f"{nodes / 1e6:,.0f} M ZDD nodes, {size / 2**30:.1f} GB, more than the memory budget "
+            f"{estimate_text(nodes, size, places=0)}, more than the memory budget "
             f"of {budget / 2**30:.1f} GB (--memory or ZALG_MEMORY; each cell of the narrow side "
             "takes about 3.8 times more; 10x10: 8 M nodes, about 1 GB)")
 
@@ -318,7 +333,7 @@ def random_instance(rows: int, cols: int, pairs: int | None = None, seed=None,
     with reporter(progress) as report:
         nodes, size = covering_estimate(rows, cols)
         report.stage(f"covering path matchings of the {rows}x{cols} grid (about "
-                     f"{nodes / 1e6:,.1f} M nodes, {size / 2**30:.1f} GB)")
+                     f"{estimate_text(nodes, size)})")
         covers = covering_path_matchings(rows, cols, progress=report)
         if not covers:
             raise PuzzleFormatError(f"the {rows}x{cols} grid has no covering path matching")

@@ -30,7 +30,8 @@ WHAT = "nurimeizu"
 SOURCE = "a puzz.link URL (nurimaze), a file (pzprv3, plain text, or a URL), or - (stdin)"
 NO_ANSWER = ("nurimeizu icons: this file has no answer; icons needs a solved maze: a pzprv3 file "
              "whose answer grid (# black, + white) is the designer's colouring (save one from "
-             "puzz.link's editor, or write Puzzle.to_pzprv3(black_cells): docs/nurimeizu.md)")
+             "puzz.link's editor, write one with zalg nurimeizu solve|generate ... --pzprv3 FILE, or "
+             "Puzzle.to_pzprv3(black_cells): docs/nurimeizu.md)")
 
 
 def headline(p: Puzzle, options: dict) -> str:

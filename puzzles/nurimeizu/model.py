@@ -28,7 +28,8 @@ Formats:
   skip 1..31 cells.  As in pzprjs a missing S is put on the top-left cell and a
   missing G on the bottom-right cell (a circle or triangle there is dropped, as
   pzprjs's encoder writes S/G in its place).  Unlike pzprjs, decoding is strict:
-  an unknown character, a body that ends before the last cell, a second S or G,
+  an unknown character, a body that ends before the last cell, goes on after it
+  or skips past it, a second S or G,
   or S and G on one cell raise :class:`PuzzleFormatError`.  A wall that does not
   separate two rooms is dropped (the model keeps rooms, not walls).
   :meth:`Board.to_url` writes pzprjs's canonical form.
@@ -387,7 +388,7 @@ def _decode_objects(body: str, start: int, ncells: int, what: str) -> dict[int, 
     c = 0
     for i in range(start, len(body)):
         if c >= ncells:
-            break
+            pzprjs.check_no_trailing(what, body, i)
         ch = body[i]
         if ch in "1234":
             icon = ICONS[int(ch) - 1]
@@ -396,9 +397,10 @@ def _decode_objects(body: str, start: int, ncells: int, what: str) -> dict[int, 
             icons[c] = icon
             c += 1
         elif "5" <= ch <= "9" or "a" <= ch <= "z":
+            pzprjs.check_skip(what, c, int(ch, 36) - 4, ncells, i)
             c += int(ch, 36) - 4
         else:
-            raise PuzzleFormatError(f"{what}: unknown character {ch!r} at position {i} of the body")
+            raise pzprjs.unknown_character(what, ch, i, body)
     if c < ncells:
         raise PuzzleFormatError(f"{what}: body ends after {c} of {ncells} cells")
     return icons

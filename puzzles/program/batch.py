@@ -37,9 +37,9 @@ from zalg.progress import reporter
 from .batch_engines import Task, completed
 from .cli import UserError, bounded_int, output_dir, parse_puzzle, show_generated, write_file
 from ..common.errors import PuzzleFormatError
-from ..common.inputs import read_source
+from ..common.inputs import read_sources
 
-__all__ = ["Generator", "Solver", "task_seeds", "generate", "solve", "add_options",
+__all__ = ["Generator", "Solver", "task_seeds", "generate", "solve", "read_entries", "add_options",
            "requested", "solve_requested", "generate_command", "run_generate", "run_solve",
            "TIMINGS", "MAX_JOBS"]
 
@@ -147,21 +147,36 @@ def generate(gen: Generator, count: int, seed: int | None = None, jobs: int = 1,
     return _run(tasks, heads, "generating", jobs, scheduler, out)
 
 
-def solve(solver: Solver, sources: Sequence[str], jobs: int = 1,
-          scheduler: str | None = None, out: str | None = None) -> int:
-    """Count the solutions of every source; print their records; the exit status."""
+def read_entries(sources: Sequence[str], what: str) -> list[tuple[str, str, str]]:
+    """``(where, kind, text)`` of every puzzle the sources hold (``inputs.read_sources``;
+    a JSON Lines file gives one a record); an unreadable source gives ``kind`` "error"
+    and the reason as ``text``."""
     if list(sources).count("-") > 1:
-        raise UserError(f"{solver.genre} solve: - (standard input) can be given only once")
-    tasks: list[Task] = []
-    heads = [{"genre": solver.genre, "index": i, "source": s} for i, s in enumerate(sources)]
-    for i, source in enumerate(sources):
+        raise UserError(f"{what} solve: - (standard input) can be given only once")
+    entries: list[tuple[str, str, str]] = []
+    for source in sources:
         try:
-            kind, text = read_source(source, solver.genre)
+            entries.extend(read_sources(source, what))
         except Exception as exc:  # unreadable: its record says why, the others go on
-            tasks.append(partial(known_record, {**heads[i], "error": _one_line(exc),
-                                                "seconds": 0.0}))
-            continue
-        tasks.append(partial(solve_task, solver, i, source, kind, text))
+            entries.append((source, "error", _one_line(exc)))
+    return entries
+
+
+def solve(solver: Solver, sources: Sequence[str], jobs: int = 1,
+          scheduler: str | None = None, out: str | None = None,
+          entries: Sequence[tuple[str, str, str]] | None = None) -> int:
+    """Count the solutions of every puzzle of the sources (or of ``entries``, as
+    :func:`read_entries` gives them); print their records; the exit status."""
+    if entries is None:
+        entries = read_entries(sources, solver.genre)
+    tasks: list[Task] = []
+    heads = [{"genre": solver.genre, "index": i, "source": where}
+             for i, (where, _, _) in enumerate(entries)]
+    for i, (where, kind, text) in enumerate(entries):
+        if kind == "error":
+            tasks.append(partial(known_record, {**heads[i], "error": text, "seconds": 0.0}))
+        else:
+            tasks.append(partial(solve_task, solver, i, where, kind, text))
     return _run(tasks, heads, "solving", jobs, scheduler, out)
 
 
@@ -263,7 +278,7 @@ def solve_requested(args, sources: Sequence[str]) -> bool:
               or getattr(args, "out", None) is not None)
     if chosen:
         check(args)
-        for name in ("svg", "puzzle_svg"):
+        for name in ("svg", "puzzle_svg", "pzprv3"):
             if getattr(args, name, None):
                 flag = "--" + name.replace("_", "-")
                 raise UserError(f"{flag} draws one puzzle: give one source, without --jobs or "
@@ -281,7 +296,7 @@ def check(args) -> None:
 
 def run_generate(gen: Generator, args) -> int:
     """``generate`` in batch mode from a genre's parsed options."""
-    for name in ("svg", "puzzle_svg"):
+    for name in ("svg", "puzzle_svg", "pzprv3"):
         if getattr(args, name, None):
             flag = "--" + name.replace("_", "-")
             raise UserError(f"{flag} draws one puzzle: leave out --count, --jobs, --out and "
@@ -302,11 +317,14 @@ def generate_command(gen: Generator, args, header: Callable[[Any, float], str],
         raise UserError(str(exc)) from None
     header_line = header(p, time.perf_counter() - start)
     show_generated(header_line, p, p.solution(), args.svg, gen.genre,
-                   getattr(args, "puzzle_svg", None))
+                   getattr(args, "puzzle_svg", None), getattr(args, "pzprv3", None))
     return 0
 
 
-def run_solve(solver: Solver, args, sources: Sequence[str]) -> int:
-    """``solve`` in batch mode from a genre's parsed options."""
-    return solve(solver, sources, args.jobs or 1, args.scheduler, getattr(args, "out", None))
+def run_solve(solver: Solver, args, sources: Sequence[str],
+              entries: Sequence[tuple[str, str, str]] | None = None) -> int:
+    """``solve`` in batch mode from a genre's parsed options (``entries``: the sources
+    already read, as :func:`read_entries` gives them)."""
+    return solve(solver, sources, args.jobs or 1, args.scheduler, getattr(args, "out", None),
+                 entries)
 

@@ -14,8 +14,8 @@ record, or the exception that kept it from returning one (a worker that died).
   when that step ends (it is never lost, and the pool is never left half shut; during
   the shutdown it ends the workers at once).  On Linux a worker also dies with the
   process that started it, however that ends.  Each worker gets 1/jobs of the
-  memory budget (``--memory`` / ``ZALG_MEMORY``), set in the worker by
-  ``zalg.memory.set_default_budget``; it bounds a compilation of kernels there too.
+  memory budget (``--memory`` / ``ZALG_MEMORY``) and this process's heartbeat, set in
+  the worker by ``zalg.configure``; the budget bounds a compilation of kernels there too.
 * ``scheduler``: a running Dask scheduler (``distributed.Client(address)``); its
   workers need zalg installed.  Connection problems are a UserError.
 
@@ -30,6 +30,7 @@ import gc
 import logging
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -39,7 +40,8 @@ from functools import partial
 from typing import Any, Union
 
 import zalg
-from zalg.memory import check_compile_room, default_budget, set_default_budget
+from zalg.memory import check_compile_room, default_budget
+from zalg.progress import heartbeat_seconds
 
 from .cli import UserError
 
@@ -80,7 +82,8 @@ def _on_pool(tasks: Sequence[Task], workers: int, budget: int) -> Iterator[tuple
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_start, initargs=(budget, os.getpid()))
+                               initializer=_worker_start,
+                               initargs=(budget, heartbeat_seconds(), os.getpid()))
     futures: dict = {}
     finished = False
     try:
@@ -114,14 +117,14 @@ def _worker_budget(workers: int) -> int:
     return total // workers
 
 
-def _worker_start(budget: int, parent: int) -> None:
+def _worker_start(budget: int, heartbeat: float, parent: int) -> None:
     """In each pool worker: Ctrl-C is the parent's business; end with the parent; this
     worker's budget, which also bounds a compilation of kernels the worker has to do (a
     worker whose budget has no room for one ends its task with OutOfMemory, as the
-    program does)."""
+    program does), and the parent's heartbeat."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
-    set_default_budget(budget)
+    zalg.configure(memory=budget, heartbeat=heartbeat)
     zalg.before_compiling(check_compile_room)
 
 
@@ -146,8 +149,10 @@ def _sigint_deferred(children: bool = False,
 
     The signal is recorded, never ignored: while this thread blocks it, Linux hands a
     process-wide SIGINT to any other thread of the process (numpy's OpenBLAS threads),
-    and an ignored disposition there would drop it for good."""
-    if threading.current_thread() is not threading.main_thread():
+    and an ignored disposition there would drop it for good.  An inherited "ignore"
+    (``nohup``, a background job) is kept: nothing is held back then."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN):
         yield
         return
     received: list[int] = []
@@ -223,8 +228,9 @@ def _dask_results(client, tasks: Sequence[Task]) -> Iterator[tuple[int, Outcome]
         client.close()
 
 
-#: seconds a Dask scheduler has to answer (connection and handshake)
-SCHEDULER_TIMEOUT = 10.0
+#: seconds a Dask scheduler has to answer (connection and handshake together): with
+#: the program's start and the import of distributed, one line within 10 s
+SCHEDULER_TIMEOUT = 6.0
 
 
 def _connect(address: str) -> Any:
@@ -239,32 +245,43 @@ def _connect(address: str) -> Any:
         logging.getLogger(name).setLevel(logging.CRITICAL)  # errors come back as ours
     try:
         deadline = time.monotonic() + SCHEDULER_TIMEOUT
-        _handshake(address)
+        _handshake(address, deadline)
         return distributed.Client(address, set_as_default=False,
                                   timeout=max(deadline - time.monotonic(), 1.0))
     except (Exception, MemoryError) as exc:  # refused, timed out, malformed, not Dask
         text = " ".join(str(exc).split())[:300] or type(exc).__name__
         if isinstance(exc, (TimeoutError, asyncio.TimeoutError)):
             text = f"no answer within {SCHEDULER_TIMEOUT:.0f} s"
+        elif isinstance(exc, ConnectionRefusedError):
+            text = "the connection was refused (nothing listens there)"
         elif isinstance(exc, MemoryError):  # a frame size read from a peer that is no scheduler
             text = "the peer does not speak Dask's protocol"
         raise UserError(f"--scheduler: cannot use the Dask scheduler at {address[:200]!r}: "
                         f"{text}") from None
 
 
-def _handshake(address: str) -> None:
-    """Connect to ``address`` and exchange Dask's handshake within SCHEDULER_TIMEOUT.
+def _handshake(address: str, deadline: float) -> None:
+    """Connect to ``address`` and exchange Dask's handshake before ``deadline``
+    (``time.monotonic``).
 
+    A TCP address is first reached with a plain socket: a refused connection is the
+    answer at once (distributed retries it until its timeout).
     ``distributed.Client(timeout=...)`` bounds the TCP connection but not the
     handshake read that follows it (``distributed.comm.core.connect``): a peer that
     accepts and never answers (an HTTP server waiting for a request's end, a stuck
-    port) kept the program waiting forever; a peer that answers something else made
+    port) would keep the program waiting; a peer that answers something else made
     distributed read an 8-byte frame count from it ("Unable to allocate 3.07 EiB")."""
-    from distributed.comm import connect  # lazy: see _connect
+    from distributed.comm import connect, parse_address, parse_host_port  # lazy: see _connect
+
+    scheme, location = parse_address(address)
+    if scheme == "tcp":
+        with socket.create_connection(parse_host_port(location),
+                                      timeout=max(deadline - time.monotonic(), 0.1)):
+            pass
 
     async def probe() -> None:
-        comm = await asyncio.wait_for(connect(address, timeout=SCHEDULER_TIMEOUT),
-                                      SCHEDULER_TIMEOUT)
+        left = max(deadline - time.monotonic(), 0.1)
+        comm = await asyncio.wait_for(connect(address, timeout=left), left)
         await comm.close()
 
     asyncio.run(probe())

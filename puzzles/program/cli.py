@@ -38,8 +38,9 @@ from ..common.errors import PuzzleFormatError
 from ..common.inputs import read_source
 from ..common.solving import Solutions
 
-__all__ = ["UserError", "main", "read_puzzle", "parse_puzzle", "parse_size", "bounded_int",
-           "write_file", "output_dir", "note", "plural", "write_svg", "show_generated",
+__all__ = ["UserError", "main", "read_puzzle", "parse_puzzle", "parse_puzzle_or_fail", "parse_size",
+           "bounded_int",
+           "write_file", "write_pzprv3", "output_dir", "note", "plural", "write_svg", "show_generated",
            "EXIT_USAGE", "EXIT_MEMORY", "EXIT_SOFTWARE", "EXIT_INTERRUPTED"]
 
 #: Applications of the genres with a subcommand of their own; imported by name, like the
@@ -61,6 +62,14 @@ def read_puzzle(puzzle_type, source: str, what: str):
     """A puzzle of ``puzzle_type`` from a URL, a file or ``-`` (standard input)."""
     try:
         kind, text = read_source(source, what)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    return parse_puzzle_or_fail(puzzle_type, kind, text)
+
+
+def parse_puzzle_or_fail(puzzle_type, kind: str, text: str):
+    """:func:`parse_puzzle`, with a format error as a UserError."""
+    try:
         return parse_puzzle(puzzle_type, kind, text)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
@@ -75,11 +84,16 @@ def parse_puzzle(puzzle_type, kind: str, text: str):
 
 
 _SIZE = re.compile(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*")
+#: a board size with a minus sign, which argparse would take for an option
+_NEGATIVE_SIZE = re.compile(r"\s*-\d+\s*[xX×]\s*-?\d+\s*|\s*\d+\s*[xX×]\s*-\d+\s*")
 
 
 def parse_size(text: str, what: str) -> tuple[int, int]:
     """(rows, cols) from ``ROWSxCOLS`` within the board limits; UserError otherwise."""
     m = _SIZE.fullmatch(text)
+    if not m and _NEGATIVE_SIZE.fullmatch(text):
+        raise UserError(f"{what}: board size {text[:30]!r}: rows and columns must be positive "
+                        "(e.g. 5x5)")
     if not m:
         shown = text if len(text) <= 30 else text[:27] + "..."
         raise UserError(f"{what}: board size must look like 4x5 (rows x columns), got {shown!r}")
@@ -153,11 +167,22 @@ def write_svg(path: str, puzzle, solution, what: str) -> None:
     print(f"wrote {path}")
 
 
+def write_pzprv3(path: str, puzzle, solution, what: str) -> None:
+    """Write the puzzle as a pzprv3 file with ``solution`` as its answer (``None``: the
+    board alone) to ``path`` (atomically) and say so."""
+    try:
+        text = puzzle.to_pzprv3(solution)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    write_file(path, text, what)
+    print(f"wrote {path}")
+
+
 def show_generated(header: str, puzzle, solution, svg: str | None, what: str,
-                   puzzle_svg: str | None = None) -> None:
+                   puzzle_svg: str | None = None, pzprv3: str | None = None) -> None:
     """Print a generated puzzle: ``header``, its URL, the board, a blank line and the
     board with ``solution``; with ``svg``, also write that picture (and say so), with
-    ``puzzle_svg`` the board alone."""
+    ``puzzle_svg`` the board alone, with ``pzprv3`` the board and its answer as pzprv3."""
     print(header)
     print(puzzle.to_url())
     print(puzzle.render().rstrip("\n"))
@@ -167,12 +192,18 @@ def show_generated(header: str, puzzle, solution, svg: str | None, what: str,
         write_svg(svg, puzzle, solution, what)
     if puzzle_svg:
         write_svg(puzzle_svg, puzzle, None, what)
+    if pzprv3:
+        write_pzprv3(pzprv3, puzzle, solution, what)
 
 
 def add_puzzle_svg(parser) -> None:
-    """Add ``--puzzle-svg FILE`` (the board without its answer) to a subcommand."""
+    """Add ``--puzzle-svg FILE`` (the board without its answer) and ``--pzprv3 FILE``
+    (the board with its answer, for puzz.link's editor) to a subcommand."""
     parser.add_argument("--puzzle-svg", metavar="FILE",
                         help="write the board without its answer as SVG (replaces FILE)")
+    parser.add_argument("--pzprv3", metavar="FILE",
+                        help="write the board with its answer (the solution drawn) as a pzprv3 "
+                             "file, as puzz.link's editor saves it (replaces FILE)")
 
 
 def report_solutions(puzzle, family, args, what: str, unique: str = "unique") -> None:
@@ -197,6 +228,8 @@ def report_solutions(puzzle, family, args, what: str, unique: str = "unique") ->
         print(f"wrote {args.svg}")
     if getattr(args, "puzzle_svg", None):
         write_svg(args.puzzle_svg, puzzle, None, what)
+    if getattr(args, "pzprv3", None):
+        write_pzprv3(args.pzprv3, puzzle, first, what)
 
 
 def note(text: str) -> None:
@@ -219,7 +252,15 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (``zalg: error: ...``) and exit status 2,
     and no option takes an empty value (``--out ''`` is an error, not "no --out")."""
 
+    def parse_known_args(self, args=None, namespace=None):
+        self.given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str):
+        for arg in getattr(self, "given", ()):
+            if isinstance(arg, str) and _NEGATIVE_SIZE.fullmatch(arg):
+                raise UserError(f"board size {arg[:30]!r}: rows and columns must be positive "
+                                "(e.g. 5x5)")
         raise UserError(f"{message} (see: {self.prog} --help)")
 
     def _print_message(self, message: str, file=None) -> None:

@@ -7,7 +7,9 @@ its Ctrl-C and its exit (docs/reliability.md).
   fails at the first write like a full one (one line, status 2), and a closed
   standard error swallows the notes.
 * Ctrl-C ends the run with one line, ``zalg: interrupted``, and status 130 at every
-  moment: while the command line is imported (zalg, numba and the genres are imported
+  moment from :func:`program`'s first line on (before it, while the interpreter
+  starts and imports this module, a Ctrl-C is Python's own KeyboardInterrupt): while
+  the command line is imported (zalg, numba and the genres are imported
   only here; library code imported meanwhile may swallow a KeyboardInterrupt, so the
   program leaves at once), while numba compiles or loads a kernel (zalg calls
   ``_leave`` then: ``zalg.on_interrupt_while_compiling``), inside kernels (they notice
@@ -19,7 +21,8 @@ its Ctrl-C and its exit (docs/reliability.md).
   what finalizers raise while the command unwinds is not printed (``_quiet``).  Should the
   KeyboardInterrupt be lost anyway, the program leaves on its own within
   :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``, ``cmd &``)
-  is kept throughout.
+  is kept throughout: no handler is installed, neither here nor while numba compiles
+  nor while a batch's pool starts or shuts down.
 * The exit: ``os._exit`` with the command's status once standard output and error
   are flushed, so no interpreter teardown (no window where Ctrl-C kills silently, no
   CUDD "nodes referenced" message).
@@ -160,11 +163,9 @@ class _Interrupts:
         self.must_not_raise = lambda frame: frame.f_code.co_name == "__del__"
 
     def install(self) -> None:
+        # an inherited "ignore" (nohup, a background job) is the starter's choice: kept
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
             signal.signal(signal.SIGINT, self.handle)
-        # the zalg launcher (scripts/zalg-launch) starts the process with SIGINT blocked:
-        # a Ctrl-C since then is pending, and is handled (or ignored) from here on
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def handle(self, signum, frame) -> None:
         if _EXITING.is_set():  # the exit is under way: not raised, it would cut it short
@@ -231,10 +232,10 @@ def _end(status: int) -> None:
 
 def program() -> None:
     """The console-script entry point (``zalg``) and ``python -m puzzles``."""
-    claim_standard_streams()
-    interrupts = _Interrupts()
-    interrupts.install()
-    try:
+    try:  # from the first line: a Ctrl-C before the handler is installed is one line too
+        interrupts = _Interrupts()
+        interrupts.install()
+        claim_standard_streams()
         # imported only now, so that a Ctrl-C during these imports ends with one line
         import zalg
         from zalg.memory import check_compile_room  # (as zalg: a Ctrl-C here is one line)

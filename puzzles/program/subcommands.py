@@ -17,9 +17,10 @@ from functools import partial
 from typing import Any
 
 from . import batch
-from .cli import UserError, add_puzzle_svg, bounded_int, note, parse_size, read_puzzle, \
-    report_solutions
+from .cli import UserError, add_puzzle_svg, bounded_int, note, parse_puzzle_or_fail, \
+    parse_size, report_solutions
 from ..common.errors import PuzzleFormatError
+from ..common.inputs import read_sources
 
 __all__ = ["add_genre", "SolveCommand", "add_solve", "GenerateCommand", "add_generate",
            "given_options", "SHOW_PROGRESS", "NOTE_AFTER"]
@@ -90,11 +91,18 @@ def count_solutions(p, options: Callable[[Any, dict], dict], given: dict) -> int
 
 def _solve(command: SolveCommand, args) -> int:
     given = {name: getattr(args, name) for name in command.flags}
+    count = partial(count_solutions, options=command.options, given=given)
+    solver = batch.Solver(command.genre, command.puzzle, count)
     if batch.solve_requested(args, args.source):
-        count = partial(count_solutions, options=command.options, given=given)
-        return batch.run_solve(batch.Solver(command.genre, command.puzzle, count), args,
-                               args.source)
-    p = read_puzzle(command.puzzle, args.source[0], command.genre)
+        return batch.run_solve(solver, args, args.source)
+    try:
+        entries = read_sources(args.source[0], command.genre)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    if len(entries) != 1:  # JSON Lines of several puzzles: counted as a batch
+        batch.solve_requested(args, [where for where, _, _ in entries])
+        return batch.run_solve(solver, args, args.source, entries)
+    p = parse_puzzle_or_fail(command.puzzle, *entries[0][1:])
     options = command.options(p, given)
     line = command.headline(p, options) if command.headline else None
     if line:

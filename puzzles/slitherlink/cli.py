@@ -17,6 +17,7 @@ the cells where hints may go and ``.`` elsewhere.
 
 from __future__ import annotations
 
+import itertools
 import time
 from functools import partial
 
@@ -93,7 +94,7 @@ def describe(p: Puzzle) -> dict:
     return {"hints": len(p.hints)}
 
 
-_LOOP_ONLY = ("candidates", "method", "minimal", "minimum", "rank", "list")
+_LOOP_ONLY = ("candidates", "method", "minimal", "minimum", "rank", "list", "page")
 _SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg", "puzzle_svg")
 
 
@@ -158,9 +159,15 @@ def _from_loop(args) -> int:
     else:
         members = ((S, I.difficulty(S, h)) for S in chosen)
     limit = LIMIT if args.list is None else args.list
-    for n, (S, key) in enumerate(members, 1):
-        if n > limit:
-            break
+    first = limit * ((args.page or 1) - 1)
+    shown = min(limit, max(0, chosen.count() - first))
+    if limit:
+        what = "minimum" if args.minimum else "minimal" if args.minimal else "good"
+        order = ", hardest first" if args.rank else ""
+        print(f"showing {first + 1}-{first + shown} of {chosen.count()} {what} hint sets{order}"
+              if shown else f"showing none: page {args.page} is past the {chosen.count()} {what} "
+              "hint sets")
+    for n, (S, key) in enumerate(itertools.islice(members, first, first + shown), first + 1):
         p = Puzzle(rows, cols, {E: h[E] for E in S})
         label = "hardest first: " if args.rank and n == 1 else ""
         print(f"\n#{n} {label}{len(S)} hints, counts of 4/0/3/1/2 = {key}\n{p.to_url()}")
@@ -210,6 +217,8 @@ def register(subparsers) -> None:
                      help="list hardest first (fewest 4s, then 0s, 3s, 1s, 2s)")
     gen.add_argument("--list", "--limit", type=bounded_int(0, 1_000_000), metavar="N",
                      help=f"draw at most N of them (default {LIMIT})")
+    gen.add_argument("--page", type=bounded_int(1, 10 ** 12), metavar="K",
+                     help="draw the K-th N of them (default 1: the first N)")
     gen.add_argument("--out", metavar="DIR",
                      help="also write the puzzles into DIR (created if missing; files of the "
                           "same name are replaced): with --loop the listed ones as text files, "

@@ -23,14 +23,14 @@ hitting families), and neither the projection ∃x.W (5x7 board: 52 M violation
 sets) nor its minimal members are ever built.  That took the 5x7 board with all
 35 cells from 5.2 s (minimal projection, then hitting sets) to 0.5 s.  Both
 routes give the same family (tested on small boards, and against brute force).
-``method="topdown"`` builds the same H top down (``zalg.topdown.hitting``) and the
-default ``method="auto"`` takes it, or the bottom-up ``W.hitting(Y)`` when it would
-pass the memory budget.
+``method="topdown"`` builds the same H top down (``W.hitting(Y, method="topdown")``)
+and the default ``method="auto"`` takes it, or the bottom-up ``W.hitting(Y)`` when it
+would pass the memory budget (``W.hitting(Y, method="auto")``).
 ``sweep`` builds W (and H) on the board turned by one of its 8 symmetries, the
 elements named back (``sweep_universe``); ``sweep="auto"`` picks the side by a trial of
 H's first levels from each (6x6 loop B: H 18 s against 60 s from the top).
 The minimal good hint sets are ``minimal(H)``: H is up-closed, and
-``zalg.topdown.minimal`` builds its minimal members top down (6x6 loop A: 7 s
+``H.minimal(method="auto")`` builds its minimal members top down (6x6 loop A: 7 s
 against 45 s for ``H.minimal()``, docs/performance.md).
 """
 
@@ -41,8 +41,6 @@ from collections.abc import Callable, Iterable, Iterator
 
 import zalg
 from zalg import union
-from zalg.topdown.hitting import hitting_topdown, hitting_trial
-from zalg.topdown.minimal import minimal_topdown
 from zalg.graphs import build_recorded
 from zalg.progress import Progress, reporter
 
@@ -167,7 +165,7 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     over the cell elements of ``instance_universe(rows, cols)``.  ``method``: "auto"
     (the default: top down, and bottom up when the top-down route would pass the
     memory budget, with a progress line saying so), "topdown"
-    (``zalg.topdown.hitting``: the cells decided in order, carrying the set of W's
+    (``W.hitting(Y, method="topdown")``: the cells decided in order, carrying the set of W's
     nodes still avoiding them, the last 16 by truth tables; H 2-3x faster on 6x6
     loops and 30x on the 2012 program's 5x7 loop, at up to twice the memory,
     docs/performance.md), "hitting" (``W.hitting(Y)``, bottom up) or "literal" (the
@@ -199,16 +197,9 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
             W = _swept_relation(rows, cols, loop, Y, multi, sweep, report)
         else:
             raise ValueError(f"sweep: 'auto' or 0-{len(SWEEPS) - 1}, got {sweep!r}")
-        if method == "topdown":  # the same family by the subset construction
-            return hitting_topdown(W, Y, progress=report)
-        if method == "auto":
-            try:
-                return hitting_topdown(W, Y, progress=report)
-            except zalg.OutOfMemory as exc:
-                report.note(f"hitting sets top down: {exc.step} would pass the memory "
-                            f"budget; bottom up instead")
-        with report.waiting("hitting sets"):
-            return W.hitting(Y)  # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
+        # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C')
+        return W.hitting(Y, method="bottomup" if method == "hitting" else method,
+                         progress=report)
 
 
 #: the levels of the top-down H each sweep's trial builds (``instances(sweep="auto")``): on
@@ -240,7 +231,7 @@ def _named_back(W: zalg.Family, rows: int, cols: int, k: int) -> zalg.Family:
 def _best_sweep(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
                 report) -> tuple[zalg.Family, int]:
     """(W, k): the relation swept by the symmetry k whose trial (``TRIAL_LEVELS`` levels
-    of the top-down H, ``hitting_trial``) holds the fewest entries (W's nodes over all
+    of the top-down H, ``Family.hitting_trial``) holds the fewest entries (W's nodes over all
     its states and levels), ties to the smaller k.  (A trial that ends early, H being
     empty, counts what it built.)"""
     best = None
@@ -249,7 +240,7 @@ def _best_sweep(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
             shape, element = _turned(k, rows, cols)
             W, Yk, _ = violation_relation(shape, [element(e) for e in loop],
                                           [element(E) for E in Y], multi)
-            score = sum(entries for _, entries in hitting_trial(W, Yk, TRIAL_LEVELS))
+            score = sum(entries for _, entries in W.hitting_trial(Yk, TRIAL_LEVELS))
             if best is None or score < best[0]:
                 best = (score, k, W)
     _, k, W = best
@@ -311,17 +302,10 @@ def _literal(rows, cols, loop, Y, h, kind) -> zalg.Family:
 def minimal(H: zalg.Family, progress: Progress = None) -> zalg.Family:
     """The minimal good hint sets: the members of H (from :func:`instances`, which is
     up-closed: a superset of a good hint set is good) with no good proper subset,
-    built top down (``zalg.topdown.minimal``); the same family as ``H.minimal()``,
+    built top down (``H.minimal(method="auto")``); the same family as ``H.minimal()``,
     which is taken (with a progress line saying so) when the top-down route would
     pass the memory budget."""
-    with reporter(progress) as report:
-        try:
-            return minimal_topdown(H, progress=report)
-        except zalg.OutOfMemory as exc:
-            report.note(f"minimal hint sets top down: {exc.step} would pass the memory "
-                        f"budget; bottom up instead")
-        with report.waiting("minimal hint sets"):
-            return H.minimal(upclosed=True)
+    return H.minimal(upclosed=True, method="auto", progress=progress)
 
 
 def minimum(H: zalg.Family) -> zalg.Family:

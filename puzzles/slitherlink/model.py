@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from ..common import loopy_ids
 from ..common import pzprjs
 from ..common.board import check_size, components
 from ..common.board import edge_set as _edge_set
@@ -148,7 +149,10 @@ class Board:
 
     @classmethod
     def from_url(cls, url: str) -> "Board":
-        """Read a puzz.link URL (or bare ``slither/<cols>/<rows>/<body>``)."""
+        """Read a puzz.link URL (or bare ``slither/<cols>/<rows>/<body>``) or a Loopy game
+        id (``<cols>x<rows>t0:<clues>``, :mod:`puzzles.common.loopy_ids`)."""
+        if loopy_ids.is_loopy_id(url):
+            return cls.from_grid(loopy_ids.parse_loopy(url).grid())
         what = "slitherlink URL"
         u = pzprjs.parse_url(url, what)
         if u.pid != PID:
@@ -218,6 +222,15 @@ class Board:
         values = [v for row in self.grid() for v in row]
         return pzprjs.format_url(PID, self.cols, self.rows, pzprjs.encode_4cell(values),
                                  "f" if self.variant == "full" else "")
+
+    def to_loopy(self, difficulty: str | None = None) -> str:
+        """The Loopy game id ``<cols>x<rows>t0[d<difficulty>]:<clues>`` (Loopy has neither
+        the "?" clue nor the ``full`` variant: PuzzleFormatError for those)."""
+        if self.variant is not None or self.unknown_hints:
+            raise PuzzleFormatError("Loopy game id: Loopy has no '?' clue and no "
+                                    f"{self.variant or 'other'} variant")
+        values = [v for row in self.grid() for v in row]
+        return loopy_ids.format_loopy(self.rows, self.cols, values, difficulty)
 
     def to_text(self) -> str:
         """Plain text, one row per line (the variant is not written)."""

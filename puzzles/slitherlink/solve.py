@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import zalg
 from zalg.graphs import build
-from zalg.progress import Progress
+from zalg.progress import Progress, reporter
 
 from ..common.board import square_sides
 from ..common.caches import cached
@@ -150,11 +150,13 @@ def solve(p, use_prepass: bool = True, method: str = "frontier", *,
     ``method``: ``"frontier"`` (the compiled engine with one counter per hinted
     cell) or ``"algebra"`` (the mate-ZDD algebra, each hint applied as one image as
     soon as its cell's sides are decided); the same family either way."""
+    report = reporter(progress)  # one reporter: every step says what it does as it starts
+    report.stage("slitherlink: the board's graph")
     G = board_graph(p.rows, p.cols)
     counts = [(square_sides(cell), h) for cell, h in p.hints.items()]
 
     def sweep(fixed, max_width=None):
-        F = build(G, "cycle", counts=counts, fixed=fixed, progress=progress, method=method,
+        F = build(G, "cycle", counts=counts, fixed=fixed, progress=report, method=method,
                   **({} if max_width is None else {"max_width": max_width}))
         if p.variant == "full":
             F = F & G.degree_constrained({d: {2} for d in G.vertices})
@@ -163,17 +165,19 @@ def solve(p, use_prepass: bool = True, method: str = "frontier", *,
     if not use_prepass:
         return sweep(None)
     try:
+        report.stage("slitherlink: deductions")
         fixed = deduce(p, probe=False, given=prepass(p))
         if method != "frontier":
             return sweep(fixed)
         try:  # boards the sweep finds easy stay cheap: no probing
             return sweep(fixed, QUICK_WIDTH)
         except zalg.TooWide:
+            report.stage("slitherlink: deductions with probing")
             fixed = deduce(p, given=fixed)
     except Contradiction:
         return G.universe.empty
     return split_sweep(sweep, lambda given: deduce(p, given=given), fixed, G.edges,
-                       Contradiction, G.universe.empty)
+                       Contradiction, G.universe.empty, progress=report)
 
 
 def solve_algebra(p) -> zalg.Family:

@@ -5,7 +5,8 @@ Routes (docs/studio.md has curl examples):
 * ``GET /``, ``GET /design/<genre>``: the page (a single page application; the
   query ``?p=<puzz.link URL>`` or ``?loop=<rows>`` opens a board directly);
 * ``GET /static/...``: its script, style sheet and icon (served from the package);
-* ``GET /api/genres``: the genres, their example boards and the studio's limits;
+* ``GET /api/genres``: the genres (their example boards, editors, options and design
+  views, from each genre's studio part) and the studio's limits;
 * ``POST /api/puzzle``: a board (from ``source``: a URL or file text, or ``board``:
   the editor's JSON) with its URL, pzprv3, SVG and editor JSON;
 * ``POST /api/jobs``: start a task in a worker process; ``GET /api/jobs/<id>``: its
@@ -36,9 +37,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..common import genre as G
+from ..common.studio_part import MAX_DESIGN_SIDE, MAX_SOURCE, StudioError
 from . import tasks
-from .boards import MAX_DESIGN_SIDE, MAX_SOURCE, StudioError, describe, from_board, read_source
+from .boards import describe, from_board, genre_data, read_source
 from .jobs import Busy, JobManager
 
 __all__ = ["create_app", "MAX_BODY", "STATIC"]
@@ -107,9 +108,8 @@ def create_app(manager: JobManager, hosts: list[str] | None = None,
 
     async def genres(request: Request) -> Response:
         return JSONResponse({
-            "genres": [{"name": m.NAME, "pid": m.PID, "examples": list(m.EXAMPLES)}
-                       for m in G.genres()],
-            "tasks": list(tasks.TASKS), "max_side": MAX_DESIGN_SIDE, "max_body": MAX_BODY,
+            "genres": genre_data(),
+            "tasks": list(tasks.tasks()), "max_side": MAX_DESIGN_SIDE, "max_body": MAX_BODY,
             "budget": manager.budget})
 
     async def puzzle(request: Request) -> Response:

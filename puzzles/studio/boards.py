@@ -2,60 +2,50 @@
 text and from the grid editor's JSON, and each puzzle back as editor JSON, URL,
 pzprv3 and SVG.
 
-Everything here goes through the genres' public API (``Puzzle.from_url``,
-``from_text``, ``from_grid``, ``from_rooms``, ``grid``, ``to_url``, ...), and every
-failure is one :class:`StudioError` line: nothing a request sends is evaluated.
+Everything here goes through the genre registry (``puzzles.common.genre``): each genre's
+public API (``Puzzle.from_url``, ``from_text``, ``to_url``, ...) and its studio part
+(``to_board``, ``from_board``); every failure is one :class:`StudioError` line:
+nothing a request sends is evaluated.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from ..common import genre as G
-from ..common.board import check_size, components
 from ..common.errors import PuzzleFormatError
 from ..common.inputs import looks_like_url
+from ..common.studio_part import MAX_SOURCE, Params, StudioError, StudioPart, shown
+from ..common.studio_part import describe as described
 
-__all__ = ["StudioError", "GENRES", "MAX_SOURCE", "MAX_DESIGN_SIDE", "genre_module", "read_source",
-           "from_board", "describe", "rows_grid", "parse_loop_rows", "check_side", "cells_of"]
-
-GENRES = G.GENRES
-#: The longest URL or puzzle text a request may carry (characters).
-MAX_SOURCE = 1 << 20
-#: The largest side of a board drawn in the editor or designed (design work grows
-#: exponentially with the board; the genres' own limits hold for solving).
-MAX_DESIGN_SIDE = 30
+__all__ = ["genre_module", "part_of", "read_source", "from_board", "describe", "puzzle_params",
+           "genre_data"]
 
 _PID = re.compile(r"\?(?:[A-Za-z0-9_]+:)?([A-Za-z0-9_]+)/")
 
 
-class StudioError(ValueError):
-    """A bad request: one line for the page (HTTP 4xx)."""
-
-
 def genre_module(name: object):
     """The genre package called ``name`` (StudioError for anything else)."""
-    if not isinstance(name, str) or name not in GENRES:
-        raise StudioError(f"genre must be one of {', '.join(GENRES)}, got {_shown(name)}")
+    if not isinstance(name, str) or name not in G.names():
+        raise StudioError(f"genre must be one of {', '.join(G.names())}, got {shown(name)}")
     return G.genre(name)
 
 
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+def part_of(name: object) -> StudioPart:
+    """The studio part of the genre called ``name`` (StudioError for anything else)."""
+    return G.studio_part(genre_module(name).NAME)
 
 
-def check_side(rows: object, cols: object, what: str, limit: int = MAX_DESIGN_SIDE) -> tuple[int, int]:
-    """(rows, cols) within the genres' limits and at most ``limit`` on a side."""
-    try:
-        rows, cols = check_size(rows, cols, what)
-    except PuzzleFormatError as exc:
-        raise StudioError(str(exc)) from None
-    if rows > limit or cols > limit:
-        raise StudioError(f"{what}: {rows}x{cols} is larger than the studio's limit of "
-                          f"{limit}x{limit}")
-    return rows, cols
+def genre_data() -> list[dict[str, Any]]:
+    """What the page learns of every registered genre: its names, example boards,
+    Solve editor and options, and its design view."""
+    out = []
+    for module in G.genres():
+        part = part_of(module.NAME)
+        out.append({"name": module.NAME, "pid": module.PID, "examples": list(module.EXAMPLES),
+                    "editor": part.editor, "solve_fields": list(part.solve_fields),
+                    "view": part.view})
+    return out
 
 
 def read_source(source: object, genre: object = None):
@@ -83,106 +73,38 @@ def read_source(source: object, genre: object = None):
         if named in (module.NAME, module.PID) or named.startswith(module.PID[:4]):
             raise StudioError(message)
     what = f"puzzle type {named!r}" if named else "this text"
-    raise StudioError(f"{what} is none of the studio's genres ({', '.join(GENRES)}); plain "
+    raise StudioError(f"{what} is none of the studio's genres ({', '.join(G.names())}); plain "
                       "text needs the genre chosen")
 
 
 def _named_genre(text: str) -> str:
-    """The pzprjs name a URL (``?slither/``) or a pzprv3 file's second line gives."""
+    """The pzprjs name a URL (``?<pid>/``) or a pzprv3 file's second line gives."""
     m = _PID.search(text)
     return (m[1] if m else text.strip()).lower()[:40]
 
 
-def _grid(board: dict, key: str, rows: int, cols: int) -> list[list]:
-    """``board[key]``, checked to be ``rows`` lists of ``cols`` values."""
-    grid = board.get(key)
-    if not isinstance(grid, list) or len(grid) != rows or not all(
-            isinstance(row, list) and len(row) == cols for row in grid):
-        raise StudioError(f"board.{key} must be {rows} rows of {cols} cells")
-    return grid
-
-
 def from_board(genre: object, board: object):
-    """(genre module, puzzle) from the grid editor's JSON (see docs/studio.md):
-    ``{"rows", "cols", "cells"}`` (slitherlink: null, 0-4 or "?"; numberlink: null or a
-    positive number; nagareru: "." or a token), nurimeizu ``{"rows", "cols", "rooms",
-    "icons"}`` (rooms: a room number per cell, cells of one number joined side to side
-    form one room; icons: "." S G o t)."""
+    """(genre module, puzzle) from the grid editor's JSON (see docs/studio.md), read by
+    the genre's studio part."""
     module = genre_module(genre)
     if not isinstance(board, dict):
         raise StudioError("board must be an object with rows, cols and the cells")
-    rows, cols = check_side(board.get("rows"), board.get("cols"), "board")
     try:
-        if module.NAME == "nurimeizu":
-            rooms = _room_labels(_grid(board, "rooms", rows, cols))
-            return module, module.Puzzle.from_rooms(rooms, _grid(board, "icons", rows, cols))
-        cells = _grid(board, "cells", rows, cols)
-        for row in cells:
-            for v in row:
-                if not (v is None or isinstance(v, str) and len(v) <= 4
-                        or isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 9999):
-                    raise StudioError(f"board.cells: unexpected value {_shown(v)}")
-        return module, module.Puzzle.from_grid(cells)
+        return module, part_of(module.NAME).from_board(board)
     except PuzzleFormatError as exc:
         raise StudioError(str(exc)) from None
 
 
-def _room_labels(rooms: list[list]) -> list[list[int]]:
-    """Room numbers per cell -> one label per room: the cells of one number that touch
-    side to side (a number used for two separate areas makes two rooms)."""
-    rows, cols = len(rooms), len(rooms[0])
-    for row in rooms:
-        for v in row:
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < rows * cols:
-                raise StudioError(f"board.rooms: room numbers are 0 to {rows * cols - 1}, "
-                                  f"got {_shown(v)}")
-    adj = {(r, c): [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                    if 0 <= r + dr < rows and 0 <= c + dc < cols
-                    and rooms[r + dr][c + dc] == rooms[r][c]]
-           for r in range(rows) for c in range(cols)}
-    labels = [[0] * cols for _ in range(rows)]
-    for k, piece in enumerate(components(adj)):
-        for r, c in piece:
-            labels[r][c] = k
-    return labels
+def puzzle_params(params: Params) -> Params:
+    """``{"genre", "url"}`` of the puzzle a request gives as ``source`` (URL or file
+    text) or ``board`` (editor JSON)."""
+    if params.get("board") is not None:
+        module, p = from_board(params.get("genre"), params["board"])
+        return {"genre": module.NAME, "url": p.to_url()}
+    module, p = read_source(params.get("source"), params.get("genre"))
+    return {"genre": module.NAME, "url": p.to_url()}
 
 
 def describe(module, p) -> dict[str, Any]:
     """What the page shows of a board: genre, size, URL, pzprv3, SVG and editor JSON."""
-    if module.NAME == "nurimeizu":
-        board = {"rows": p.rows, "cols": p.cols, "rooms": p.room_grid(),
-                 "icons": [[icon or "." for icon in row] for row in p.icon_grid()]}
-    else:
-        board = {"rows": p.rows, "cols": p.cols, "cells": p.grid()}
-    return {"genre": module.NAME, "rows": p.rows, "cols": p.cols, "url": p.to_url(),
-            "pzprv3": p.to_pzprv3(), "svg": p.render(fmt="svg"), "board": board}
-
-
-def rows_grid(text: object, what: str, alphabet: str) -> list[str]:
-    """Rows of a board written ``row/row/...`` in ``alphabet`` (all of one length)."""
-    if not isinstance(text, str) or not text.strip():
-        raise StudioError(f"{what}: give the board's rows separated by /, e.g. .##./.##./....")
-    if len(text) > 4 * MAX_DESIGN_SIDE * MAX_DESIGN_SIDE:
-        raise StudioError(f"{what}: too long ({len(text)} characters)")
-    rows = [r.strip() for r in text.strip().strip("/").split("/")]
-    check_side(len(rows), len(rows[0]), what)
-    if len({len(r) for r in rows}) != 1:
-        raise StudioError(f"{what}: the rows have different lengths")
-    bad = sorted({ch for r in rows for ch in r} - set(alphabet))
-    if bad:
-        raise StudioError(f"{what}: unexpected character {bad[0]!r} (use {' '.join(alphabet)})")
-    return rows
-
-
-def parse_loop_rows(text: object) -> tuple[int, int, set]:
-    """(rows, cols, region) from ``.##./.##./....``: ``#`` inside the loop."""
-    rows = rows_grid(text, "loop", "#.")
-    region = {(r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch == "#"}
-    if not region:
-        raise StudioError("loop: no cell is inside the loop (mark them with #)")
-    return len(rows), len(rows[0]), region
-
-
-def cells_of(rows: Sequence[str], marks: str) -> list[tuple[int, int]]:
-    """The cells whose character is one of ``marks``."""
-    return [(r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch in marks]
+    return described(module.NAME, p, part_of(module.NAME).to_board(p))

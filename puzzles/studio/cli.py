@@ -5,11 +5,13 @@
 The server binds the loopback address unless ``--host`` says otherwise; every job
 runs in a worker process with ``--memory`` (else ``zalg --memory`` / ``ZALG_MEMORY``,
 else the machine's default budget shared by ``--jobs``) as its budget.  Ctrl-C stops
-the server and its jobs.
+the server and its jobs (unless the server was started with SIGINT ignored: then
+SIGTERM does).
 """
 from __future__ import annotations
 
 import ipaddress
+import signal
 import socket
 import sys
 import threading
@@ -19,7 +21,7 @@ from zalg.memory import default_budget, parse_size
 
 from ..program.cli import UserError, bounded_int
 
-__all__ = ["register", "job_budget", "LOOPBACK_NAMES"]
+__all__ = ["register", "job_budget", "open_browser", "LOOPBACK_NAMES"]
 
 LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"]
 
@@ -51,6 +53,19 @@ def job_budget(text: str | None, jobs: int) -> int:
         return parse_size(text)
     except ValueError as exc:
         raise UserError(f"--memory: {exc}") from None
+
+
+def open_browser(url: str) -> bool:
+    """Open ``url`` in the user's web browser; where none can be started, say so in one
+    line with the address to open."""
+    try:
+        opened = webbrowser.get().open(url)
+    except (webbrowser.Error, OSError):
+        opened = False
+    if not opened:
+        print(f"zalg studio: no web browser could be started here; open {url} in one",
+              file=sys.stderr, flush=True)
+    return opened
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -92,11 +107,15 @@ def _run(args) -> int:
             print(f"zalg studio: listening on {host}: anyone who can reach this machine can "
                   "use it", file=sys.stderr, flush=True)
         if args.open:
-            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+            threading.Thread(target=open_browser, args=(url,), daemon=True).start()
 
     app = create_app(JobManager(budget, args.jobs), hosts, ready)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+    server = uvicorn.Server(config)
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # an inherited "ignore" is kept
+        stop = server.handle_exit
+        server.handle_exit = lambda sig, frame: None if sig == signal.SIGINT else stop(sig, frame)
+    server.run(sockets=[sock])
     print("zalg studio: stopped", file=sys.stderr, flush=True)
     return 0

@@ -8,9 +8,10 @@ studio promises:
 
 * Stop is ``terminate()``: SIGTERM ends the process even inside CUDD or a
   compiled kernel, within 2 s (then SIGKILL);
-* each job has a memory budget: ``ZALG_MEMORY`` for its universes (so zalg raises
-  ``OutOfMemory`` with one line) and an address-space limit a little above it, so a
-  runaway allocation ends the worker, never the server;
+* each job has a memory budget, handed to the worker and set there with
+  ``zalg.configure`` (so zalg raises ``OutOfMemory`` with one line; the server's
+  heartbeat goes along), and an address-space limit a little above it, so a runaway
+  allocation ends the worker, never the server;
 * a crash or an out-of-memory kill of a worker is reported as one line.
 
 The worker sends ``("progress", stage, done, total)`` messages (at most ten a
@@ -20,6 +21,7 @@ job's latest state, which the API polls and streams to the page.
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import os
@@ -30,12 +32,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import zalg
 from zalg.errors import OutOfMemory
 from zalg.memory import resident
+from zalg.progress import heartbeat_seconds
 
+from ..common import genre as G
 from ..common.errors import PuzzleFormatError
+from ..common.studio_part import StudioError
 from . import tasks
-from .boards import StudioError
 
 __all__ = ["Job", "JobManager", "Busy", "STOP_GRACE", "PROGRESS_EVERY"]
 
@@ -91,12 +96,22 @@ class Job:
                 "worker": self.process.pid if self.process is not None else None}
 
 
-def _worker(conn, task: str, params: dict, budget: int) -> None:
-    """The worker process: limit memory, run the task, send its progress and result."""
+def _worker(conn, task: str, params: dict, budget: int, heartbeat: float,
+            genres: dict[str, str]) -> None:
+    """The worker process: limit memory, run the task, send its progress and result;
+    ``genres``: the genres registered in the server for a while (name -> module path)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the terminal stops the server
+    with contextlib.ExitStack() as registrations:
+        for name, module in genres.items():
+            if name not in G.names():
+                registrations.enter_context(G.registered(name, module))
+        _work(conn, task, params, budget, heartbeat)
+
+
+def _work(conn, task: str, params: dict, budget: int, heartbeat: float) -> None:
     # the job's budget is what it may use beyond the worker it starts in (forked with zalg,
-    # numba and the genres loaded), and ZALG_MEMORY bounds the whole process
-    os.environ["ZALG_MEMORY"] = str(budget + (resident() or 0))
+    # numba and the genres loaded); the process's budget bounds the whole process
+    zalg.configure(memory=budget + (resident() or 0), heartbeat=heartbeat)
     try:
         _limit_address_space(budget)
         result = tasks.run(task, params, _progress_sender(conn))
@@ -158,7 +173,7 @@ class JobManager:
     def warm_up(self) -> None:
         """Start the forkserver now (it imports zalg and the genres once), so that the
         first job does not wait for it."""
-        self.start("warm-up", "solve", tasks.check("solve", {"source": _WARM_UP}))
+        self.start("warm-up", "solve", tasks.check("solve", {"source": G.genres()[0].EXAMPLES[-1]}))
 
     def start(self, page: str, task: str, params: dict) -> Job:
         """Start ``task`` (its params already checked) for ``page``; Busy if that page
@@ -174,8 +189,10 @@ class JobManager:
             job = Job(id=f"j{next(self._ids)}-{os.urandom(4).hex()}", page=page, task=task,
                       params=params)
             receive, send = self._ctx.Pipe(duplex=False)
-            job.process = self._ctx.Process(target=_worker, args=(send, task, params, self.budget),
-                                            name=f"zalg-studio-{job.id}", daemon=True)
+            job.process = self._ctx.Process(
+                target=_worker, args=(send, task, params, self.budget, heartbeat_seconds(),
+                                      G.elsewhere()),
+                name=f"zalg-studio-{job.id}", daemon=True)
             job.process.start()
             send.close()
             self._jobs[job.id] = job
@@ -260,4 +277,4 @@ def _death(exitcode: int | None, budget: int) -> str:
     return f"the job's worker ended without a result (exit status {exitcode}; out of memory?)"
 
 
-_WARM_UP = "https://puzz.link/p?slither/2/1/d"
+

@@ -11,7 +11,7 @@ Every case is a command line (with files it needs and standard input) for the
 
 never a traceback, another exit status, a hang (a per-case alarm), or a wrong
 answer.  ``tests/test_fuzz.py`` runs a few thousand cases in CI;
-``benchmarks/fuzz_cli.py`` runs more and prints the table in docs/reliability.md.
+``benchmarks/experiments/fuzz_cli.py`` runs more and prints the table in docs/reliability.md.
 """
 from __future__ import annotations
 

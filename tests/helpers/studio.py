@@ -17,14 +17,21 @@ from .processes import as_from_a_terminal
 __all__ = ["StudioServer"]
 
 
-class StudioServer:
-    """``python -m puzzles studio --port 0 ARGS`` until :meth:`stop`; ``url`` is its address."""
+def _ignoring_sigint() -> None:
+    """In the child before it runs: started as by ``nohup`` or as a background job."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-    def __init__(self, *args: str, ready_within: float = 600):
+
+class StudioServer:
+    """``python -m PROGRAM studio --port 0 ARGS`` until :meth:`stop`; ``url`` is its
+    address (``program``: the module that runs ``zalg``, by default ``puzzles``)."""
+
+    def __init__(self, *args: str, ready_within: float = 600, program: str = "puzzles",
+                 env: dict | None = None, ignoring_sigint: bool = False):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "puzzles", "studio", "--port", "0", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-            preexec_fn=as_from_a_terminal)
+            [sys.executable, "-m", program, "studio", "--port", "0", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+            preexec_fn=_ignoring_sigint if ignoring_sigint else as_from_a_terminal)
         lines: queue.Queue = queue.Queue()
         threading.Thread(target=lambda: lines.put(self.process.stdout.readline()),
                          daemon=True).start()
@@ -73,9 +80,9 @@ class StudioServer:
             time.sleep(0.05)
         raise AssertionError(f"job {job_id} still running after {timeout} s")
 
-    def stop(self, wait: float = 30) -> tuple[int, str]:
-        """Ctrl-C the server; (exit status, what it wrote on stderr)."""
-        self.process.send_signal(signal.SIGINT)
+    def stop(self, wait: float = 30, signum: int = signal.SIGINT) -> tuple[int, str]:
+        """Ctrl-C (or ``signum``) the server; (exit status, what it wrote on stderr)."""
+        self.process.send_signal(signum)
         try:
             _, err = self.process.communicate(timeout=wait)
         except subprocess.TimeoutExpired:

@@ -15,11 +15,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..eval import cost, reading
-from . import notation
+from ..eval import dot
 from .. import persist
+from . import notation
 from ..cudd import native as N
 from .. import ops as K
 from ..eval.reading import NodeCounts
+from ..progress import Progress
+from . import routes
 from .relation import Relation
 from ..text import short_int
 
@@ -192,26 +195,57 @@ class Family:
         """Subsets {a ∈ F : a ⊆ b for some b ∈ G}."""
         return self - self.nonsub(other)
 
-    def minimal(self, upclosed: bool | None = None) -> Family:
+    def minimal(self, upclosed: bool | None = None, method: str = "bottomup",
+                progress: Progress = None) -> Family:
         """Minimal members {a ∈ F : no b ∈ F with b ⊊ a}.
 
         ``upclosed=True`` promises that F is up-closed (for some set E: a ∈ F and
         a ⊆ b ⊆ E imply b ∈ F); the recursion then needs plain differences instead
         of non-superset tests (much faster).  By default it is used for families
-        known to be up-closed: the results of ``hitting``."""
-        if upclosed if upclosed is not None else self._upclosed:
-            return self._apply(K.MINUP, "computing minimal members")
-        return self._apply(K.MINIMAL, "computing minimal members")
+        known to be up-closed: the results of ``hitting``.  ``method``
+        (``zalg.algebra.routes``): "bottomup" (the default), "topdown" (an up-closed F
+        only: the minimal completions carried level by level) or "auto" (top down for
+        an up-closed F, bottom up otherwise or when the top-down route would pass the
+        memory budget).  ``progress``: see ``zalg.progress``."""
+        closed = upclosed if upclosed is not None else self._upclosed
+        routes.check_method(method)
+        if method == "topdown" and not closed:
+            raise ValueError("minimal(method='topdown') needs an up-closed family "
+                             "(upclosed=True, or a result of hitting)")
+        op = K.MINUP if closed else K.MINIMAL
+        if method == "bottomup" or not closed:
+            return self._apply(op, "computing minimal members")
+        return routes.routed("minimal", method,
+                             lambda report: routes.topdown("minimal")(self, progress=report),
+                             lambda: self._apply(op, "computing minimal members"), progress)
 
     def maximal(self) -> Family:
         """Maximal members {a ∈ F : no b ∈ F with a ⊊ b}."""
         return self._apply(K.MAXIMAL, "computing maximal members")
 
-    def hitting(self, elements: Iterable[Hashable] | None = None) -> Family:
-        """Hitting sets {S ⊆ E : S ∩ a ≠ ∅ for every a ∈ F}, E = ``elements`` (default U)."""
-        H = self._apply(K.HIT, "computing hitting sets", aux=self.universe.prefix(elements))
-        H._upclosed = True
-        return H
+    def hitting(self, elements: Iterable[Hashable] | None = None, method: str = "bottomup",
+                progress: Progress = None) -> Family:
+        """Hitting sets {S ⊆ E : S ∩ a ≠ ∅ for every a ∈ F}, E = ``elements`` (default U).
+
+        ``method`` (``zalg.algebra.routes``): "bottomup" (the default: hit(A ∪ B) =
+        hit(A) ∩ hit(B) per node), "topdown" (the subset construction of F's paths
+        avoiding S, one element of E at a time) or "auto" (top down, bottom up when
+        that would pass the memory budget).  ``progress``: see ``zalg.progress``."""
+        def bottom() -> Family:
+            H = self._apply(K.HIT, "computing hitting sets", aux=self.universe.prefix(elements))
+            H._upclosed = True
+            return H
+        if method == "bottomup" and progress is None:
+            return bottom()
+        return routes.routed("hitting", method, lambda report: routes.topdown("hitting")(
+            self, elements, progress=report), bottom, progress)
+
+    def hitting_trial(self, elements: Iterable[Hashable] | None = None,
+                      levels: int = 12) -> list[tuple[int, int]]:
+        """(states, entries) of the first ``levels`` layers of
+        ``F.hitting(elements, method="topdown")``: the work of its first levels (sets of
+        F's nodes), to compare element orders before building the hitting sets."""
+        return routes.topdown("hitting_trial")(self, elements, levels)
 
     def onset(self, x: Hashable) -> Family:
         """Members holding x: {a ∈ F : x ∈ a} (x is kept; F / x removes it)."""
@@ -265,7 +299,9 @@ class Family:
         """∀X: {S ⊆ U∖X : S ∪ T ∈ F for every T ⊆ X}."""
         return self._apply(K.FORALL, "quantifying (for all)", aux=self.universe.prefix(elements))
 
-    def unique_exists(self, elements: Iterable[Hashable], witnesses: Family | None = None) -> Family:
+    def unique_exists(self, elements: Iterable[Hashable], witnesses: Family | None = None,
+                      method: str = "bottomup", separation: tuple | None = None,
+                      progress: Progress = None) -> Family:
         """∃!X: {S ⊆ U∖X : exactly one T ⊆ X with S ∪ T ∈ F}.
 
         ``witnesses`` (a family W): only the S whose one witness also has
@@ -273,10 +309,23 @@ class Family:
         at an element x of X the sets with exactly one witness are those with
         exactly one witness lacking x and none holding x, or the reverse,
         ∃!F = (∃!F₀ ∖ ∃F₁) ∪ (∃!F₁ ∖ ∃F₀); with ``witnesses``, the ∃!
-        recursion runs on (F, F ∩ W) and stops where F ∩ W is empty."""
-        W = self if witnesses is None else self & self._other(witnesses)
-        return self._apply(K.UNIQ, "quantifying (exists exactly one)", W,
-                           aux=self.universe.prefix(elements))
+        recursion runs on (F, F ∩ W) and stops where F ∩ W is empty.
+        ``method`` (``zalg.algebra.routes``): "bottomup" (the default: that pass),
+        "topdown" (the kept elements decided in order, carrying the sets of F's and
+        W's nodes reached) or "auto" (top down, bottom up when that would pass the
+        memory budget).  ``separation`` (top down only): (a key per node of F, a key
+        per node of W, a mask per level and one for the end), int64 bit masks; nodes
+        whose keys differ on a level's mask have no completion in common and are
+        dropped.  ``progress``: see ``zalg.progress``."""
+        def bottom() -> Family:
+            W = self if witnesses is None else self & self._other(witnesses)
+            return self._apply(K.UNIQ, "quantifying (exists exactly one)", W,
+                               aux=self.universe.prefix(elements))
+        if method == "bottomup" and progress is None:
+            return bottom()
+        return routes.routed("unique_exists", method, lambda report: routes.topdown(
+            "unique_exists")(self, elements, witnesses=witnesses, separation=separation,
+                             progress=report), bottom, progress)
 
     def image(self, relation) -> Family:
         """Relational image {(S ∖ A) ∪ B : S ∈ F, (A, B, C) ∈ R, A ⊆ S, S ∩ C = ∅}.
@@ -375,6 +424,13 @@ class Family:
         if self._counts_cache is None:
             self._counts_cache = NodeCounts(*self.node_arrays())
         return self._counts_cache
+
+    def to_dot(self, limit: int = dot.MAX_DOT_NODES) -> str:
+        """The ZDD as Graphviz DOT text: a circle per node labelled by its element, the
+        ``hi`` edge (members with the element) solid, the ``lo`` edge dashed, terminals
+        ⊥ (∅) and ⊤ ({∅}).  ValueError before any work when it has over ``limit`` nodes."""
+        dot.check_dot_size(self.node_count(), limit)
+        return dot.dot_text(*self.node_arrays(), self.universe.elements)
 
     def node_count(self) -> int:
         """Number of decision nodes of the ZDD (terminals not counted)."""

@@ -131,8 +131,9 @@ class _CompileGuard:
         if threading.current_thread() is not threading.main_thread():
             return
         if self.depth == 0:
-            try:
-                self.saved = signal.signal(signal.SIGINT, self._record)
+            try:  # an ignored SIGINT stays ignored: nothing to hold back
+                ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+                self.saved = None if ignored else signal.signal(signal.SIGINT, self._record)
             except (ValueError, TypeError):  # not allowed here: leave SIGINT alone
                 self.saved = None
             if self.saved is not None and self.on_hold is not None:

@@ -311,7 +311,7 @@ def work_size(W: int, labels: int, ahead: int = 0) -> int:
     return 3 * labels + 3 * W + ahead + 2
 
 
-@step_function(state=STATE)
+@step_function(state=STATE, native="mate.step")
 def step(s, t, bit, row, consts, work):
     """The mate machine's step (``frontier.machine``)."""
     W = consts[K_W]
@@ -330,7 +330,7 @@ def _group_full(s, slot, need, opening):
     return (0 if opening else s[slot]) + 1 > need
 
 
-@takes_function(state=STATE)
+@takes_function(state=STATE, native="mate.takes")
 def takes(s, row, consts, work):
     """0 where the step surely rejects the edge (the driver's lookahead): not allowed,
     the cycle closed, an end already of degree 2 or a terminal with its one edge, a
@@ -363,7 +363,7 @@ def takes(s, row, consts, work):
     return 1
 
 
-@final_function(state=STATE)
+@final_function(state=STATE, native="mate.final")
 def final(t, consts, work):
     """Accepted after the last edge: the single cycle closed (mode CYCLE), and not
     the one excluded loop."""

@@ -162,13 +162,13 @@ def packed_root(W: int) -> np.ndarray:
     return row
 
 
-@step_function
+@step_function(native="oriented.step")
 def step(s, t, bit, row, consts, work):
     """The oriented machine's step (``frontier.machine``; ``consts[0]``: W)."""
     return _step(s, t, bit, consts[0], row)
 
 
-@takes_function
+@takes_function(native="oriented.takes")
 def takes(s, row, consts, work):
     """0 where the step surely rejects the edge (the driver's lookahead): not allowed,
     the cycle closed, an end of degree 2, a forbidden pair, no direction left, or a
@@ -194,7 +194,7 @@ def takes(s, row, consts, work):
     return 1
 
 
-@final_function
+@final_function(native="oriented.final")
 def final(t, consts, work):
     """Accepted after the last edge: the cycle has closed."""
     return 1 if t[consts[0]] == 1 else 0

@@ -168,7 +168,7 @@ def _pair(t, bit, row, W, VB, bound):
     return True
 
 
-@step_function
+@step_function(native="pairs.step")
 def step(s, t, bit, row, consts, work):
     """The pairing machine's step (``frontier.machine``)."""
     W = consts[K_W]
@@ -190,7 +190,7 @@ def step(s, t, bit, row, consts, work):
     return GOING
 
 
-@takes_function
+@takes_function(native="pairs.takes")
 def takes(s, row, consts, work):
     """The driver's lookahead: at a pair element, bit 1 only for a whole path or two
     uncommitted departed ends (and, before the edge's last pair element, bit 0
@@ -214,7 +214,7 @@ def takes(s, row, consts, work):
     return 0 if row[R_CLEAR] else SKIP
 
 
-@final_function
+@final_function(native="pairs.final")
 def final(t, consts, work):
     """After the last element every vertex has left and every path is whole."""
     for s in range(consts[K_W]):

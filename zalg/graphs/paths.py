@@ -118,7 +118,7 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     if not graph.edges:
         ok = mode in (M.CYCLES, M.FREE) or (mode == M.PAIRS and not labels)
         return U.unit if ok and not any(k for _, k in counts or []) else U.empty
-    plan = plan_of(graph)
+    plan = plan_of(graph, progress)
     W = plan.width
     info, groups = _info(graph, plan, counts, fixed)
     if groups < 0:

@@ -15,13 +15,29 @@ from __future__ import annotations
 import weakref
 from collections.abc import Hashable, Iterable
 
+from ..errors import OutOfMemory, format_bytes
+from ..memory import resident
+from ..progress import Progress, reporter
+
 __all__ = ["FrontierPlan", "plan_of", "terminal_labels", "intervals"]
 
 
-class FrontierPlan:
-    """Static frontier data of an edge order (``edges``: a list of vertex pairs)."""
+#: bytes a plan holds per edge and vertex live at it (one entry of the edge's
+#: ``occupant`` dict; 36 measured on a 256x256 grid)
+SLOT_BYTES = 40
+#: bytes of a plan that is always made (a small graph in a process already at its budget:
+#: the operations after it say so)
+SMALL_PLAN = 16 << 20
 
-    def __init__(self, edges: list[tuple]):
+
+class FrontierPlan:
+    """Static frontier data of an edge order (``edges``: a list of vertex pairs).
+
+    ``room``: bytes the plan may take; a plan that would take more (its ``occupant``
+    rows: Σ over vertices of the edges they are live at) is refused with
+    ``OutOfMemory`` before it is made (``budget``: the limit that message names)."""
+
+    def __init__(self, edges: list[tuple], room: int | None = None, budget: int | None = None):
         self.edges = list(edges)
         self.first: dict = {}
         self.last: dict = {}
@@ -29,6 +45,10 @@ class FrontierPlan:
             for x in (u, v):
                 self.first.setdefault(x, i)
                 self.last[x] = i
+        size = SLOT_BYTES * sum(self.last[x] - self.first[x] + 1 for x in self.first)
+        if room is not None and size > max(room, SMALL_PLAN):
+            raise OutOfMemory(f"making the frontier plan of {len(self.edges)} edges (about "
+                              f"{format_bytes(size)})", budget)
         self.cu: list[int] = []
         self.cv: list[int] = []
         self.enter: list[tuple[bool, bool]] = []
@@ -68,12 +88,26 @@ class FrontierPlan:
 _PLANS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def plan_of(graph) -> FrontierPlan:
-    """The plan of ``graph.edges`` (made once per graph)."""
+def plan_of(graph, progress: Progress = None) -> FrontierPlan:
+    """The plan of ``graph.edges`` (made once per graph; making it is a stage of
+    ``progress``, see ``zalg.progress``)."""
     plan = _PLANS.get(graph)
     if plan is None:
-        plan = _PLANS[graph] = FrontierPlan(graph.edges)
+        reporter(progress).stage(f"frontier plan of {len(graph.edges)} edges")
+        plan = _PLANS[graph] = FrontierPlan(graph.edges, *_room(graph))
     return plan
+
+
+def _room(graph) -> tuple[int | None, int | None]:
+    """(bytes a plan of ``graph`` may take, the budget): its universe's budget, less what
+    the process holds when that budget covers the whole process; (None, None) without
+    a universe or a budget."""
+    universe = getattr(graph, "universe", None)
+    budget = universe.memory if universe is not None else 0
+    if not budget:
+        return None, None
+    held = resident() if universe.manager.whole_process else 0
+    return budget - (held or 0), budget
 
 
 def terminal_labels(vertices: Iterable[Hashable], pairs) -> dict:

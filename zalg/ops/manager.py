@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from ..cudd import compiled
 from ..errors import OutOfMemory
 from ..memory import resident
 from . import build as B
@@ -23,6 +24,7 @@ from ..cudd import native
 from . import meet as meet_kernel
 from ..cudd.interrupts import call_returning_arrays
 from ..cudd.platform import cudd_module
+from .. import ops
 from . import Op
 from ..cudd.nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
                     C_GC, C_GETNODE, C_INSERT, C_INSERT3, C_LOOKUP, C_LOOKUP3, C_MEMUSE,
@@ -46,6 +48,20 @@ _BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF,
 #: the operations' tags in CUDD's computed table are addresses inside this array (one
 #: word per op code: ``nodes.op_tag``); it lives as long as the process
 _OP_TAGS = np.zeros(256, dtype=np.int64)
+#: the registered operations the compiled extension runs (zalg/cudd), by its numbers; the
+#: others run on the numba kernels
+_COMPILED_OPS = {} if compiled is None else {
+    op: compiled.OPS[name] for name, op in (
+        ("join", ops.JOIN), ("onset", ops.ONSET), ("offset", ops.OFFSET), ("change", ops.CHANGE),
+        ("exists", ops.EXISTS), ("size", ops.SIZE), ("quotient", ops.QUOT))
+    if name in compiled.OPS}
+
+
+
+def _unless_too_deep(out: tuple[int, int]) -> tuple[int, int] | None:
+    """A compiled kernel's (status, node), or None when the family was deeper than its
+    recursion goes (nothing held: the numba kernel's explicit stack runs it instead)."""
+    return None if out[0] == compiled.TOO_DEEP else out
 
 
 class Manager:
@@ -64,7 +80,9 @@ class Manager:
         estimate = min(budget, _cz.DEFAULT_MEMORY) if budget else _cz.DEFAULT_MEMORY
         self.zdd = _cz.ZDD(memory_estimate=max(estimate, 1 << 20))
         self.zdd.configure(reordering=False)
-        self.mgr = native.manager_pointer(self.zdd)
+        self.mgr = native.manager_pointer(self.zdd, stoppable=compiled is None)
+        if compiled is not None:  # Ctrl-C stops CUDD's own long operations
+            native.LIB.Cudd_RegisterTerminationCallback(self.mgr, compiled.TERMINATE, None)
         self.budget = int(budget)
         self.whole_process = bool(whole_process and self.budget and resident() is not None)
         self._room, self._looked, self._lent = self.budget, 0.0, 0
@@ -211,10 +229,16 @@ class Manager:
         if not isinstance(op, Op):
             raise TypeError(f"{step}: {op!r} is not a registered operation (kernels.ops)")
         self.room()
-        try:
-            status, r = driver.apply(op, self.ctx, f, g, k, aux)
-        except MemoryError:  # the kernel's own bookkeeping could not be allocated
-            self._fail(step)
+        out = None
+        if op in _COMPILED_OPS:
+            out = _unless_too_deep(compiled.apply(_COMPILED_OPS[op], op.code, self.ctx, f, g, k,
+                                                  aux))
+        if out is None:
+            try:
+                out = driver.apply(op, self.ctx, f, g, k, aux)
+            except MemoryError:  # the kernel's own bookkeeping could not be allocated
+                self._fail(step)
+        status, r = out
         if status == UNKNOWN_OP:
             raise RuntimeError(f"{step}: operation {op.name} asked for a subproblem of an "
                                "operation missing from its USES (kernels.ops)")
@@ -236,10 +260,15 @@ class Manager:
         """f ∪ g, f ∩ g, f ∖ g or f / g for a one-member g (``kernels.setop``: they notice
         Ctrl-C and the budget)."""
         self.room()
-        try:
-            status, r = setop.binary(self.ctx, _BINARY[name], f, g)
-        except MemoryError:
-            self._fail(step)
+        out = None
+        if compiled is not None:
+            out = _unless_too_deep(compiled.binary(self.ctx, _BINARY[name], f, g))
+        if out is None:
+            try:
+                out = setop.binary(self.ctx, _BINARY[name], f, g)
+            except MemoryError:
+                self._fail(step)
+        status, r = out
         self.check(status, step)
         return self.function_owned(r)
 

@@ -55,10 +55,20 @@ def _inflated(raw: bytes, name: str, limit: int) -> bytes:
 
 
 def _document(raw: bytes, name: str) -> dict:
+    kinds = "an npz or JSON file written by Family.dump"
+    if not raw.strip():
+        raise ValueError(f"{name} is empty, not a zalg family file ({kinds})")
     try:
         doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # JSONDecodeError too
-        raise ValueError(f"{name} is not a zalg family file: {str(exc)[:200]}") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{name} is not a zalg family file ({kinds}): byte {exc.start} "
+                         "is neither npz nor UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{name} is not a zalg family file ({kinds}): its text is not JSON "
+                         f"(line {exc.lineno}, column {exc.colno})") from None
+    except (ValueError, RecursionError):  # numbers too long, nesting too deep
+        raise ValueError(f"{name} is not a zalg family file ({kinds}): its JSON is "
+                         "nested too deeply or holds a number too long") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError(f"{name} is not a zalg family file (no \"format\": \"{FORMAT}\")")
     version = doc.get("version")

@@ -32,6 +32,13 @@ def _info(args) -> int:
         F = load(args.file)
     except ValueError as exc:
         raise InputError(str(exc)) from None
+    if args.dot:
+        try:
+            text = F.to_dot()
+        except ValueError as exc:
+            raise InputError(f"--dot: {exc}") from None
+        sys.stdout.write(text)
+        return 0
     print(f"elements: {len(F.universe)}")
     print(f"members:  {decimal(F.count())}")
     print(f"nodes:    {F.node_count()}")
@@ -66,6 +73,10 @@ def register(subparsers) -> None:
     info.add_argument("file", help="a file written by Family.dump (npz, .json or .json.gz; "
                                    "the format is recognised), or - for standard input")
     info.add_argument("--by-size", action="store_true", help="count members by size")
+    info.add_argument("--dot", action="store_true",
+                      help="print the family's ZDD as Graphviz DOT instead (nodes labelled by "
+                           "element, hi edges solid, lo edges dashed, terminals ⊥ and ⊤; "
+                           "e.g. zalg info f.npz --dot | dot -Tsvg > f.svg)")
     info.add_argument("--show", type=int, default=0, metavar="N",
                       help=f"print N sample members (at most {MAX_SHOW})")
     info.set_defaults(run=_info)

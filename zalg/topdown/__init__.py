@@ -6,6 +6,10 @@ constructions built on layers (hitting sets, minimal members, unique existence).
   ``Machine(...).build(universe, levels)`` runs one;
 * ``driver``, ``store``, ``pointers``: the one compiled driver every machine runs
   on (pending states, per-level hashing, lookahead, reduction);
+* ``frontier.c`` (the extension ``_frontier``): the same driver and reduction compiled
+  ahead of time; ``run`` uses it when the extension is built, with every machine
+  function given by address (the built-in graph machines' C twins in
+  ``zalg/graphs/machines.c``, numba's callbacks for machines written in Python);
 * ``output``: reduced node arrays into CUDD (the family keeps its arrays);
 * ``run``: running a machine with memory checks, Ctrl-C, progress and ``TooWide``;
 * ``spec``: the user-writable Python spec API (``root`` / ``child``), its engine
@@ -13,7 +17,9 @@ constructions built on layers (hitting sets, minimal members, unique existence).
 * ``assemble``: a layered diagram given as codes (the Python spec engine's) into a
   family, through the same reduction and node output;
 * ``unique_exists``, ``hitting``, ``minimal``, ``hitting_tables``: ∃!, hitting sets and
-  minimal members built one level at a time.
+  minimal members built one level at a time;
+* ``methods``: those three registered as the top-down routes of ``Family.hitting``,
+  ``Family.minimal`` and ``Family.unique_exists`` (``method="topdown"`` or ``"auto"``).
 
 Graph machines (``zalg.graphs``) and puzzles' machines build on the engine; it knows
 none of them.
@@ -25,6 +31,7 @@ from .machine import (DEAD, GOING, SKIP, Machine, compiled, final_function, step
 from .pointers import at, offset
 from .run import run_machine
 from .spec import ACCEPT, REJECT, Spec, build, intersection
+from . import methods  # registers Family's top-down routes; last: they import assemble() from here
 
 __all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection", "assemble",
            "Machine", "run_machine",

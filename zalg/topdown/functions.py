@@ -16,6 +16,8 @@ code runs on numpy arrays.
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 
 from ..cudd.compiling import HAVE_NUMBA, c_callback, jit
@@ -84,19 +86,41 @@ else:  # plain Python: the driver receives the functions themselves and calls th
         return fn(s, row, consts, work)
 
 
+def compiled_driver():
+    """The extension's (sweep, reduce); ImportError when it is not built."""
+    module = importlib.import_module("zalg.topdown._frontier")
+    return module.sweep, module.reduce
+
+
+def native_address(name: str):
+    """The address of the machine function ``name`` compiled into the extension
+    (``frontier.c``, ``graphs/machines.c``), or None without the extension."""
+    try:
+        module = importlib.import_module("zalg.topdown._frontier")
+    except ImportError:  # pragma: no cover - an install without the extension
+        return None
+    return module.machines().get(name)
+
+
 class MachineFunction:
     """One machine function (``kind``: step, final or takes) over states of type
-    ``state_type``; compiled the first time ``entry()`` is asked for."""
+    ``state_type``; compiled the first time ``entry()`` is asked for, unless the
+    extension holds it compiled under the name ``native``."""
 
-    def __init__(self, fn, kind: str, state) -> None:
+    def __init__(self, fn, kind: str, state, native: str | None = None) -> None:
         self.py_func = fn
         self.kind = kind
         self.state_type = np.dtype(state)
+        self.native = native
         self._callback = None
 
     def entry(self):
-        """What the driver receives: the compiled callback's address (without numba,
-        the Python function)."""
+        """What the driver receives: the compiled function's address (the extension's,
+        else numba's callback; without either, the Python function)."""
+        if self.native is not None:
+            address = native_address(self.native)
+            if address is not None:
+                return address
         if not HAVE_NUMBA:
             return self.py_func
         if self._callback is None:
@@ -107,31 +131,32 @@ class MachineFunction:
         return self.py_func(*args)
 
 
-def _decorator(kind: str, fn, state):
+def _decorator(kind: str, fn, state, native: str | None = None):
     if np.dtype(state) not in [np.dtype(x) for x in STATE_TYPES]:
         raise ValueError(f"a machine state is int16 or int32, not {np.dtype(state)}")
     if fn is None:
-        return lambda f: MachineFunction(f, kind, state)
-    return MachineFunction(fn, kind, state)
+        return lambda f: MachineFunction(f, kind, state, native)
+    return MachineFunction(fn, kind, state, native)
 
 
-def step_function(fn=None, *, state=np.int32):
+def step_function(fn=None, *, state=np.int32, native: str | None = None):
     """A machine's ``step(s, t, bit, row, consts, work) -> int`` for states of type
     ``state`` (int32, or int16 where every entry fits: half the bytes to copy, hash
-    and compare)."""
-    return _decorator("step", fn, state)
+    and compare).  ``native``: the name of the same function compiled into zalg's
+    extension (built-in machines only)."""
+    return _decorator("step", fn, state, native)
 
 
-def final_function(fn=None, *, state=np.int32):
+def final_function(fn=None, *, state=np.int32, native: str | None = None):
     """A machine's ``final(t, consts, work) -> int`` (1: accept, 0: reject)."""
-    return _decorator("final", fn, state)
+    return _decorator("final", fn, state, native)
 
 
-def takes_function(fn=None, *, state=np.int32):
+def takes_function(fn=None, *, state=np.int32, native: str | None = None):
     """A machine's ``takes(s, row, consts, work) -> int``: 0 only where bit 1 is surely
     DEAD at that level, ``SKIP`` where moreover bit 0 changes nothing (used for
     lookahead; 1 is always safe)."""
-    return _decorator("takes", fn, state)
+    return _decorator("takes", fn, state, native)
 
 
 def _may_take(s, row, consts, work):
@@ -140,7 +165,8 @@ def _may_take(s, row, consts, work):
 
 
 #: ``_may_take`` for each state type
-MAY_TAKE = {np.dtype(x): takes_function(_may_take, state=x) for x in STATE_TYPES}
+MAY_TAKE = {np.dtype(x): takes_function(_may_take, state=x, native="may_take")
+            for x in STATE_TYPES}
 
 
 def compiled(fn):

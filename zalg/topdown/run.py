@@ -21,9 +21,14 @@ from ..cudd.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
 from . import driver
 from .driver import CODE, MAX_NODES, NEED_ARENA, NEED_CODES, REJECT_CODE
-from .functions import MAY_TAKE
+from .functions import MAY_TAKE, compiled_driver
 from .output import family_of
 from .store import CHUNK, COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, Store
+
+try:  # the driver compiled ahead of time (frontier.c, an extension beside this module)
+    c_sweep, c_reduce = compiled_driver()
+except ImportError:  # pragma: no cover - an install without the extension
+    c_reduce = c_sweep = None
 
 __all__ = ["run_machine"]
 
@@ -54,6 +59,7 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         takes = MAY_TAKE[machine.root.dtype]
         mode = driver.EXACT_LOOKAHEAD if machine.lookahead else driver.NO_LOOKAHEAD
     functions = machine.step.entry(), machine.final.entry(), takes.entry()
+    native = c_sweep is not None and all(isinstance(f, int) for f in functions)
     try:
         store = Store(m, machine.root, FIRST_CHUNKS)
     except MemoryError:
@@ -67,10 +73,15 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         # what the process holds besides CUDD and this run's arrays is off the budget
         M.room(look=True, held=int(meta[M_BYTES]))
         try:
-            status, rows, src, nxt, free = call_returning_arrays(
-                driver.sweep, functions[0], functions[1], functions[2], machine.info,
-                machine.consts, work, mode, rows, src, nxt, free, store.levels, meta, codes,
-                start, M.ctx, work_done, cap)
+            if native:
+                status = c_sweep(*functions, machine.info, machine.consts, work, mode,
+                                         rows, src, nxt, free, store.levels, meta, codes,
+                                         start, M.ctx, SWEEP_WORK, cap)
+            else:
+                status, rows, src, nxt, free = call_returning_arrays(
+                    driver.sweep, functions[0], functions[1], functions[2], machine.info,
+                    machine.consts, work, mode, rows, src, nxt, free, store.levels, meta,
+                    codes, start, M.ctx, work_done, cap)
             work_done = SWEEP_WORK
         except MemoryError:
             status = NOMEM
@@ -99,9 +110,8 @@ def run_machine(universe, levels, machine, progress: Progress = None,
     M.room(look=True)
     with report.waiting(f"{what}: nodes into CUDD"):  # reduction and CUDD's nodes
         try:
-            status, level, hi, lo, root = call_returning_arrays(
-                driver.reduce, codes, start, levels, len(universe), M.ctx,
-                M.uncounted(codes.nbytes), driver.FIRST_OUTPUT)
+            status, level, hi, lo, root = _reduce(native, codes, start, levels, len(universe),
+                                                  M.ctx, M.uncounted(codes.nbytes))
         except MemoryError:
             status = NOMEM
         if status == INTERRUPTED:
@@ -112,6 +122,17 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         family = family_of(universe, level, hi, lo, root, f"{what}: making nodes")
     report.close()
     return family
+
+
+def _reduce(native: bool, codes, start, levels, nvars: int, ctx, held: int):
+    """``driver.reduce`` (compiled ahead of time when ``native``): (status, level, hi, lo,
+    root), the arrays int64."""
+    if not native:
+        return call_returning_arrays(driver.reduce, codes, start, levels, nvars, ctx, held,
+                                     driver.FIRST_OUTPUT)
+    status, level, hi, lo, root = c_reduce(codes, start, levels, nvars, ctx, held,
+                                                   driver.FIRST_OUTPUT)
+    return (status, *(np.frombuffer(a, dtype=np.int64) for a in (level, hi, lo)), root)
 
 
 def _grow_arena(rows, src, nxt, free, chunks: int, meta: np.ndarray, what: str, M):

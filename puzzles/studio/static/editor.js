@@ -1,30 +1,15 @@
 // The studio's grid editor: draws a board as SVG and edits it by mouse, touch or keyboard.
-// Kinds: slitherlink, numberlink, nagareru, nurimeizu (boards to solve), loop (a
-// Slitherlink loop and its candidate cells), maze (a Nurimeizu board and its black cells).
+// What it edits comes from the genre's studio part as data (GET /api/genres, "editor"):
+//   layout "cells" (board.cells) or "rooms" (board.rooms and board.icons, rooms drawn by walls);
+//   blank: an empty cell's value; tools: [name, label] buttons; keys: the help line;
+//   cycle: the values a "cycle" tool steps through; number: a number tool with its input;
+//   typed: [pattern, action] for keys typed on a cell (action "digit", "number", "key",
+//   "upper", "lower" or {set: value}); glyphs: how a value is drawn; dark: values drawn dark;
+//   layers: cell flags beside the values with their initial value, layer_tools: tool -> layer;
+//   outline: the layer whose outline is drawn (a loop).
 "use strict";
 
 const CELL = 36, PAD = 8, NEAR = 7;
-
-const TOOLS = {
-  slitherlink: [["cycle", "click: blank → 0 → 1 → 2 → 3 → ? → blank"]],
-  numberlink: [["number", "click: place the number, again: clear"], ["erase", "erase"]],
-  nagareru: [["u", "↑"], ["d", "↓"], ["l", "←"], ["r", "→"], ["N", "■ black"],
-             ["U", "■↑"], ["D", "■↓"], ["L", "■←"], ["R", "■→"], ["erase", "erase"]],
-  nurimeizu: [["S", "S"], ["G", "G"], ["o", "○ circle"], ["t", "△ triangle"], ["erase", "erase icon"]],
-  maze: [["black", "■ black cell"], ["S", "S"], ["G", "G"], ["erase", "erase"]],
-  loop: [["inside", "inside the loop"], ["candidate", "candidate cell"]],
-};
-
-const KEYS = {
-  slitherlink: "Arrows move; 0-4 or ? set the hint; Backspace clears.",
-  numberlink: "Arrows move; type a number; Backspace clears.",
-  nagareru: "Arrows move; u d l r white arrow; U D L R black arrow; b black; Backspace clears.",
-  nurimeizu: "Arrows move; Shift+arrow toggles a wall; s g o t place S, G, circle, triangle; Backspace clears. Click near a cell side to toggle its wall.",
-  maze: "Arrows move; Shift+arrow toggles a wall; b toggles black; s g place S and G; Backspace clears. Click near a cell side to toggle its wall.",
-  loop: "Arrows move; Space toggles inside; c toggles candidate.",
-};
-
-const ARROW = {u: "↑", d: "↓", l: "←", r: "→", U: "↑", D: "↓", L: "←", R: "→"};
 const MOVES = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
 
 function grid(rows, cols, value) {
@@ -39,30 +24,29 @@ function svgEl(name, attrs, text) {
 }
 
 class Editor {
-  constructor(host, tools, keys, kind, rows, cols, onChange) {
-    this.host = host; this.toolsHost = tools; this.kind = kind; this.onChange = onChange;
-    this.tool = TOOLS[kind][0][0]; this.number = 1; this.typed = ""; this.typedAt = 0;
-    keys.textContent = KEYS[kind];
+  constructor(host, tools, keys, spec, rows, cols, onChange, genre) {
+    this.host = host; this.toolsHost = tools; this.spec = spec; this.kind = genre;
+    this.onChange = onChange; this.blank = spec.blank ?? null;
+    this.walls = spec.layout === "rooms"; this.layers = spec.layers || {};
+    this.tool = spec.tools[0][0]; this.number = 1; this.typed = ""; this.typedAt = 0;
+    keys.textContent = spec.keys || "";
     this.reset(rows, cols);
     this.drawTools();
   }
 
   reset(rows, cols) {
     this.rows = rows; this.cols = cols; this.cursor = [0, 0];
-    const blank = {nagareru: ".", nurimeizu: ".", maze: "."}[this.kind] ?? null;
-    this.cells = grid(rows, cols, blank);
+    this.cells = grid(rows, cols, this.blank);
     this.hwall = grid(rows, cols, false);  // wall below a cell
     this.vwall = grid(rows, cols, false);  // wall right of a cell
-    this.black = grid(rows, cols, false);
-    this.inside = grid(rows, cols, false);
-    this.cand = grid(rows, cols, true);
+    for (const [layer, initial] of Object.entries(this.layers)) this[layer] = grid(rows, cols, initial);
     this.render();
   }
 
   drawTools() {
     const host = this.toolsHost;
     host.replaceChildren();
-    for (const [name, label] of TOOLS[this.kind]) {
+    for (const [name, label] of this.spec.tools) {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = label; b.dataset.tool = name;
       b.setAttribute("aria-pressed", String(name === this.tool));
@@ -72,7 +56,7 @@ class Editor {
       });
       host.append(b);
     }
-    if (this.kind === "numberlink") {
+    if (this.spec.number) {
       const label = document.createElement("label");
       label.textContent = "number ";
       const input = document.createElement("input");
@@ -85,7 +69,7 @@ class Editor {
   // ---- the board as the API takes it, and back
   board() {
     const b = {rows: this.rows, cols: this.cols};
-    if (this.kind === "nurimeizu" || this.kind === "maze") {
+    if (this.walls) {
       b.rooms = this.roomNumbers();
       b.icons = this.cells.map(row => row.map(v => v ?? "."));
     } else {
@@ -141,26 +125,22 @@ class Editor {
   }
 
   // ---- editing
+  // A tool (or a key's value) applied to cell (r, c): layer tools toggle their layer; "cycle"
+  // steps through spec.cycle; "number" places the tool's number; "erase" clears the cell;
+  // any other value is set, and clicking a cell holding it clears it.
   apply(r, c, key) {
-    const k = this.kind, v = this.cells[r][c];
-    if (k === "slitherlink") {
-      const order = [null, 0, 1, 2, 3, "?"];
-      this.cells[r][c] = key !== undefined ? key : order[(order.indexOf(v) + 1) % order.length];
-    } else if (k === "numberlink") {
-      this.cells[r][c] = key !== undefined ? key : (this.tool === "erase" || v === this.number ? null : this.number);
-    } else if (k === "nagareru") {
-      const t = key !== undefined ? key : this.tool === "erase" ? "." : this.tool;
-      this.cells[r][c] = key === undefined && v === t ? "." : t;
-    } else if (k === "loop") {
-      const which = key ?? this.tool;
-      if (which === "inside") this.inside[r][c] = !this.inside[r][c];
-      else this.cand[r][c] = !this.cand[r][c];
-    } else {
-      const t = key ?? this.tool;
-      if (t === "black") this.black[r][c] = !this.black[r][c];
-      else if (t === "erase") { this.cells[r][c] = "."; this.black[r][c] = false; }
-      else this.cells[r][c] = v === t ? "." : t;
-    }
+    const v = this.cells[r][c], which = key ?? this.tool, layer = (this.spec.layer_tools || {})[which];
+    if (layer) this[layer][r][c] = !this[layer][r][c];
+    else if (which === "erase") {
+      this.cells[r][c] = this.blank;
+      for (const [name, initial] of Object.entries(this.layers)) if (!initial) this[name][r][c] = false;
+    } else if (key === undefined && which === "cycle") {
+      const order = this.spec.cycle;
+      this.cells[r][c] = order[(order.indexOf(v) + 1) % order.length];
+    } else if (key === undefined && which === "number") {
+      this.cells[r][c] = v === this.number ? this.blank : this.number;
+    } else if (key !== undefined) this.cells[r][c] = key;
+    else this.cells[r][c] = v === which ? this.blank : which;
     this.changed();
   }
 
@@ -181,7 +161,7 @@ class Editor {
     const c = Math.floor(x / CELL), r = Math.floor(y / CELL);
     if (r < 0 || c < 0 || r >= this.rows || c >= this.cols) return;
     this.cursor = [r, c];
-    if (this.kind === "nurimeizu" || this.kind === "maze") {
+    if (this.walls) {
       const fx = x - c * CELL, fy = y - r * CELL;
       if (fx < NEAR && c > 0) return this.toggleWall(r, c, 0, -1);
       if (fx > CELL - NEAR && c + 1 < this.cols) return this.toggleWall(r, c, 0, 1);
@@ -192,40 +172,39 @@ class Editor {
   }
 
   key(event) {
-    const [r, c] = this.cursor, k = event.key, kind = this.kind;
+    const [r, c] = this.cursor, k = event.key;
     if (MOVES[k]) {
       const [dr, dc] = MOVES[k];
-      if (event.shiftKey && (kind === "nurimeizu" || kind === "maze")) this.toggleWall(r, c, dr, dc);
+      if (event.shiftKey && this.walls) this.toggleWall(r, c, dr, dc);
       else { this.cursor = [Math.min(this.rows - 1, Math.max(0, r + dr)), Math.min(this.cols - 1, Math.max(0, c + dc))]; this.render(); }
     } else if (k === "Backspace" || k === "Delete" || k === ".") {
-      const blank = {slitherlink: null, numberlink: null, nagareru: "."}[kind];
-      if (kind === "loop") { this.inside[r][c] = false; this.changed(); }
-      else if (blank !== undefined) this.apply(r, c, blank);
-      else this.apply(r, c, "erase");
+      this.apply(r, c, "erase");
+    } else if (this.typedKey(r, c, k)) {
+      // a typed key of the genre's own (it may be Space, e.g. a loop's inside)
     } else if (k === " " || k === "Enter") {
       this.apply(r, c);
-    } else if (!this.typedKey(r, c, k)) {
+    } else {
       return;
     }
     event.preventDefault();
   }
 
   typedKey(r, c, k) {
-    const kind = this.kind;
-    if (kind === "slitherlink" && /^[0-4?]$/.test(k)) this.apply(r, c, k === "?" ? "?" : Number(k));
-    else if (kind === "numberlink" && /^[0-9]$/.test(k)) {
-      const now = Date.now();
-      this.typed = (now - this.typedAt < 1000 ? this.typed : "") + k; this.typedAt = now;
-      const n = parseInt(this.typed, 10);
-      this.apply(r, c, n > 0 ? n : null);
-    } else if (kind === "nagareru" && /^[udlrUDLR]$/.test(k)) this.apply(r, c, k);
-    else if (kind === "nagareru" && /^[bBnN]$/.test(k)) this.apply(r, c, "N");
-    else if ((kind === "nurimeizu" || kind === "maze") && /^[sSgG]$/.test(k)) this.apply(r, c, k.toUpperCase());
-    else if (kind === "nurimeizu" && /^[oOtT]$/.test(k)) this.apply(r, c, k.toLowerCase());
-    else if (kind === "maze" && /^[bB]$/.test(k)) this.apply(r, c, "black");
-    else if (kind === "loop" && /^[cC]$/.test(k)) this.apply(r, c, "candidate");
-    else return false;
-    return true;
+    for (const [pattern, action] of this.spec.typed || []) {
+      if (!new RegExp(pattern).test(k)) continue;
+      if (action === "digit") this.apply(r, c, Number(k));
+      else if (action === "upper") this.apply(r, c, k.toUpperCase());
+      else if (action === "lower") this.apply(r, c, k.toLowerCase());
+      else if (action === "key") this.apply(r, c, k);
+      else if (action === "number") {
+        const now = Date.now();
+        this.typed = (now - this.typedAt < 1000 ? this.typed : "") + k; this.typedAt = now;
+        const n = parseInt(this.typed, 10);
+        this.apply(r, c, n > 0 ? n : this.blank);
+      } else this.apply(r, c, action.set);
+      return true;
+    }
+    return false;
   }
 
   // ---- drawing
@@ -253,41 +232,35 @@ class Editor {
   }
 
   drawCell(svg, r, c) {
-    const x = PAD + c * CELL, y = PAD + r * CELL, v = this.cells[r][c], k = this.kind;
-    const fill = (k === "loop" && this.inside[r][c]) ? "#c8e6c9"
-      : (k === "maze" && this.black[r][c]) || (k === "nagareru" && "NUDLR".includes(v)) ? "#333"
-      : "white";
+    const x = PAD + c * CELL, y = PAD + r * CELL, v = this.cells[r][c], spec = this.spec;
+    const dark = (this.black && this.black[r][c]) || (v !== null && v !== this.blank && (spec.dark || "").includes(v));
+    const fill = this.inside && this.inside[r][c] ? "#c8e6c9" : dark ? "#333" : "white";
     svg.append(svgEl("rect", {x, y, width: CELL, height: CELL, fill, "data-cell": `${r},${c}`}));
-    const text = (s, color) => svg.append(svgEl("text", {x: x + CELL / 2, y: y + CELL * 0.68,
-      "text-anchor": "middle", "font-size": CELL * 0.5, "font-family": "sans-serif", fill: color || "#000"}, s));
-    if (k === "loop" && this.cand[r][c]) {
+    if (this.cand && this.cand[r][c]) {
       svg.append(svgEl("circle", {cx: x + CELL / 2, cy: y + CELL / 2, r: 3, fill: "#555"}));
-    } else if ((k === "slitherlink" || k === "numberlink") && v !== null) {
-      text(String(v));
-    } else if (k === "nagareru" && v !== "." && v !== "N") {
-      text(ARROW[v], "UDLR".includes(v) ? "#fff" : "#000");
-    } else if ((k === "nurimeizu" || k === "maze") && v !== ".") {
-      const color = k === "maze" && this.black[r][c] ? "#fff" : "#000";
-      text({S: "S", G: "G", o: "○", t: "△"}[v] || v, color);
+    } else if (v !== null && v !== this.blank) {
+      const glyph = (spec.glyphs || {})[v] ?? String(v);
+      svg.append(svgEl("text", {x: x + CELL / 2, y: y + CELL * 0.68, "text-anchor": "middle",
+        "font-size": CELL * 0.5, "font-family": "sans-serif", fill: dark ? "#fff" : "#000"}, glyph));
     }
   }
 
   drawLines(svg) {
-    const k = this.kind, W = this.cols * CELL, H = this.rows * CELL;
+    const W = this.cols * CELL, H = this.rows * CELL, outline = this.spec.outline;
     const line = (x1, y1, x2, y2, stroke, width) => svg.append(svgEl("line",
       {x1: PAD + x1, y1: PAD + y1, x2: PAD + x2, y2: PAD + y2, stroke, "stroke-width": width,
        "stroke-linecap": "round"}));
     for (let r = 0; r <= this.rows; r++) line(0, r * CELL, W, r * CELL, "#bbb", 1);
     for (let c = 0; c <= this.cols; c++) line(c * CELL, 0, c * CELL, H, "#bbb", 1);
-    if (k === "nurimeizu" || k === "maze") {
+    if (this.walls) {
       for (let r = 0; r < this.rows; r++) for (let c = 0; c < this.cols; c++) {
         if (this.hwall[r][c] && r + 1 < this.rows) line(c * CELL, (r + 1) * CELL, (c + 1) * CELL, (r + 1) * CELL, "#000", 3);
         if (this.vwall[r][c] && c + 1 < this.cols) line((c + 1) * CELL, r * CELL, (c + 1) * CELL, (r + 1) * CELL, "#000", 3);
       }
       svg.append(svgEl("rect", {x: PAD, y: PAD, width: W, height: H, fill: "none", stroke: "#000", "stroke-width": 3}));
     }
-    if (k === "loop") {
-      const inside = (r, c) => r >= 0 && c >= 0 && r < this.rows && c < this.cols && this.inside[r][c];
+    if (outline) {
+      const inside = (r, c) => r >= 0 && c >= 0 && r < this.rows && c < this.cols && this[outline][r][c];
       for (let r = 0; r <= this.rows; r++) for (let c = 0; c < this.cols; c++)
         if (inside(r - 1, c) !== inside(r, c)) line(c * CELL, r * CELL, (c + 1) * CELL, r * CELL, "#2e7d32", 4);
       for (let r = 0; r < this.rows; r++) for (let c = 0; c <= this.cols; c++)

@@ -6,7 +6,9 @@ const PAGE = sessionStorage.getItem("zalg-page") || (() => {
   sessionStorage.setItem("zalg-page", id);
   return id;
 })();
-const GENRES = ["slitherlink", "numberlink", "nagareru", "nurimeizu"];
+// the genres, their editors and design views, as GET /api/genres gives them
+let GENRES = [];
+const genreNamed = name => GENRES.find(g => g.name === name);
 const $ = id => document.getElementById(id);
 const PER_PAGE = 10;
 
@@ -111,10 +113,13 @@ function download(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-function exports(host, info, svgText) {
+// The board's URL (the whole of it, wrapped), copy, pzprv3 and SVG downloads, and a link
+// that opens it in Solve (unless it is shown there already).
+function exports(host, info, svgText, inSolve) {
   host.replaceChildren();
-  const url = document.createElement("input");
-  Object.assign(url, {value: info.url, readOnly: true, className: "url-field", title: "puzz.link URL"});
+  const url = document.createElement("textarea");
+  Object.assign(url, {value: info.url, readOnly: true, className: "url-field", title: "puzz.link URL",
+                      rows: 1, spellcheck: false});
   url.setAttribute("aria-label", "puzz.link URL");
   const button = (label, action) => {
     const b = document.createElement("button"); b.type = "button"; b.textContent = label;
@@ -125,8 +130,9 @@ function exports(host, info, svgText) {
   host.append(url,
     button("copy URL", () => navigator.clipboard && navigator.clipboard.writeText(info.url)),
     button("pzprv3", () => download(`${info.genre}.pzprv3.txt`, info.pzprv3, "text/plain")),
-    button("SVG", () => download(`${info.genre}.svg`, svgText || info.svg, "image/svg+xml")),
-    solve);
+    button("SVG", () => download(`${info.genre}.svg`, svgText || info.svg, "image/svg+xml")));
+  if (!inSolve) host.append(solve);
+  url.style.height = "auto"; url.style.height = `${url.scrollHeight + 2}px`;
 }
 
 // A list of puzzles (by URL) with pages; clicking one shows it with its exports.
@@ -141,22 +147,24 @@ function hintCounts(key) {
   return parts.join(", ");
 }
 
-function browser(host, chosen, result, total, onPage, caption) {
+// One page of a listing (result.instances, result.total in all), with "showing a-b of n".
+function browser(host, chosen, result, onPage) {
   host.replaceChildren();
-  const items = result.instances || [];
+  const items = result.instances || [], total = result.total;
   const head = document.createElement("h2");
-  head.textContent = caption;
-  host.append(head);
-  if (!items.length) { host.append(Object.assign(document.createElement("p"), {textContent: "none"})); return; }
+  head.textContent = result.caption;
+  const showing = Object.assign(document.createElement("p"), {className: "small showing"});
+  showing.textContent = items.length
+    ? `showing ${result.offset + 1}-${result.offset + items.length} of ${total}` : `none of ${total}`;
+  host.append(head, showing);
+  if (!items.length) return;
   const list = document.createElement("ol");
   list.className = "instances"; list.start = result.offset + 1;
   for (const item of items) {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button"; b.className = "instance";
-    b.textContent = item.key
-      ? `${item.size} hints: ` + hintCounts(item.key)
-      : `${item.size} ${caption.includes("icon") ? "icons" : caption.includes("Instances") ? "pairs" : "clues"}`;
+    b.textContent = `${item.size} ${result.unit}` + (item.key ? ": " + hintCounts(item.key) : "");
     b.addEventListener("click", () => showPuzzle(chosen, item.url));
     li.append(b); list.append(li);
   }
@@ -179,26 +187,24 @@ async function showPuzzle(host, url, solutionSvg) {
   const pic = document.createElement("div"); pic.className = "picture";
   picture(pic, solutionSvg || info.svg);
   const ex = document.createElement("div"); ex.className = "row export";
-  exports(ex, info, info.svg);
+  exports(ex, info, info.svg, false);
   host.append(pic, ex);
   return info;
 }
 
 // ---- views -----------------------------------------------------------------------------
+// Solve is the studio's own; each genre's design view is built from its studio part's
+// "view" data (GET /api/genres): sections of fields, an editor and buttons, and counts.
 
-function mount(template) {
+function mount(template, navId) {
   const view = $("view");
   view.replaceChildren($(template).content.cloneNode(true));
   for (const a of document.querySelectorAll("nav a")) a.removeAttribute("aria-current");
-  const nav = $(template === "t-solve" ? "nav-solve" : `nav-${template.slice(2)}`);
+  const nav = $(navId);
   if (nav) nav.setAttribute("aria-current", "page");
 }
 
 function num(id) { const v = $(id).value.trim(); return v === "" ? null : Number(v); }
-
-function editorFor(kind, rowsId, colsId, onChange) {
-  return new Editor($("editor"), $("tools"), $("keys"), kind, num(rowsId), num(colsId), onChange);
-}
 
 // Load a board into the editor and show its size in the view's inputs.
 function loadBoard(editor, board) {
@@ -208,34 +214,41 @@ function loadBoard(editor, board) {
 
 // Solve: open or draw a board, see its count, one solution and where solutions differ.
 function solveView(params) {
-  mount("t-solve");
+  mount("t-solve", "nav-solve");
   for (const g of GENRES) {
-    $("genre").append(new Option(g, g));
-    $("draw-genre").append(new Option(g, g));
+    $("genre").append(new Option(g.name, g.name));
+    $("draw-genre").append(new Option(g.name, g.name));
   }
   let editor = null, debounce = null;
-  const showCover = () => {
-    const g = editor ? editor.kind : $("genre").value;
-    for (const el of document.querySelectorAll(".numberlink-only")) el.hidden = g !== "numberlink";
+  const showOptions = () => {
+    const genre = genreNamed(editor ? editor.kind : $("genre").value) || GENRES[0];
+    const host = $("options"), fields = genre.solve_fields || [];
+    if (host.dataset.genre === genre.name) return;
+    host.dataset.genre = genre.name;
+    host.replaceChildren(...fields.map(field));
+    for (const f of fields) $(f.id).addEventListener("change", () => editor && editor.onChange());
   };
+  const options = () => Object.fromEntries(
+    [...$("options").querySelectorAll("input")].map(i => [i.id, i.checked]));
   const solve = async body => {
-    const result = await attempt(() => runJob("solve", {...body, cover: $("cover").checked}));
+    const result = await attempt(() => runJob("solve", {...body, ...options()}));
     if (!result) return;
     $("count").textContent = result.count;
     $("verdict").textContent = result.count === "0" ? "no solution" : result.unique ? "unique solution" : "solutions";
     $("differences").textContent = result.differences || "";
     picture($("solution"), result.solution_svg || result.svg);
-    exports($("export"), result, result.solution_svg);
+    exports($("export"), result, result.solution_svg, true);
   };
   const makeEditor = (genre, rows, cols) => {
     $("rows").value = rows; $("cols").value = cols; $("draw-genre").value = genre;
-    editor = editorFor(genre, "rows", "cols", () => {
+    editor = new Editor($("editor"), $("tools"), $("keys"), genreNamed(genre).editor, rows, cols, () => {
       clearTimeout(debounce);
       debounce = setTimeout(() => solve({genre: editor.kind, board: editor.board()}), 250);
-    });
-    showCover();
+    }, genre);
+    showOptions();
   };
   const open = async text => {
+    clearTimeout(debounce);
     const info = await attempt(() => api("/api/puzzle", {source: text, genre: $("genre").value}));
     if (!info) return;
     makeEditor(info.genre, info.rows, info.cols);
@@ -243,8 +256,7 @@ function solveView(params) {
     await solve({source: text, genre: info.genre});
   };
   $("open").addEventListener("click", () => open($("source").value));
-  $("genre").addEventListener("change", showCover);
-  $("cover").addEventListener("change", () => editor && editor.onChange());
+  $("genre").addEventListener("change", showOptions);
   $("file").addEventListener("change", async () => {
     const f = $("file").files[0];
     if (!f) return;
@@ -256,147 +268,176 @@ function solveView(params) {
     makeEditor($("draw-genre").value, num("rows"), num("cols"));
     editor.onChange();
   });
-  makeEditor("slitherlink", 5, 5);
+  $("source").placeholder = GENRES[0].examples.at(-1);
+  makeEditor(GENRES[0].name, 5, 5);
   if (params.get("p")) { $("source").value = params.get("p"); open(params.get("p")); }
+  else solve({genre: editor.kind, board: editor.board()});  // a blank board has a count too
 }
 
-// Slitherlink: a loop -> good, minimal and minimum hint sets, ranked.
-function slitherlinkView(params) {
-  mount("t-slitherlink");
-  let editor = editorFor("loop", "rows", "cols"), offset = 0;
-  const compute = async () => {
-    const loop = editor.rowsText(editor.inside, "#");
-    const all = editor.cand.every(row => row.every(Boolean));
-    const body = {loop, offset, limit: PER_PAGE, candidates: all ? null : editor.rowsText(editor.cand, "x")};
-    const result = await attempt(() => runJob("slitherlink.design", body));
-    if (!result) return;
-    for (const k of ["good", "minimal", "minimum"]) $(k).textContent = result[k];
-    const size = result.minimum_size === null ? "" : ` with ${result.minimum_size} hints`;
-    browser($("browser"), $("chosen"), result, result.minimum, o => { offset = o; compute(); },
-            `Minimum hint sets${size}, hardest first (4s, 0s, 3s, 1s, 2s)`);
-  };
-  $("new").addEventListener("click", () => { editor.reset(num("rows"), num("cols")); });
-  $("all-candidates").addEventListener("click", () => {
-    editor.cand = editor.cand.map(row => row.map(() => true)); editor.render();
-  });
-  $("compute").addEventListener("click", () => { offset = 0; compute(); });
-  if (params.get("loop")) {
-    editor.loadRows(params.get("loop"), "inside", "#");
-    $("rows").value = editor.rows; $("cols").value = editor.cols;
-    compute();
+// A field of a view: {id, label, type: number | checkbox | select, min, max, value,
+// placeholder, options: [[value, label]]}.
+function field(spec) {
+  const label = document.createElement("label");
+  let input;
+  if (spec.type === "select") {
+    input = document.createElement("select");
+    for (const [value, text] of spec.options) input.append(new Option(text, value));
+  } else {
+    input = document.createElement("input");
+    input.type = spec.type;
+    for (const k of ["min", "max", "value", "placeholder"]) if (spec[k] !== undefined) input[k] = spec[k];
   }
+  input.id = spec.id;
+  if (spec.type === "checkbox") label.append(input, ` ${spec.label}`);
+  else label.append(`${spec.label} `, input);
+  return label;
 }
 
-// Numberlink: every good instance of a grid, by size; a random good instance.
-function numberlinkView(params) {
-  mount("t-numberlink");
-  let offset = 0, seed = 0;
-  const compute = async () => {
-    const body = {rows: num("rows"), cols: num("cols"), max_pairs: num("max-pairs"),
-                  minimum: $("only-minimum").checked, offset, limit: PER_PAGE, seed};
-    const result = await attempt(() => runJob("numberlink.instances", body));
-    if (!result) return;
-    $("good").textContent = result.good; $("minimum").textContent = result.minimum;
-    const table = $("by-size");
-    table.replaceChildren();
-    table.insertRow().append(...["pairs", "instances"].map(t => Object.assign(document.createElement("th"), {textContent: t})));
+function fieldValue(id) {
+  const el = $(id);
+  return el.type === "checkbox" ? el.checked : el.type === "number" ? num(id) : el.value;
+}
+
+// A task's parameter from the view: "field:ID", "board" (the editor's board),
+// "layer:NAME" (a layer's rows, # marked) or "layer-unless-full:NAME:MARK" (null if all set).
+function paramValue(source, editor) {
+  const [kind, name, mark] = source.split(":");
+  if (kind === "field") return fieldValue(name);
+  if (kind === "board") return editor.board();
+  if (kind === "layer") return editor.rowsText(editor[name], "#");
+  if (kind === "layer-unless-full")
+    return editor[name].every(row => row.every(Boolean)) ? null : editor.rowsText(editor[name], mark);
+  throw new Error(`unknown parameter source ${source}`);
+}
+
+function countsTable(host, counts) {
+  const table = document.createElement("table");
+  table.className = "counts";
+  for (const [id, label] of counts) {
+    const row = table.insertRow();
+    row.append(Object.assign(document.createElement("th"), {textContent: label}));
+    Object.assign(row.insertCell(), {id, textContent: "–"});
+  }
+  host.append(table, Object.assign(document.createElement("table"), {id: "by-size", className: "counts"}));
+}
+
+function showListing(result, onPage) {
+  for (const [id, n] of Object.entries(result.counts || {})) if ($(id)) $(id).textContent = n;
+  const table = $("by-size");
+  table.replaceChildren();
+  if (result.by_size) {
+    table.insertRow().append(...[result.size_label, "sets"].map(t => Object.assign(document.createElement("th"), {textContent: t})));
     for (const [k, n] of result.by_size) { const row = table.insertRow(); row.insertCell().textContent = k; row.insertCell().textContent = n; }
-    const shown = $("only-minimum").checked ? result.minimum : result.good;
-    browser($("browser"), $("chosen"), result, shown, o => { offset = o; compute(); }, "Instances");
-    if (result.random.length) {
-      const b = document.createElement("button");
-      b.type = "button"; b.id = "random"; b.textContent = "a random good instance";
-      b.addEventListener("click", () => showPuzzle($("chosen"), result.random[0].url).then(() => { seed += 1; }));
-      $("browser").append(b);
-    }
-  };
-  $("compute").addEventListener("click", () => { offset = 0; compute(); });
-  $("generate").addEventListener("click", async () => {
-    const body = {rows: num("g-rows"), cols: num("g-cols"), pairs: num("g-pairs"), seed: num("g-seed")};
-    const result = await attempt(() => runJob("numberlink.generate", body));
-    if (result) generated($("chosen"), result, `${result.pairs} pairs, seed ${result.seed}`);
-  });
-  if (params.get("size")) {
-    const [r, c] = params.get("size").split("x");
-    $("rows").value = r; $("cols").value = c; compute();
+  }
+  browser($("browser"), $("chosen"), result, onPage);
+  if (result.random && result.random.length) {
+    const b = document.createElement("button");
+    b.type = "button"; b.id = "random"; b.textContent = "a random good instance";
+    b.addEventListener("click", () => showPuzzle($("chosen"), result.random[0].url));
+    $("browser").append(b);
   }
 }
 
-function generated(host, result, caption) {
+// A genre's design view, from its studio part's "view".
+function designView(genre, params) {
+  mount("t-design", `nav-${genre.name}`);
+  const spec = genre.view, left = $("design-left");
+  let editor = null, last = null, offset = 0;
+  const buttons = {};
+  for (const section of spec.sections) {
+    if (section.heading) left.append(Object.assign(document.createElement("h2"), {textContent: section.heading}));
+    const row = Object.assign(document.createElement("div"), {className: "row"});
+    row.append(...(section.fields || []).map(field));
+    left.append(row);
+    for (const b of section.buttons || []) {
+      const el = Object.assign(document.createElement("button"), {type: "button", id: b.id, textContent: b.label});
+      if (b.primary) el.className = "primary";
+      buttons[b.id] = b; row.append(el);
+    }
+    if (section.editor) {
+      const tools = Object.assign(document.createElement("div"), {id: "tools", className: "row tools"});
+      const host = Object.assign(document.createElement("div"), {id: "editor", className: "editor"});
+      const keys = Object.assign(document.createElement("p"), {id: "keys", className: "hint"});
+      left.append(tools, host, keys);
+      editor = new Editor(host, tools, keys, section.editor, num("rows"), num("cols"), null, genre.name);
+    }
+  }
+  countsTable($("design-counts"), spec.counts);
+  const runTask = async (b, resetOffset) => {
+    if (resetOffset) offset = 0;
+    const body = {genre: genre.name};
+    for (const [k, source] of Object.entries(b.params || {})) body[k] = paramValue(source, editor);
+    if (b.show === "listing") Object.assign(body, {offset, limit: PER_PAGE});
+    const result = await attempt(() => runJob(`${genre.name}.${b.task}`, body));
+    if (!result) return;
+    if (b.show === "listing") showListing(result, o => { offset = o; runTask(b, false); });
+    else { last = result; generated($("chosen"), result); }
+  };
+  const actions = {
+    new: () => editor.reset(num("rows"), num("cols")),
+    fill: b => { editor[b.layer] = editor[b.layer].map(row => row.map(() => true)); editor.render(); },
+    "use-generated": () => {
+      if (!last) return say("generate a board first");
+      loadBoard(editor, last.board);
+      for (const [layer, rows] of Object.entries(last.layers || {}))
+        rows.split("/").forEach((line, r) => [...line].forEach((ch, c) => { editor[layer][r][c] = ch === "#"; }));
+      editor.render();
+    },
+  };
+  for (const [id, b] of Object.entries(buttons))
+    $(id).addEventListener("click", () => (b.task ? runTask(b, true) : actions[b.action](b)));
+  for (const [key, q] of Object.entries(spec.query || {})) {
+    const value = params.get(key);
+    if (!value) continue;
+    const then = () => runTask(buttons[q.then], true);
+    if (q.load.startsWith("layer:")) {
+      editor.loadRows(value, q.load.slice(6), "#");
+      $("rows").value = editor.rows; $("cols").value = editor.cols; then();
+    } else if (q.load === "size") {
+      const [r, c] = value.split("x"); $("rows").value = r; $("cols").value = c; then();
+    } else if (q.load === "puzzle") {
+      attempt(() => api("/api/puzzle", {source: value, genre: genre.name}))
+        .then(info => { if (info) { loadBoard(editor, info.board); then(); } });
+    }
+  }
+}
+
+function generated(host, result) {
   host.replaceChildren();
-  const h = document.createElement("h2"); h.textContent = `Generated: ${caption}`;
+  const h = document.createElement("h2"); h.textContent = `Generated: ${result.caption}`;
   const board = document.createElement("div"); board.className = "picture";
   const answer = document.createElement("div"); answer.className = "picture";
   picture(board, result.svg); picture(answer, result.solution_svg);
   const ex = document.createElement("div"); ex.className = "row export";
-  exports(ex, result, result.svg);
+  exports(ex, result, result.svg, false);
   const pics = document.createElement("div"); pics.className = "row"; pics.append(board, answer);
   host.append(h, pics, ex);
 }
-
-// Nagareru: interesting instances from the knobs; minimal clue sets of a drawn board.
-function nagareruView(params) {
-  mount("t-nagareru");
-  let editor = editorFor("nagareru", "rows", "cols"), offset = 0, last = null;
-  $("new").addEventListener("click", () => editor.reset(num("rows"), num("cols")));
-  $("generate").addEventListener("click", async () => {
-    const body = {rows: num("g-rows"), cols: num("g-cols"), white: num("g-white"), spread: num("g-spread"),
-                  min_length: num("g-min"), max_length: num("g-max"), seed: num("g-seed")};
-    const result = await attempt(() => runJob("nagareru.generate", body));
-    if (!result) return;
-    last = result;
-    generated($("chosen"), result, `${result.arrows} arrows, ${result.fans} fans, seed ${result.seed}`);
-  });
-  $("use-generated").addEventListener("click", () => { if (last) loadBoard(editor, last.board); else say("generate a board first"); });
-  const compute = async () => {
-    const result = await attempt(() => runJob("nagareru.reduce", {genre: "nagareru", board: editor.board(), offset, limit: PER_PAGE}));
-    if (!result) return;
-    $("minimal").textContent = result.minimal; $("minimum").textContent = result.minimum;
-    browser($("browser"), $("chosen"), result, result.minimum, o => { offset = o; compute(); }, "Minimum clue sets");
-  };
-  $("compute").addEventListener("click", () => { offset = 0; compute(); });
-  if (params.get("p")) attempt(() => api("/api/puzzle", {source: params.get("p"), genre: "nagareru"}))
-    .then(info => { if (info) { loadBoard(editor, info.board); compute(); } });
-}
-
-// Nurimeizu: a drawn maze and its colouring -> icon sets; unique mazes generated.
-function nurimeizuView(params) {
-  mount("t-nurimeizu");
-  let editor = editorFor("maze", "rows", "cols"), offset = 0, last = null;
-  $("new").addEventListener("click", () => editor.reset(num("rows"), num("cols")));
-  $("use-generated").addEventListener("click", () => {
-    if (!last) return say("generate a maze first");
-    loadBoard(editor, last.board);
-    last.black.split("/").forEach((line, r) => [...line].forEach((ch, c) => { editor.black[r][c] = ch === "#"; }));
-    editor.render();
-  });
-  const compute = async () => {
-    const body = {genre: "nurimeizu", board: editor.board(), black: editor.rowsText(editor.black, "#"), offset, limit: PER_PAGE};
-    const result = await attempt(() => runJob("nurimeizu.icons", body));
-    if (!result) return;
-    for (const k of ["good", "minimal", "minimum"]) $(k).textContent = result[k];
-    const size = result.minimum_size === null ? "" : ` with ${result.minimum_size} icons`;
-    browser($("browser"), $("chosen"), result, result.minimum, o => { offset = o; compute(); }, `Minimum icon sets${size}`);
-  };
-  $("compute").addEventListener("click", () => { offset = 0; compute(); });
-  $("generate").addEventListener("click", async () => {
-    const body = {rows: num("g-rows"), cols: num("g-cols"), largest_room: num("g-room"), seed: num("g-seed")};
-    const result = await attempt(() => runJob("nurimeizu.generate", body));
-    if (result) last = result;
-    if (result) generated($("chosen"), result, `${result.rooms} rooms, seed ${result.seed}`);
-  });
-}
-
-const VIEWS = {slitherlink: slitherlinkView, numberlink: numberlinkView, nagareru: nagareruView, nurimeizu: nurimeizuView};
 
 function route() {
   say("");
   stopJob();
   // "#" (a cell inside a loop) starts the fragment when a link holds it unencoded
   const params = new URLSearchParams((location.search + location.hash).replace(/#/g, "%23"));
-  const m = location.pathname.match(/^\/design\/([a-z]+)$/);
-  if (m && VIEWS[m[1]]) VIEWS[m[1]](params);
+  const m = location.pathname.match(/^\/design\/([a-z0-9_]+)$/);
+  const genre = m && genreNamed(m[1]);
+  if (genre && genre.view) designView(genre, params);
   else solveView(params);
+}
+
+// The genres from the server, a design link for each, then the view the address names.
+async function start() {
+  const data = await attempt(() => api("/api/genres"));
+  if (!data) return;
+  GENRES = data.genres;
+  const nav = document.querySelector("nav");
+  for (const g of GENRES) {
+    if (!g.view) continue;
+    const a = Object.assign(document.createElement("a"), {href: `/design/${g.name}`, id: `nav-${g.name}`,
+                                                         textContent: g.view.title});
+    a.dataset.nav = ""; nav.append(a);
+  }
+  route();
 }
 
 document.addEventListener("click", event => {
@@ -412,4 +453,4 @@ window.addEventListener("pagehide", () => {
     headers: {"Content-Type": "application/json"}, body: "{}"});
 });
 $("stop").addEventListener("click", async () => { await stopJob(); say("stopped"); });
-route();
+start();

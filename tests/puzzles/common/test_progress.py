@@ -26,7 +26,7 @@ def test_designers_report_through_the_same_callback():
     got = stages(lambda cb: good_instances(3, 3, method="witness", progress=cb))
     assert "unique solutions (∃! over 12 edges)" in got and "pairing relation" in got
     got = stages(lambda cb: random_instance(5, 5, seed=1, progress=cb))
-    assert got[0].startswith("covering path matchings of the 5x5 grid (about 0.0 M nodes")
+    assert got[0].startswith("covering path matchings of the 5x5 grid (about 0.0 M ZDD nodes")
     assert "drawing and repairing" in got
     got = stages(lambda cb: nagareru_generate(4, 4, seed=3, progress=cb))
     assert got[0] == "solver runs" and len(got) > 1

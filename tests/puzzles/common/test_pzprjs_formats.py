@@ -85,8 +85,14 @@ class TestFourCell:
         assert pzprjs.encode_4cell([None] * 21 + [0, 1, 2]) == "zg01c"
         assert pzprjs.encode_4cell(["?", None, 4, 4, None, None, None, 0]) == ".g4ega"
 
-    def test_characters_after_the_last_cell_are_ignored(self):
-        assert pzprjs.decode_4cell("1234", 2) == [1, 2]
+    def test_characters_after_the_last_cell_are_refused(self):
+        with pytest.raises(PuzzleFormatError, match=r"unexpected '34' at position 2, after the last"):
+            pzprjs.decode_4cell("1234", 2)
+        with pytest.raises(PuzzleFormatError, match=r"skips 20 cells, but only 5 of 25 are left"):
+            pzprjs.decode_4cell("zzzz!!", 25)
+        # a clue's own empty cells may run past the end, as pzprjs writes them
+        assert pzprjs.decode_4cell("g5", 3) == [None, 0, None]
+        assert pzprjs.decode_4cell("c", 1) == [2]
 
     def test_truncated_and_unknown(self):
         with pytest.raises(PuzzleFormatError, match=r"body ends after 24 of 25 cells"):
@@ -166,3 +172,143 @@ class TestPzprv3Layout:
         f = pzprjs.Pzprv3Reader("pzprv3\nslither\n5\n5\n. . . . . \n")
         with pytest.raises(PuzzleFormatError, match=r"clue block: expected 5 rows, got 1"):
             f.read_block(5, 5, "clue")
+
+
+# =========================================================== strict bodies, every genre
+
+STRICT_GENRES = ("slitherlink", "numberlink", "nagareru", "nurimeizu")
+
+
+def _genre(name):
+    from puzzles.common import genre as G
+    return G.genre(name)
+
+
+@pytest.mark.parametrize("name, url, fragment", [
+    ("slitherlink", "https://puzz.link/p?slither/5/5/zzzz!!", "skips 20 cells, but only 5"),
+    ("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddadxxxx", "unexpected 'xxxx' at position 9"),
+    ("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad/x", "unexpected 'x' after the body"),
+    ("slitherlink", "https://puzz.link/p?slither/2/2/1!23", "unknown character '!' at position 1"),
+    ("numberlink", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3zzzz", "unexpected 'zzzz' at position 11"),
+    ("numberlink", "https://puzz.link/p?numlin/5/4/zk", "unexpected 'k' at position 1"),
+    ("numberlink", "https://puzz.link/p?numlin/3/3/1z", "skips 20 cells, but only 8"),
+    ("nagareru", "https://puzz.link/p?nagare/6/6/9e5c8f21g69b5ea", "unexpected 'a' at position 14"),
+    ("nagareru", "https://puzz.link/p?nagare/3/3/z", "skips 26 cells, but only 9"),
+    ("nurimeizu", "https://puzz.link/p?nurimaze/6/6/6efjsstsvjun1e374i25471", "unexpected '1' at position 22"),
+    ("nurimeizu", "https://puzz.link/p?nurimaze/2/1/g1z", "skips 31 cells, but only 1"),
+    ("nurimeizu", "https://puzz.link/p?nurimaze/2/1/g1!", "unknown character '!' at position 2"),
+])
+def test_trailing_data_and_foreign_characters_are_refused(name, url, fragment):
+    with pytest.raises(PuzzleFormatError, match=fragment):
+        _genre(name).Puzzle.from_url(url)
+
+
+@pytest.mark.parametrize("name", STRICT_GENRES)
+def test_every_shared_board_is_still_accepted(name):
+    module = _genre(name)
+    for entry in pzprjs_data.genre_data(module)["puzzles"]:
+        if entry.get("url"):
+            p = module.Puzzle.from_url(entry["url"])
+            assert module.Puzzle.from_url(p.to_url()) == p
+            assert module.Puzzle.from_url(entry["url"] + "/") == p
+
+
+@pytest.mark.parametrize("url, fragment", [
+    ("slither/-5/5/cc", r"width \(cols\) must be a positive integer, got '-5'"),
+    ("slither/5/-5/cc", r"height \(rows\) must be a positive integer, got '-5'"),
+    ("https://puzz.link/p?slither/f/-3/2/l", r"width \(cols\) must be a positive integer"),
+])
+def test_negative_sizes_name_the_size(url, fragment):
+    with pytest.raises(PuzzleFormatError, match=fragment):
+        pzprjs.parse_url(url, "slitherlink URL")
+
+
+def test_negative_sizes_are_read_as_urls_not_files():
+    from puzzles.common.inputs import looks_like_url
+    assert looks_like_url("slither/-5/5/cc") and looks_like_url("numlin/5/+5/1")
+
+
+# =========================================================== Loopy game ids
+
+from puzzles.common import loopy_ids  # noqa: E402
+from puzzles.slitherlink import Puzzle as Slither  # noqa: E402
+
+#: a square Loopy id as Loopy writes it (published with a Loopy reader)
+PUBLISHED_LOOPY = "7x7t0:a22d3c1b3022a3c3a2b02b2b1b31a1d2b"
+
+
+def _loopy_reference(desc: str, cols: int) -> list[list]:
+    """Rows of clues, expanding each letter into that many blanks (a plain reading)."""
+    flat: list = []
+    for ch in desc:
+        flat.extend([None] * (ord(ch) - 96) if ch.isalpha() else [int(ch)])
+    return [flat[i:i + cols] for i in range(0, len(flat), cols)]
+
+
+class TestLoopyIds:
+    def test_published_id_reads_and_writes_back(self):
+        board = loopy_ids.parse_loopy(PUBLISHED_LOOPY)
+        assert (board.rows, board.cols) == (7, 7)
+        assert board.grid() == _loopy_reference(PUBLISHED_LOOPY.split(":")[1], 7)
+        assert loopy_ids.format_loopy(7, 7, board.values) == PUBLISHED_LOOPY
+        p = Slither.from_url(PUBLISHED_LOOPY)
+        assert p.to_loopy() == PUBLISHED_LOOPY
+        assert p.grid() == board.grid()
+
+    def test_width_comes_first_and_difficulty_is_kept(self):
+        board = loopy_ids.parse_loopy("3x2t0dh:1e")
+        assert (board.rows, board.cols, board.difficulty) == (2, 3, "h")
+        assert board.grid() == [[1, None, None], [None, None, None]]
+        assert loopy_ids.format_loopy(2, 3, board.values, "h") == "3x2t0dh:1e"
+        assert loopy_ids.parse_loopy("4:p").grid() == [[None] * 4] * 4  # 4 alone is 4x4
+
+    def test_same_board_as_the_puzz_link_url(self):
+        url = "https://puzz.link/p?slither/5/5/cbcbcddad"
+        p = Slither.from_url(url)
+        assert p.to_loopy() == "5x5t0:2b1b2b1b2b3b3b0b3"
+        assert Slither.from_url("5x5t0:2b1b2b1b2b3b3b0b3") == p
+        assert Slither.from_url("5x5t0dn:2b1b2b1b2b3b3b0b3").to_url() == url
+
+    def test_runs_longer_than_26(self):
+        values = [None] * 27 + [3] + [None] * 52
+        text = loopy_ids.format_loopy(8, 10, values)
+        assert text == "10x8t0:za3zz"
+        assert loopy_ids.parse_loopy(text).values == values
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.integers(1, 9), st.integers(1, 9), st.data())
+    def test_round_trip(self, rows, cols, data):
+        values = data.draw(st.lists(st.one_of(st.none(), st.integers(0, 4)),
+                                    min_size=rows * cols, max_size=rows * cols))
+        text = loopy_ids.format_loopy(rows, cols, values)
+        assert loopy_ids.parse_loopy(text).values == values
+        desc = text.split(":", 1)[1]
+        assert sum(1 if ch.isdigit() else ord(ch) - 96 for ch in desc) == rows * cols
+        p = Slither.from_url(text)
+        assert p.to_loopy() == text and Slither.from_url(p.to_url()) == p
+
+    @pytest.mark.parametrize("text, fragment", [
+        ("5x5t0:zz", "skips 26 cells, but only 25"),
+        ("3x3t0:2a1b3c$", r"unexpected '\$' at position 6, after the last cell"),
+        ("3x3t0:2a1b3", "the clues end after 6 of 9 cells"),
+        ("3x3t0:2A1b3c", "unknown character 'A'"),
+        ("5x5t1:y", "grid type t1 is not the square grid"),
+        ("4x4t0dq:p", "difficulty 'dq' is none of"),
+        ("0x4t0:", "positive"),
+        ("3x3t0:", "the clues end after 0 of 9"),
+    ])
+    def test_bad_ids(self, text, fragment):
+        with pytest.raises(PuzzleFormatError, match=fragment):
+            loopy_ids.parse_loopy(text)
+
+    def test_boards_loopy_cannot_hold(self):
+        with pytest.raises(PuzzleFormatError, match="no '\\?' clue"):
+            Slither.from_url("https://puzz.link/p?slither/2/2/.i").to_loopy()
+        with pytest.raises(PuzzleFormatError, match="full variant"):
+            Slither.from_url("https://puzz.link/p?slither/f/2/2/.hd").to_loopy()
+
+    def test_ids_are_recognised_where_urls_are(self):
+        from puzzles.common.inputs import looks_like_url, read_source
+        assert looks_like_url("10x10t0:a1") and looks_like_url("5:y")
+        assert not looks_like_url("puzzle.txt")
+        assert read_source("7x7t0dh:" + "y" * 2, "slitherlink") == ("url", "7x7t0dh:yy")

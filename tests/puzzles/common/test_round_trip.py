@@ -6,6 +6,7 @@ drew black cells as ``#``, which the reader refused)."""
 from __future__ import annotations
 
 import importlib
+import io
 import json
 
 import pytest
@@ -129,3 +130,90 @@ def test_listed_boards_read_back(name, args, tmp_path, capsys):
     for p, board, _ in found:
         reads_back(genre, board, p)
 
+
+
+# ---- what generate writes is what solve reads ----------------------------------------------
+
+def test_solve_reads_what_generate_prints(genre, tmp_path, capsys, monkeypatch):
+    """A header line, the URL, the boards: from a file and from standard input."""
+    assert main([genre.NAME, "generate", SIZES[genre.NAME], "--seed", "3"]) == 0
+    printed = capsys.readouterr().out
+    (p, _, _), = listed_boards(genre, printed)
+    path = tmp_path / "generated.txt"
+    path.write_text(printed)
+    assert main([genre.NAME, "solve", str(path), "--count"]) == 0
+    out = capsys.readouterr().out
+    assert "solutions: 1\n" in out
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(printed.encode())))
+    assert main([genre.NAME, "solve", "-", "--count"]) == 0
+    assert capsys.readouterr().out == out
+    assert genre.Puzzle.from_file(path) == p
+
+
+def test_solve_counts_every_record_generate_writes(genre, tmp_path, capsys):
+    """JSON Lines of ``generate --count N``: each record's puzzle counted, in a record of
+    its own naming the line; one record alone is solved and drawn as one puzzle."""
+    assert main([genre.NAME, "generate", SIZES[genre.NAME], "--seed", "4", "--count", "2"]) == 0
+    lines = capsys.readouterr().out
+    made = [json.loads(line) for line in lines.splitlines()]
+    path = tmp_path / "batch.jsonl"
+    path.write_text(lines)
+    assert main([genre.NAME, "solve", str(path)]) == 0
+    solved = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["url"], r["solutions"], r["source"]) for r in solved] == [
+        (r["url"], 1, f"{path} line {i + 1}") for i, r in enumerate(made)]
+    one = tmp_path / "one.jsonl"
+    one.write_text(lines.splitlines()[1] + "\n")
+    assert main([genre.NAME, "solve", str(one), "--count"]) == 0
+    out = capsys.readouterr().out
+    assert "solutions: 1\n" in out
+    p = genre.Puzzle.from_url(made[1]["url"])
+    assert p.render() in out
+
+
+def test_a_record_without_a_puzzle_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "failed.jsonl").write_text(
+        '{"genre": "numberlink", "index": 0, "error": "out of memory"}\n')
+    assert main(["numberlink", "solve", "failed.jsonl"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "zalg: error: numberlink: failed.jsonl line 1 holds no puzzle (its puzzle failed: out "
+        "of memory)"]
+
+
+# ---- --pzprv3: the board with its answer ---------------------------------------------------
+
+def test_solve_and_generate_write_pzprv3_with_the_answer(genre, tmp_path, capsys):
+    p = genre.Puzzle.from_url(data_of(genre)["puzzles"][0]["url"])
+    solved = tmp_path / "solved.pzprv3"
+    assert main([genre.NAME, "solve", p.to_url(), "--pzprv3", str(solved)]) == 0
+    assert f"wrote {solved}" in capsys.readouterr().out
+    board, answer = genre.Puzzle.read_pzprv3(solved.read_text())
+    assert board == p and answer == p.solution()
+    assert genre.check_solution(p, answer) == []
+    made = tmp_path / "made.pzprv3"
+    assert main([genre.NAME, "generate", SIZES[genre.NAME], "--seed", "1", "--pzprv3",
+                 str(made)]) == 0
+    (q, _, _), = listed_boards(genre, capsys.readouterr().out)
+    board, answer = genre.Puzzle.read_pzprv3(made.read_text())
+    assert board == q and answer and genre.check_solution(q, answer) == []
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_nurimeizu_icons_reads_the_pzprv3_generate_writes(tmp_path, capsys):
+    maze = tmp_path / "maze.pzprv3"
+    assert main(["nurimeizu", "generate", "4x4", "--seed", "1", "--pzprv3", str(maze)]) == 0
+    capsys.readouterr()
+    assert main(["nurimeizu", "icons", str(maze), "--list", "1"]) == 0
+    assert "icon set" in capsys.readouterr().out
+
+
+def test_pzprv3_is_written_whole_or_not_at_all(tmp_path, capsys):
+    """A board pzprv3 cannot hold leaves no file; a directory is refused."""
+    url = "https://puzz.link/p?slither/4/4/233321123323112d"
+    assert main(["slitherlink", "solve", url, "--pzprv3", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+    assert main(["slitherlink", "solve", url, "--count", "--jobs", "1", "--pzprv3",
+                 str(tmp_path / "x.pzprv3")]) == 2
+    assert "--pzprv3 draws one puzzle" in capsys.readouterr().err
+    assert sorted(f.name for f in tmp_path.iterdir()) == []

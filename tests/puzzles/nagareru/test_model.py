@@ -59,7 +59,9 @@ class TestPzprjsBoard:
         entry = load()["puzzles"][0]
         p = Puzzle.from_url(entry["url"])
         assert p.to_url() == "https://puzz.link/p?nagare/" + entry["url_body"]
-        assert Puzzle.from_url("nagare/" + entry["url_body"] + "/ignored") == p
+        assert Puzzle.from_url("nagare/" + entry["url_body"] + "/") == p
+        with pytest.raises(PuzzleFormatError, match="unexpected 'ignored' after the body"):
+            Puzzle.from_url("nagare/" + entry["url_body"] + "/ignored")
 
     def test_accepted_answer(self):
         entry = load()["puzzles"][0]

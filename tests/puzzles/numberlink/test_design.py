@@ -469,6 +469,21 @@ def test_a_board_beyond_the_memory_budget_is_refused_at_once():
     assert "more than the memory budget of 4.0 GB" in run.stderr
 
 
+def test_an_estimate_far_beyond_any_memory_is_told_as_a_power_of_ten():
+    """A 256x256 board's estimate (about 10^110 nodes) is no 110-digit number: the power
+    of ten nearest the estimate, and no byte count; ordinary estimates keep millions."""
+    import math
+    nodes, size = NI.covering_estimate(256, 256)
+    text = NI.estimate_text(nodes, size)
+    assert text == f"10^{round(math.log10(nodes))} ZDD nodes, far beyond any memory"
+    assert len(text) < 50
+    with pytest.raises(PuzzleFormatError) as refused:
+        NI.check_request(256, 256)
+    assert "far beyond any memory" in str(refused.value) and len(str(refused.value)) < 300
+    assert NI.estimate_text(8_000_000, 2**30) == "8.0 M ZDD nodes, 1.0 GB"
+    assert NI.estimate_text(10**15, 10**17, places=0) == "1,000,000,000 M ZDD nodes, 93132257.5 GB"
+
+
 def test_random_instance_bad_requests():
     with pytest.raises(PuzzleFormatError, match="1 to 8 pairs"):
         NI.random_instance(4, 4, pairs=9)

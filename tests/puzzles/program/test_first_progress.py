@@ -31,3 +31,57 @@ def test_the_first_progress_line_comes_within_2_s(command):
     else:  # a progress line, or a title saying what is being computed
         assert line.strip() and not line.startswith("zalg:"), line
     assert cpu <= FIRST_LINE_CPU, f"{line!r} after {cpu:.2f} s of CPU"
+
+
+class _Enough(Exception):
+    """Raised to end a solve once the steps of interest have run."""
+
+
+def test_a_blank_slitherlink_board_names_every_step_as_it_starts(monkeypatch):
+    """Building the board's graph, the deductions, the sweep's plan and each split's
+    deductions are stages of their own: the callback hears of each before it runs
+    (so a plain-line run says what it does at once, whatever the step costs)."""
+    from puzzles.slitherlink import Puzzle
+    from puzzles.slitherlink import solve as S
+
+    stages: list[str] = []
+
+    def progress(stage, done, total):
+        if done == 0 and total != 0:
+            stages.append(stage)
+
+    heard: list[str] = []
+    real_deduce, real_graph = S.deduce, S.board_graph
+
+    def deduce(*args, **kwargs):
+        heard.append(stages[-1])
+        if stages[-1].startswith("split"):
+            raise _Enough
+        return real_deduce(*args, **kwargs)
+
+    def board_graph(*args):
+        heard.append(stages[-1] if stages else "")
+        return real_graph(*args)
+
+    monkeypatch.setattr(S, "deduce", deduce)
+    monkeypatch.setattr(S, "board_graph", board_graph)
+    board = Puzzle.from_grid([[None] * 30 for _ in range(30)])
+    with pytest.raises(_Enough):
+        S.solve(board, progress=progress)
+    assert heard == ["slitherlink: the board's graph", "slitherlink: deductions",
+                     "slitherlink: deductions with probing", "split 1, edge on: deductions"]
+    quick, probing = stages.index("frontier (cycle)"), stages.index(heard[2])
+    assert quick < probing and "frontier (cycle)" in stages[probing:]  # and the split's
+
+
+def test_the_frontier_plan_of_a_new_graph_is_a_stage():
+    """Making the plan of a graph's edge order (seconds on 80,000 edges) is announced;
+    a graph's plan is made once, so its second use says nothing."""
+    import zalg
+    from zalg.graphs.plan import plan_of
+
+    stages: list[tuple] = []
+    G = zalg.grid(5, 6)
+    plan_of(G, progress=lambda *call: stages.append(call))
+    plan_of(G, progress=lambda *call: stages.append(call))
+    assert stages == [(f"frontier plan of {len(G.edges)} edges", 0, None)]

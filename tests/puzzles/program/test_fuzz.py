@@ -1,7 +1,7 @@
 """The fuzz suite: a few thousand hostile or careless inputs, each ending cleanly.
 
 See ``fuzz_cases.py`` for the input classes and what counts as clean;
-``benchmarks/fuzz_cli.py`` runs more cases and prints the table of
+``benchmarks/experiments/fuzz_cli.py`` runs more cases and prints the table of
 docs/reliability.md."""
 from __future__ import annotations
 

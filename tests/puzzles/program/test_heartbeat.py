@@ -1,6 +1,6 @@
 """No stage stays silent: the heartbeat of ``zalg.progress`` (docs/reliability.md,
 "Progress").  The promise is 60 s at the largest sizes the program accepts
-(``benchmarks/progress_gaps.py`` measures those); here the interval is lowered with
+(``benchmarks/experiments/progress_gaps.py`` measures those); here the interval is lowered with
 ``ZALG_HEARTBEAT`` and the longest silence measured in the child's CPU time."""
 from __future__ import annotations
 

@@ -311,3 +311,67 @@ def test_subcommands_are_described_and_name_their_options_alike():
         assert set(positionals) <= {"source", "size", "file"}, (path, positionals)
         options = {o for a in sub._actions for o in a.option_strings}
         assert "--limit" not in options or "--list" in options, path  # --limit: an alias
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["slitherlink", "solve", "https://puzz.link/p?slither/5/5/zzzz!!", "--count"],
+     "zalg: error: slitherlink URL: the character at position 1 skips 20 cells, but only 5 of "
+     "25 are left"),
+    (["slitherlink", "solve", "https://puzz.link/p?slither/5/5/cbcbcddadxxxx"],
+     "zalg: error: slitherlink URL: unexpected 'xxxx' at position 9, after the last cell of "
+     "the body"),
+    (["numberlink", "solve", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3zzzz"],
+     "zalg: error: numberlink URL: unexpected 'zzzz' at position 11, after the last cell of "
+     "the body"),
+    (["numberlink", "generate", "-5x5"],
+     "zalg: error: board size '-5x5': rows and columns must be positive (e.g. 5x5)"),
+    (["nagareru", "generate", "5x-5"],
+     "zalg: error: nagareru: board size '5x-5': rows and columns must be positive (e.g. 5x5)"),
+    (["slitherlink", "solve", "slither/-5/5/cc"],
+     "zalg: error: slitherlink URL: width (cols) must be a positive integer, got '-5'"),
+    (["slitherlink", "solve", "5x5t0:2b1b2b1b2b3b3b0b3z"],
+     "zalg: error: Loopy game id: unexpected 'z' at position 17, after the last cell"),
+])
+def test_malformed_puzzles_and_sizes_are_one_line(argv, message, capsys):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [message] and captured.out == ""
+
+
+def test_a_loopy_id_solves_as_its_puzz_link_url(capsys):
+    assert main(["slitherlink", "solve", "https://puzz.link/p?slither/5/5/cbcbcddad",
+                 "--count"]) == 0
+    by_url = capsys.readouterr().out
+    assert main(["slitherlink", "solve", "5x5t0dh:2b1b2b1b2b3b3b0b3", "--count"]) == 0
+    assert capsys.readouterr().out == by_url and "solutions: 1\n" in by_url
+
+
+def test_nagareru_names_the_tokens_its_picture_writes(tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_text(". l . .\n. . X #\n")
+    assert main(["nagareru", "solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown token 'X'" in err and "# a plain black cell" in err
+
+
+def test_the_readme_tour_writes_each_file_before_it_is_read():
+    """Run in order, every file a tour command reads was written by an earlier line, and
+    Numberlink's and Nagareru's puzzles have files of their own."""
+    import re
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    block = readme.split("Puzzles: solve to a ZDD")[1].split("```sh")[1].split("```")[0]
+    written: set[str] = set()
+    readers: dict[str, str] = {}
+    for line in block.splitlines():
+        command = line.split("  #")[0].split()
+        outputs = {command[i + 1] for i, w in enumerate(command[:-1])
+                   if w in (">", "--pzprv3", "--svg")}
+        if command[:1] == ["zalg"]:
+            for word in command[3:]:
+                if re.fullmatch(r"[\w.-]+\.(txt|pzprv3|jsonl)", word) and word not in outputs:
+                    assert word in written, line
+            if command[2] in ("solve", "reduce", "icons") and command[3].endswith(".txt"):
+                readers[command[1]] = command[3]
+        written |= outputs
+    assert readers["numberlink"] != readers["nagareru"]

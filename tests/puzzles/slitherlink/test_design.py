@@ -286,3 +286,28 @@ def test_auto_falls_back_to_bottom_up_when_top_down_would_pass_the_budget():
                                   "topdown:", "OutOfMemory"]
     fallback = [line for line in run.stderr.splitlines() if "bottom up instead" in line]
     assert len(fallback) == 1 and "would pass the memory budget" in fallback[0], run.stderr
+
+
+def test_cli_pages_through_the_minimal_hint_sets_by_rank(tmp_path, capsys):
+    """``--list N --page K``: the K-th N members in rank order, under a line saying which
+    of how many they are."""
+    (tmp_path / "loop.txt").write_text(".##.\n.##.\n....\n")
+    loop = outline({(0, 1), (0, 2), (1, 1), (1, 2)})
+    minimal = I.instances((3, 4), loop).minimal()
+    h = I.loop_hints(loop, 3, 4)
+    ranked = [Puzzle(3, 4, {E: h[E] for E in S}).to_url()
+              for S, _ in I.rank_by_difficulty(minimal, loop)]
+    n = len(ranked)
+    assert n == minimal.count() > 100
+    assert main(["slitherlink", "generate", "--loop", str(tmp_path / "loop.txt"), "--minimal",
+                 "--rank", "--list", "50", "--page", "3"]) == 0
+    out = capsys.readouterr().out
+    assert f"showing 101-{n} of {n} minimal hint sets, hardest first" in out.splitlines()
+    urls = [line for line in out.splitlines() if line.startswith("https://")]
+    assert urls == ranked[100:]
+    assert "#101 " in out and "#100 " not in out
+    assert main(["slitherlink", "generate", "--loop", str(tmp_path / "loop.txt"), "--minimum",
+                 "--rank"]) == 0
+    least = I.minimum(minimal)
+    assert (f"showing 1-{min(5, least.count())} of {least.count()} minimum hint sets, "
+            "hardest first") in capsys.readouterr().out.splitlines()

@@ -87,8 +87,10 @@ def test_slitherlink_design_matches_the_library(studio):
     loop = slitherlink.outline(region)
     H = slitherlink.instances((3, 4), loop)
     least = slitherlink.minimum(H)
-    assert (result["good"], result["minimal"], result["minimum"]) == (
+    counts = result["counts"]
+    assert (counts["good"], counts["minimal"], counts["minimum"]) == (
         str(H.count()), str(H.minimal().count()), str(least.count()))
+    assert result["total"] == str(least.count())
     ranked = [key for _, key in itertools.islice(slitherlink.rank_by_difficulty(least, loop), 3)]
     assert [tuple(i["key"]) for i in result["instances"]] == ranked
     for item in result["instances"]:
@@ -96,6 +98,30 @@ def test_slitherlink_design_matches_the_library(studio):
         assert p.solution() == loop and p.is_unique()
     # the stages the library reports reached the page
     assert "hitting sets top down (states per element)" in job["stages"]
+
+
+def test_the_minimal_hint_sets_page_by_rank(studio):
+    """Every minimal hint set can be browsed, a page at a time, hardest first."""
+    loop_rows = ".##./.##./...."
+    region = {(r, c) for r, line in enumerate(loop_rows.split("/")) for c, ch in enumerate(line)
+              if ch == "#"}
+    loop = slitherlink.outline(region)
+    minimal = slitherlink.instances((3, 4), loop).minimal()
+    h = slitherlink.loop_hints(loop, 3, 4)
+    ranked = [slitherlink.Puzzle(3, 4, {E: h[E] for E in S}).to_url()
+              for S, _ in slitherlink.rank_by_difficulty(minimal, loop)]
+    seen = []
+    for offset in range(0, len(ranked), 50):
+        job = studio.run("api-minimal", "slitherlink.design",
+                         {"loop": loop_rows, "list": "minimal", "offset": offset, "limit": 50})
+        assert job["state"] == "done", job
+        result = job["result"]
+        assert result["total"] == str(minimal.count()) == str(len(ranked))
+        assert result["offset"] == offset and result["caption"].startswith("Minimal hint sets")
+        assert [i["index"] for i in result["instances"]] == list(
+            range(offset + 1, offset + 1 + len(result["instances"])))
+        seen += [i["url"] for i in result["instances"]]
+    assert seen == ranked
 
 
 def test_progress_streams_as_server_sent_events(studio):
@@ -213,3 +239,49 @@ def test_out_of_memory_is_one_line_and_the_server_stays_up():
     finally:
         status, err = server.stop()
     assert "Traceback" not in err
+
+
+MALFORMED = ["https://puzz.link/p?slither/5/5/zzzz!!",
+             "https://puzz.link/p?slither/5/5/cbcbcddadxxxx",
+             "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3zzzz",
+             "5x5t0:2b1b2b1b2b3b3b0b3z"]
+
+
+@pytest.mark.parametrize("source", MALFORMED)
+def test_malformed_sources_are_refused_by_the_reader(source):
+    from puzzles.studio.boards import StudioError, read_source
+    with pytest.raises(StudioError, match="after the last cell|skips 20 cells"):
+        read_source(source)
+
+
+def test_malformed_sources_answer_400_and_loopy_ids_are_read(studio):
+    for source in MALFORMED:
+        status, answer = studio.call("/api/puzzle", {"source": source})
+        assert status == 400 and "\n" not in answer["error"], (source, answer)
+    status, by_id = studio.call("/api/puzzle", {"source": "5x5t0:2b1b2b1b2b3b3b0b3"})
+    assert status == 200 and by_id["url"] == "https://puzz.link/p?slither/5/5/cbcbcddad"
+
+
+def test_the_curl_lines_of_docs_studio_md_run_as_written(studio):
+    """docs/studio.md's shell block, copied into a shell in order (its address turned to
+    this test's server): every answer comes, the job it starts is followed to its end
+    by the id the shell kept, and the job it stops is found (no 404)."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+
+    if shutil.which("curl") is None or shutil.which("bash") is None:
+        pytest.skip("the doc's lines need curl and bash")
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "studio.md").read_text()
+    block = next(b for b in re.findall(r"```sh\n(.*?)```", doc, re.S) if "/api/jobs" in b)
+    script = "set -e -o pipefail\n" + block.replace("http://127.0.0.1:8000", studio.url)
+    script = script.replace("curl -s", "curl -f -s")  # an HTTP error fails the line
+    env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                          timeout=600, env=env)
+    assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-2000:])
+    assert '"state":"done"' in done.stdout.replace(" ", ""), done.stdout[-2000:]
+    assert '"good":"1198"' in done.stdout.replace(" ", ""), done.stdout[-2000:]
+    stopped = json.loads(done.stdout.strip().splitlines()[-1])
+    assert stopped["task"] == "solve" and stopped["id"].startswith("j"), stopped

@@ -307,3 +307,43 @@ def test_a_phone_width_screen(browser, studio, shots):
         tab.screenshot(path=shots / "phone.png", full_page=True)
     finally:
         context.close()
+
+
+def test_a_blank_board_shows_its_count(page):
+    page.goto("/")
+    expect(page.locator("#draw-genre")).to_have_value("slitherlink")
+    blank = slitherlink.Puzzle.from_grid([[None] * 5 for _ in range(5)])
+    expect(page.locator("#count")).to_have_text(str(blank.count()))
+
+
+def test_the_url_field_shows_the_whole_url(page):
+    url = "https://puzz.link/p?slither/10/10/" + "cbcbcddad" * 4
+    p = slitherlink.Puzzle.from_url(url)
+    page.goto(shared_link(p.to_url()))
+    field = page.locator("#export .url-field")
+    expect(field).to_have_value(p.to_url())
+    whole = field.evaluate("el => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight")
+    assert whole, "part of the URL is hidden in its field"
+    # Solve does not offer to open the board in Solve; a design view's chosen board does
+    expect(page.locator("#export")).not_to_contain_text("open in Solve")
+    page.goto("/design/slitherlink?loop=.##./.##./....")
+    page.locator("button.instance").first.click()
+    expect(page.locator("#chosen .export a")).to_have_text("open in Solve")
+
+
+def test_the_minimal_hint_sets_are_browsed_by_pages(page):
+    loop = slitherlink.outline({(0, 1), (0, 2), (1, 1), (1, 2)})
+    minimal = slitherlink.instances((3, 4), loop).minimal()
+    h = slitherlink.loop_hints(loop, 3, 4)
+    ranked = [slitherlink.Puzzle(3, 4, {E: h[E] for E in S}).to_url()
+              for S, _ in slitherlink.rank_by_difficulty(minimal, loop)]
+    page.goto("/design/slitherlink?loop=.##./.##./....")
+    expect(page.locator("#minimal")).to_have_text(str(minimal.count()))
+    page.select_option("#list", "minimal")
+    page.click("#compute")
+    showing = page.locator("#browser .showing")
+    expect(showing).to_have_text(f"showing 1-10 of {minimal.count()}")
+    page.click("text=next ▶")
+    expect(showing).to_have_text(f"showing 11-20 of {minimal.count()}")
+    page.locator("button.instance").nth(3).click()
+    expect(page.locator("#chosen .url-field")).to_have_value(ranked[13])

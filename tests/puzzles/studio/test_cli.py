@@ -2,9 +2,13 @@
 server starts."""
 from __future__ import annotations
 
+import os
 import socket
+import time
 
 import pytest
+
+from tests.helpers.studio import StudioServer
 
 from puzzles.program.cli import main
 from puzzles.studio.cli import job_budget
@@ -36,3 +40,17 @@ def test_a_port_in_use_is_one_line(capsys):
 def test_the_job_budget():
     assert job_budget("2G", 4) == 2 << 30
     assert job_budget(None, 2) * 2 <= job_budget(None, 1) <= job_budget(None, 2) * 2 + 1
+
+
+def test_open_without_a_browser_says_where_to_go(tmp_path):
+    """``--open`` where no web browser can start: one line with the address to open."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER")}
+    env["PATH"] = str(tmp_path)  # no browser program on it (the server runs sys.executable)
+    server = StudioServer("--open", "--memory", "256M", "--jobs", "1", env=env)
+    time.sleep(2)  # the browser is looked for in a thread once the address is printed
+    status, err = server.stop()
+    assert status in (0, 130), err
+    lines = [line for line in err.splitlines() if "browser" in line]
+    assert lines == [f"zalg studio: no web browser could be started here; open {server.url}/ "
+                     "in one"], err

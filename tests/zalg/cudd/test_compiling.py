@@ -141,3 +141,23 @@ def test_a_function_without_a_source_file_compiles_without_the_disk_cache():
     space: dict = {"jit": jit}
     exec("@jit\ndef triple(x):\n    return 3 * x\n", space)
     assert space["triple"](14) == 42
+
+
+def test_an_ignored_sigint_stays_ignored_while_a_kernel_compiles(tmp_path):
+    # a process started with SIGINT ignored (nohup, a background job): the guard that holds
+    # a Ctrl-C back during a compilation installs nothing, so the Ctrl-C stays ignored
+    done = _python("""
+        import os, signal, time
+        import zalg
+        from zalg.cudd.compiling import COMPILE_GUARD
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        zalg.on_interrupt_while_compiling(lambda: os._exit(130))
+        COMPILE_GUARD.start()
+        print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN, flush=True)
+        signal.raise_signal(signal.SIGINT)
+        time.sleep(0.2)
+        COMPILE_GUARD.end()
+        time.sleep(0.2)
+        print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN, "alive")
+        """, tmp_path)
+    assert (done.returncode, done.stdout.split()) == (0, ["True", "True", "alive"]), done.stderr

@@ -496,3 +496,85 @@ def test_a_compressed_member_too_big_for_the_budget_is_refused_unread(tmp_path, 
     monkeypatch.setenv("ZALG_MEMORY", "64M")      # 2 M nodes need about 256 MB
     with pytest.raises(ValueError, match="memory budget"):
         zalg.load(path)
+
+
+# ---- Graphviz DOT --------------------------------------------------------------------------
+
+def _dot_graph(text: str) -> tuple[dict[str, str], set[tuple[str, str, str]]]:
+    """(node -> label, {(from, to, "hi" | "lo")}) read from DOT text line by line."""
+    import re
+    labels, edges = {}, set()
+    for line in text.splitlines():
+        node = re.fullmatch(r'\s*(n\d+) \[(?:shape=box, )?label="(.*)"\];', line)
+        edge = re.fullmatch(r"\s*(n\d+) -> (n\d+)( \[style=dashed\])?;", line)
+        if node:
+            labels[node[1]] = node[2]
+        elif edge:
+            edges.add((edge[1], edge[2], "lo" if edge[3] else "hi"))
+    return labels, edges
+
+
+def _walk(F) -> tuple[dict[str, str], set[tuple[str, str, str]]]:
+    """The same read from ``node_arrays()`` by a walk from the root."""
+    level, hi, lo, root = F.node_arrays()
+    elements = F.universe.elements
+    labels, edges, todo, seen = {}, set(), [int(root)], set()
+    while todo:
+        i = todo.pop()
+        if i in seen:
+            continue
+        seen.add(i)
+        if i < 2:
+            labels[f"n{i}"] = "⊤" if i == 1 else "⊥"
+            continue
+        labels[f"n{i}"] = str(elements[int(level[i])])
+        edges |= {(f"n{i}", f"n{int(hi[i])}", "hi"), (f"n{i}", f"n{int(lo[i])}", "lo")}
+        todo += [int(hi[i]), int(lo[i])]
+    return labels, edges
+
+
+@pytest.mark.parametrize("make", [
+    lambda U: U.parse("a*(b + c) + d*e"),
+    lambda U: U.exactly(2),
+    lambda U: U.empty,
+    lambda U: U.unit,
+    lambda U: U.power_set("abcde").minimal() | U.single("e"),
+])
+def test_dot_has_every_node_and_edge_of_the_zdd(make):
+    F = make(Universe("abcde"))
+    text = F.to_dot()
+    assert text.startswith("digraph ZDD {") and text.endswith("}\n")
+    labels, edges = _dot_graph(text)
+    assert (labels, edges) == _walk(F)
+    assert sum(1 for n in labels if n not in ("n0", "n1")) == F.node_count()
+
+
+def test_dot_escapes_names_and_refuses_huge_diagrams():
+    U = Universe(['say "hi"', "back\\slash", "bell\a"])
+    text = U.exactly(1).to_dot()
+    assert 'label="say \\"hi\\""' in text and 'label="back\\\\slash"' in text
+    assert "\a" not in text and "\\\\x07" in text
+    G = Universe(range(40)).exactly(20)
+    with pytest.raises(ValueError, match=r"the ZDD has 420 nodes, more than the 100 "):
+        G.to_dot(limit=100)
+    assert _dot_graph(G.to_dot())[0].keys() >= {"n0", "n1"}
+
+
+def test_info_prints_dot(tmp_path, capsys):
+    F = sample_family()
+    F.dump(tmp_path / "f.npz")
+    assert zalg_main(["info", str(tmp_path / "f.npz"), "--dot"]) == 0
+    assert capsys.readouterr().out == F.to_dot()
+
+
+def test_info_on_an_empty_file_says_so_in_zalg_words(tmp_path, capsys):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    assert zalg_main(["info", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"zalg: error: {empty} is empty, not a zalg family file (an npz or JSON "
+                   "file written by Family.dump)\n")
+    empty.write_bytes(b"hello")
+    assert zalg_main(["info", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert "Expecting value" not in err and "its text is not JSON (line 1, column 1)" in err

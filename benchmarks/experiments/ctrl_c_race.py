@@ -1,7 +1,7 @@
 """Ctrl-C in the middle of a compiled frontier sweep: how often it ends badly.
 
 Each trial starts ``zalg slitherlink generate ROWSxCOLS --seed K`` (the ``zalg``
-launcher, as pip installs it), waits for its first progress line (``cycles of the
+console script, as pip installs it), waits for its first progress line (``cycles of the
 ... board``: the frontier sweep of the board's cycles, its reduction and its nodes
 into CUDD follow) and sends SIGINT a uniformly random moment 0-``--window`` seconds
 later.  Outcomes: the one line and status 130 (clean), finished before the signal,
@@ -12,8 +12,8 @@ machine loaded as when the race was first seen (load 7-9).  ``--tree`` runs anot
 checkout's zalg (``PYTHONPATH``), e.g. the tree before the fix:
 
     git archive af6d450 | tar -x -C /tmp/before
-    python -m benchmarks.ctrl_c_race --trials 200 --tree /tmp/before
-    python -m benchmarks.ctrl_c_race --trials 200
+    python -m benchmarks.experiments.ctrl_c_race --trials 200 --tree /tmp/before
+    python -m benchmarks.experiments.ctrl_c_race --trials 200
 
 ``--in-process`` runs the race where it is frequent instead: one process builds the
 cycles of a ``--grid`` x ``--grid`` grid again and again (the frontier sweep, its
@@ -39,7 +39,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tests.helpers.launcher import CLEAN, ctrl_c_outcome, zalg_command
+from tests.helpers.command import CLEAN, ctrl_c_outcome, zalg_command
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import as_from_a_terminal
 

@@ -11,7 +11,7 @@ of the route go):
 Set the budget with ZALG_MEMORY (zalg's clean OutOfMemory); progress of the relations
 on stderr.
 
-    ZALG_MEMORY=9G python -m benchmarks.numberlink_steps ROWS COLS MAX_PAIRS
+    ZALG_MEMORY=9G python -m benchmarks.experiments.numberlink_steps ROWS COLS MAX_PAIRS
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ Per board, covering and order, in a forked child with a CPU limit: the deduction
 level, or the finished family: CPU seconds, solutions, the answer checked), so the
 widest level is bracketed and the time is that of the one finished sweep::
 
-    python -m benchmarks.numberlink_orders --names 453_15x15,488_15x15 --cover no \\
+    python -m benchmarks.experiments.numberlink_orders --names 453_15x15,488_15x15 --cover no \\
         --orders clue,tl,br [--cpu S]
 """
 
@@ -30,10 +30,7 @@ import zalg
 from puzzles.numberlink import Puzzle, board_graph
 from puzzles.numberlink.deduce import deduce
 
-try:
-    from .bench_hard import DATA, _checked, _covers, _limit_cpu, load, numberlink_board
-except ImportError:  # run as a file: this folder is first on sys.path
-    from bench_hard import DATA, _checked, _covers, _limit_cpu, load, numberlink_board
+from benchmarks.bench_hard import DATA, _checked, _covers, _limit_cpu, load, numberlink_board
 
 #: corner -> its frame: (r, c) of the board to (r', c') with the corner at (0, 0)
 CORNERS = ("tl", "tr", "bl", "br")

@@ -7,7 +7,7 @@ on its stderr in the child's own CPU time (the start and the end count as lines)
 the line that silence followed, the number of lines and how the run ended.  CPU time,
 not the clock: the machine may be shared.
 
-    python -m benchmarks.progress_gaps --cap 70 --memory 2G
+    python -m benchmarks.experiments.progress_gaps --cap 70 --memory 2G
 
 (Run it as a module from the project root: it uses ``tests.helpers.processes``.)
 ``ZALG_HEARTBEAT`` is passed on as it is set (the heartbeat's interval, 30 s by default).

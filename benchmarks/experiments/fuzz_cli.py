@@ -4,12 +4,14 @@ Prints, per input class, how many cases ended in a correct result (ok), a clean
 one-line error with exit status 2 (error), or anything else (a failure: it is
 listed).  The figures in docs/reliability.md come from this script.
 
-    python -m benchmarks.fuzz_cli --scale 5 --seed 1 --ctrl-c 100
+    python -m benchmarks.experiments.fuzz_cli --scale 5 --seed 1 --ctrl-c 100
 
-``--ctrl-c N`` adds N Ctrl-C trials: the ``zalg`` command (the launcher, as pip installs
+``--ctrl-c N`` adds N Ctrl-C trials: the ``zalg`` command (its console script, as pip installs
 it) running ``nagareru generate 10x10 --seed 4``, interrupted at a uniformly random
 moment 0.02-8 s after its start; each must end with the one line and status 130, or,
-before Python has a handler, die by SIGINT without a word (or finish before the signal).
+before the program's first line, as Python ends on a Ctrl-C while it starts (death by
+SIGINT without a word, or its KeyboardInterrupt with no frame of the program), or
+finish before the signal.
 
 (Run it as a module from the project root: it uses the test suite's cases,
 ``tests.helpers.fuzz_cases``.)  Not a benchmark: it counts outcomes, it times nothing.
@@ -27,7 +29,8 @@ from collections import Counter
 from pathlib import Path
 
 from tests.helpers import fuzz_cases as FC
-from tests.helpers.launcher import CLEAN, IN_PYTHONS_START, ctrl_c_outcome, zalg_command
+from tests.helpers.command import (CLEAN, IN_PYTHONS_START, command_env, ctrl_c_outcome,
+                                   zalg_command)
 from tests.helpers.paths import ROOT
 from tests.helpers.processes import as_from_a_terminal
 
@@ -46,7 +49,7 @@ def ctrl_c_trials(count: int, seed: int) -> Counter:
             delay = rng.uniform(*CTRL_C_WINDOW)
             p = subprocess.Popen([zalg, *CTRL_C_COMMAND], stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                                 preexec_fn=as_from_a_terminal)
+                                 env=command_env(), preexec_fn=as_from_a_terminal)
             time.sleep(delay)
             sent = time.perf_counter()
             p.send_signal(signal.SIGINT)

@@ -9,7 +9,7 @@ level; the count (checked against ``--expect`` or, with ``--check``, against the
 ``witness`` route in the same run).  ``--levels`` prints every level;
 ``--progress`` prints a line per level on stderr as it goes (CPU s, resident GB).
 
-    python -m benchmarks.numberlink_subset ROWS COLS [MAX_PAIRS] [--check] [--expect N]
+    python -m benchmarks.experiments.numberlink_subset ROWS COLS [MAX_PAIRS] [--check] [--expect N]
 """
 
 from __future__ import annotations

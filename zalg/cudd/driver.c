@@ -1,0 +1,209 @@
+/* The driver's loop: frames on an explicit stack, the memo table, flushes and retries. */
+#include "driver.h"
+#include "memo.h"
+
+typedef struct { i64 op, f, g, phase, base, dest; } Frame;
+
+typedef struct {
+    const Op *const *ops;
+    Memo memo;
+    Frame *frames; i64 nf, fcap;
+    i64 *values; uint8_t *owned; i64 nv, vcap;
+} Run;
+
+static inline void memo_key(const Op *o, i64 *a, i64 *b) {
+    if (o->commutative && *a > *b) { i64 t = *a; *a = *b; *b = t; }
+}
+static inline i64 memo_op(const Op *o, i64 code) { return o->holds_keys ? code | KEY_HELD : code; }
+
+/* empty the memo table mid-call: every value waiting in a slot is referenced first */
+static void flush(Run *R, Env *e) {
+    for (i64 i = 0; i < R->nv; i++)
+        if (!R->owned[i] && R->values[i]) { ref(e, R->values[i]); R->owned[i] = 1; }
+    memo_release(&R->memo, e);
+}
+
+/* the result of subproblem (code, x, y), referenced, handed to the memo table; returns it
+   borrowed from the table (an equal key stored meanwhile wins) */
+static i64 finish_frame(Run *R, Env *e, i64 code, i64 x, i64 y, i64 r) {
+    const Op *o = R->ops[code];
+    memo_key(o, &x, &y);
+    i64 mo = memo_op(o, code);
+    Memo *m = &R->memo;
+    i64 i = memo_probe(m, mo, x, y);
+    if (m->rows[4 * i]) { deref(e, r); return m->rows[4 * i + 3]; }
+    if (!memo_has_room(m)) {
+        if (!memo_grow(m, e)) flush(R, e);
+        i = memo_probe(m, mo, x, y);
+    }
+    memo_fill(m, i, mo, x, y, r);
+    if (mo != code) ref(e, y);  /* the row's key, released with the row */
+    return r;
+}
+
+static int room(Run *R, i64 n) {
+    if (R->nv + n > R->vcap) {
+        i64 cap = 2 * R->vcap + n;
+        i64 *v = realloc(R->values, cap * sizeof(i64));
+        if (!v) return 0;
+        R->values = v;
+        uint8_t *o = realloc(R->owned, cap);
+        if (!o) return 0;
+        R->owned = o;
+        R->vcap = cap;
+    }
+    if (R->nf + n > R->fcap) {
+        i64 cap = 2 * R->fcap + n;
+        Frame *f = realloc(R->frames, cap * sizeof(Frame));
+        if (!f) return 0;
+        R->frames = f;
+        R->fcap = cap;
+    }
+    return 1;
+}
+
+static inline int known(i64 code) { return code >= 0 && code < N_OPS && OPS[code]; }
+
+/* the result of (code, x, y) without work (terminal case, memo table), or -1 */
+static inline i64 lookup(Run *R, Env *e, i64 code, i64 x, i64 y, i64 k) {
+    const Op *o = R->ops[code];
+    i64 r = o->terminal(e, x, y, k);
+    if (r != -1) return r;
+    memo_key(o, &x, &y);
+    return memo_get(&R->memo, memo_op(o, code), x, y);
+}
+
+/* reserve a slot for each of the n kids in e->kids, answer what can be answered, push a
+   frame for the others (kid 0 runs first); 0 when a kid names an unknown operation */
+static int ask(Run *R, Env *e, int n, i64 k) {
+    i64 first = R->nv;
+    for (int i = 0; i < n; i++) {
+        i64 code = e->kids[3 * i], x = e->kids[3 * i + 1], y = e->kids[3 * i + 2];
+        if (!known(code)) return 0;
+        R->owned[first + i] = 0;
+        i64 r = R->ops[code]->terminal(e, x, y, k);
+        R->values[first + i] = r == -1 ? 0 : r;
+        if (r == -1) {
+            const Op *o = R->ops[code];
+            memo_key(o, &x, &y);
+            __builtin_prefetch(R->memo.rows + 4 * memo_home(&R->memo, memo_op(o, code), x, y));
+        }
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        if (R->values[first + i]) continue;
+        i64 code = e->kids[3 * i], x = e->kids[3 * i + 1], y = e->kids[3 * i + 2];
+        i64 r = lookup(R, e, code, x, y, k);
+        if (r != -1) { R->values[first + i] = r; continue; }
+        R->frames[R->nf++] = (Frame){code, x, y, 0, 0, first + i};
+    }
+    return 1;
+}
+
+/* one combine step; when CUDD runs out of room the memo table is flushed and the step
+   retried once */
+static int combine(Run *R, Env *e, const Frame *fr, i64 k, i64 *out, int *more) {
+    const Op *o = R->ops[fr->op];
+    for (int attempt = 0; attempt < 2; attempt++) {
+        i64 r = o->combine(e, fr->f, fr->g, fr->phase, k, R->values + fr->base, more);
+        if (r || *more) { *out = r; return ZOK; }
+        drop_all(e);
+        int failed = e->fail;
+        e->fail = ZOK;
+        if (failed == ZTOO_DEEP) return ZTOO_DEEP;
+        if (failed == ZINTERRUPTED || cudd_stopped_for_ctrl_c(e)) {
+            cudd_recover(e);
+            return ZINTERRUPTED;
+        }
+        if (attempt == 1 || R->memo.count == 0) break;
+        flush(R, e);
+        cudd_recover(e);
+    }
+    return ZNOMEM;
+}
+
+static int drive(Run *R, Env *e, i64 root, i64 tag, i64 a, i64 b, i64 k) {
+    R->frames[0] = (Frame){root, a, b, 0, 0, 0};
+    R->nf = 1; R->nv = 1; R->values[0] = 0; R->owned[0] = 0;
+    const Op *ro = R->ops[root];
+    i64 ka = a, kb = b, steps = 0;
+    memo_key(ro, &ka, &kb);
+    if (kb == 0) kb = e->one;  /* CUDD's collector reads both keys as nodes */
+    while (R->nf > 0) {
+        if (++steps % POLL_EVERY == 0 && poll_signals(e)) return ZINTERRUPTED;
+        Frame *fr = &R->frames[R->nf - 1];
+        i64 code = fr->op, x = fr->f, y = fr->g;
+        int n;
+        if (fr->phase == 0) {
+            i64 r = lookup(R, e, code, x, y, k);
+            if (r == -1 && R->nf == 1 && tag) {
+                i64 hit = cache_lookup(e, tag, ka, kb);
+                if (hit) {  /* alive but unreferenced until now; the memo table takes it */
+                    ref(e, hit);
+                    e->ctx[C_STATS + S_CACHE_HITS]++;
+                    r = finish_frame(R, e, code, x, y, hit);
+                }
+            }
+            if (r != -1) {
+                R->values[fr->dest] = r; R->owned[fr->dest] = 0; R->nf--;
+                continue;
+            }
+            n = R->ops[code]->children(e, x, y, k);
+            fr->base = R->nv;
+        } else {
+            i64 r;
+            int status = combine(R, e, fr, k, &r, &n);
+            if (status != ZOK) return status;
+            if (n == 0) {
+                disown(e, r);
+                r = finish_frame(R, e, code, x, y, r);
+                if (R->nf == 1 && tag) {
+                    cache_insert(e, tag, ka, kb, r);
+                    e->ctx[C_STATS + S_CACHE_STORES]++;
+                }
+                for (i64 i = fr->base; i < R->nv; i++)
+                    if (R->owned[i]) deref(e, R->values[i]);
+                R->nv = fr->base;
+                R->values[fr->dest] = r; R->owned[fr->dest] = 0;
+                R->nf--;
+                continue;
+            }
+        }
+        fr->phase++;
+        /* temporaries a combine step keeps while its kids run: the frame's own values */
+        int held = fr->phase > 1 ? e->ntmp : 0;
+        if (!room(R, n + held)) return ZNOMEM;
+        if (!ask(R, e, n, k)) return ZUNKNOWN_OP;
+        R->nv += n;
+        for (int i = 0; i < held; i++) {
+            R->values[R->nv + i] = e->tmp[i];
+            R->owned[R->nv + i] = 1;
+        }
+        e->ntmp = 0;
+        R->nv += held;
+    }
+    return ZOK;
+}
+
+int apply_op(int op, i64 tag_code, i64 *ctx, i64 a, i64 b, i64 k, const i64 *aux, i64 naux,
+             i64 *out) {
+    Env e;
+    env_init(&e, ctx, aux, naux);
+    Run R = {OPS, {0}, malloc(256 * sizeof(Frame)), 0, 256, malloc(256 * sizeof(i64)),
+             malloc(256), 0, 256};
+    int status = ZNOMEM;
+    *out = 0;
+    if (memo_new(&R.memo) && R.frames && R.values && R.owned) {
+        const Op *o = OPS[op];
+        i64 tag = (e.op_tags && o->cached) ? e.op_tags + 8 * tag_code : 0;
+        status = drive(&R, &e, op, tag, a, b, k);
+        if (status == ZOK) { *out = R.values[0]; ref(&e, *out); }
+        for (i64 i = 0; i < R.nv; i++)
+            if (R.owned[i]) deref(&e, R.values[i]);
+        memo_release(&R.memo, &e);
+        lend_to_tables(&e, 0);  /* the table goes: CUDD may use the whole budget again */
+    }
+    drop_all(&e);
+    memo_free(&R.memo);
+    free(R.frames); free(R.values); free(R.owned);
+    return status;
+}

@@ -1,0 +1,144 @@
+/* The set operations on CUDD's recursion: CUDD's tags for union, intersection and
+   difference (results shared with CUDD's own routines), three-key entries for UNION3 and
+   QUOT_SET; a pause every POLL_EVERY steps; every intermediate result referenced while it
+   waits for its parent. */
+#include "setop.h"
+
+/* UNION3's and QUOT_SET's tags among CUDD's three-key entries (setop.py) */
+#define TAG_UNION3 0xC2
+#define TAG_QUOT_SET 0xE2
+
+static i64 terminal(const Env *e, int kind, i64 f, i64 g) {
+    i64 Z = e->zero;
+    switch (kind) {
+    case QUOT_SET:
+        if (g == e->one) return f;
+        if (f == Z || level(e, f) > level(e, g)) return Z;
+        return -1;
+    case UNION:
+        if (f == Z) return g;
+        if (g == Z || f == g) return f;
+        return -1;
+    case INTER:
+        if (f == Z || g == Z) return Z;
+        if (f == g) return f;
+        if (f == e->one) return has_empty(e, g) ? f : Z;
+        if (g == e->one) return has_empty(e, f) ? g : Z;
+        return -1;
+    default:  /* DIFF */
+        if (f == Z || f == g) return Z;
+        if (g == Z) return f;
+        if (f == e->one) return has_empty(e, g) ? Z : f;
+        return -1;
+    }
+}
+
+static i64 tag_of(const Env *e, int kind) {
+    return kind == UNION ? e->tag_union : (kind == INTER ? e->tag_inter : e->tag_diff);
+}
+
+static i64 recall(const Env *e, int kind, i64 f, i64 g, i64 h) {
+    if (kind == UNION3) return cache_lookup3(e, TAG_UNION3, f, g, h);
+    if (kind == QUOT_SET) return cache_lookup3(e, TAG_QUOT_SET, f, g, e->one);
+    return cache_lookup(e, tag_of(e, kind), f, g);
+}
+
+static void remember(const Env *e, int kind, i64 f, i64 g, i64 h, i64 r) {
+    if (kind == UNION3) cache_insert3(e, TAG_UNION3, f, g, h, r);
+    else if (kind == QUOT_SET) cache_insert3(e, TAG_QUOT_SET, f, g, e->one, r);
+    else cache_insert(e, tag_of(e, kind), f, g, r);
+}
+
+/* f ∪ g ∪ h as UNION3 of its distinct non-empty operands in increasing order, or as the
+   UNION of two (h = 0) when there are fewer */
+static int norm3(const Env *e, i64 *f, i64 *g, i64 *h) {
+    i64 a = *f, b = *g, c = *h, t;
+    if (a > b) { t = a; a = b; b = t; }
+    if (b > c) { t = b; b = c; c = t; }
+    if (a > b) { t = a; a = b; b = t; }
+    int kind = UNION3;
+    if (a == b || a == e->zero) { a = b; b = c; c = 0; kind = UNION; }
+    else if (b == c || b == e->zero) { b = c; c = 0; kind = UNION; }
+    else if (c == e->zero) { c = 0; kind = UNION; }
+    *f = a; *g = b; *h = c;
+    return kind;
+}
+
+/* the result of (kind, f, g[, h]), unreferenced, or 0 (e->fail: why) */
+static i64 rec(Env *e, int kind, i64 f, i64 g, i64 h, int depth) {
+    if (kind == UNION3) kind = norm3(e, &f, &g, &h);
+    else if (kind < DIFF && f > g) { i64 t = f; f = g; g = t; }
+    if (kind != UNION3) {
+        i64 r = terminal(e, kind, f, g);
+        if (r != -1) return r;
+    }
+    i64 hit = recall(e, kind, f, g, h);
+    if (hit) return hit;
+    if (stopped(e)) return 0;
+    if (depth >= MAX_DEPTH) { e->fail = ZTOO_DEEP; return 0; }
+    i64 vf = level(e, f), vg = level(e, g);
+    i64 v = imin(vf, vg), f0, f1, g0, g1, h0 = h, h1 = h, r;
+    if (kind == UNION3) v = imin(v, level(e, h));
+    cof(e, f, v, &f0, &f1);
+    cof(e, g, v, &g0, &g1);
+    if (kind == UNION3) cof(e, h, v, &h0, &h1);
+    if (kind == QUOT_SET) {  /* v is F's top (the terminal case left none below G's) */
+        if (vf == vg) {
+            r = rec(e, kind, f1, g1, h, depth + 1);
+            if (r) remember(e, kind, f, g, h, r);
+            return r;
+        }
+        g0 = g1 = g;
+    }
+    if ((kind == INTER && vf != vg) || (kind == DIFF && vg < vf)) {
+        /* one side holds v alone: it cannot be kept (F ∩ G), or G's v-part is irrelevant */
+        r = kind == INTER ? rec(e, kind, f0, g0, h0, depth + 1) : rec(e, kind, f, g0, h0, depth + 1);
+        if (r) remember(e, kind, f, g, h, r);
+        return r;
+    }
+    i64 t;
+    if (kind == DIFF && vf < vg) t = f1;
+    else if (!(t = rec(e, kind, f1, g1, h1, depth + 1))) return 0;
+    ref(e, t);
+    i64 el = rec(e, kind, f0, g0, h0, depth + 1);
+    if (!el) { deref(e, t); return 0; }
+    ref(e, el);
+    r = e->getnode(e->mgr, (int)v, t, el);
+    if (!r) { deref(e, t); deref(e, el); e->fail = ZNOMEM; return 0; }
+    e->plainderef(t);
+    e->plainderef(el);
+    remember(e, kind, f, g, h, r);
+    return r;
+}
+
+static int run(Env *e, int kind, i64 f, i64 g, i64 h, i64 *out) {
+    i64 r = rec(e, kind, f, g, h, 0);
+    if (r) { ref(e, r); *out = r; return ZOK; }
+    int status = e->fail;
+    e->fail = ZOK;
+    if (status != ZINTERRUPTED && status != ZTOO_DEEP && cudd_stopped_for_ctrl_c(e))
+        status = ZINTERRUPTED;
+    *out = 0;
+    return status == ZOK ? ZNOMEM : status;
+}
+
+int setop(Env *e, int kind, i64 f, i64 g, i64 *out) { return run(e, kind, f, g, 0, out); }
+
+int union_of_three(Env *e, i64 f, i64 g, i64 h, i64 *out) { return run(e, UNION3, f, g, h, out); }
+
+static i64 kept(Env *e, int status, i64 r) {
+    if (status != ZOK) { e->fail = status; return 0; }
+    return adopt(e, r);
+}
+
+i64 set_kept(Env *e, int kind, i64 f, i64 g) {
+    i64 r;
+    int status = setop(e, kind, f, g, &r);
+    return kept(e, status, r);
+}
+
+i64 union3_kept(Env *e, i64 f, i64 g, i64 h) {
+    i64 r;
+    int status = union_of_three(e, f, g, h, &r);
+    return kept(e, status, r);
+}
