@@ -143,7 +143,9 @@ def test_every_path_the_docs_name_exists(doc):
 
 
 #: Where text must state rules, not history: files, or folders searched for *.md.
-RULE_ROOTS = ("README.md", "docs")
+RULE_ROOTS = ("README.md", "docs", "zalg", "puzzles")
+#: the files below a rule root that are read: documents, and the code's comments and help texts
+RULE_SUFFIXES = (".md", ".py", ".js", ".html", ".c", ".h")
 #: Below a rule root, the one place where dates, issue and route numbers may stay.
 HISTORY_ALLOWED = ("docs/lab",)
 _DATE = r"\b20\d\d-\d\d-\d\d\b"
@@ -156,7 +158,8 @@ def rule_documents() -> list[Path]:
     """The documents under RULE_ROOTS, without those under HISTORY_ALLOWED."""
     out = []
     for root in map(ROOT.joinpath, RULE_ROOTS):
-        out += [root] if root.is_file() else sorted(root.rglob("*.md"))
+        out += [root] if root.is_file() else sorted(p for p in root.rglob("*")
+                                                    if p.suffix in RULE_SUFFIXES)
     allowed = [ROOT / a for a in HISTORY_ALLOWED]
     return [d for d in out if not any(d.is_relative_to(a) for a in allowed)]
 
@@ -175,6 +178,8 @@ def test_the_history_checker_sees_history():
                              "run of 2026-11-26", "2026-11-25 session", "measured 2024-01-02"]
     assert ROOT / "docs" / "performance.md" in rule_documents()
     assert ROOT / "README.md" in rule_documents()
+    assert ROOT / "zalg" / "ops" / "driver.py" in rule_documents()
+    assert ROOT / "puzzles" / "studio" / "static" / "studio.js" in rule_documents()
     assert not [d for d in rule_documents() if "lab" in d.relative_to(ROOT).parts]
 
 

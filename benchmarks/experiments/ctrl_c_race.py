@@ -79,7 +79,7 @@ def trial(zalg: str, board: str, seed: int, delay: float, env: dict) -> str:
 IN_PROCESS = """
 import collections, os, random, signal, sys, threading, time
 import zalg
-from puzzles import program
+from puzzles.program import main as program
 n, trials, window, seed, handler = sys.argv[1:]
 rng = random.Random(int(seed))
 interrupts = program._Interrupts()

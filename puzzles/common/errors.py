@@ -1,7 +1,7 @@
 """The one exception type of the ``puzzles`` package."""
 from __future__ import annotations
 
-__all__ = ["PuzzleFormatError"]
+__all__ = ["PuzzleFormatError", "NotRecognised"]
 
 
 class PuzzleFormatError(ValueError):
@@ -12,3 +12,9 @@ class PuzzleFormatError(ValueError):
     Board positions in messages are 0-based ``row``/``col`` indices, the same as
     the ``(row, col)`` tuples used by the puzzle models.
     """
+
+
+class NotRecognised(PuzzleFormatError):
+    """A source not in the form a reader knows at all (a URL without ``<cols>/<rows>``
+    after its pid): another genre's reader may know it, so a caller trying several
+    readers prefers the error of one that recognised the form."""

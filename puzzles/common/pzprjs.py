@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence, Union
 
 from .board import MAX_SIDE, check_size
-from .errors import PuzzleFormatError
+from .errors import NotRecognised, PuzzleFormatError
 
 __all__ = [
     "UNKNOWN",
@@ -106,7 +106,7 @@ def parse_url(url: str, what: str = "puzz.link URL") -> PuzzUrl:
     if rest and not _SIGNED_RE.fullmatch(rest[0]):
         pflag = rest.pop(0)
     if len(rest) < 2:
-        raise PuzzleFormatError(f"{what}: expected <cols>/<rows> after the pid {raw_pid!r}")
+        raise NotRecognised(f"{what}: expected <cols>/<rows> after the pid {raw_pid!r}")
     cols_s, rows_s = rest[0], rest[1]
     size = [_size_number(value, name, what)
             for name, value in (("width (cols)", cols_s), ("height (rows)", rows_s))]

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ..common import genre as G
-from ..common.errors import PuzzleFormatError
+from ..common.errors import NotRecognised, PuzzleFormatError
 from ..common.inputs import looks_like_url
 from ..common.studio_part import MAX_SOURCE, Params, StudioError, StudioPart, shown
 from ..common.studio_part import describe as described
@@ -59,15 +59,17 @@ def read_source(source: object, genre: object = None):
     text = source.strip()
     is_url = "\n" not in text and looks_like_url(text)
     candidates = [genre_module(genre)] if genre not in (None, "", "auto") else G.genres()
-    errors = []
+    errors, recognised = [], []
     for module in candidates:
         try:
             p = module.Puzzle.from_url(text) if is_url else module.Puzzle.from_text(source)
             return module, p
         except PuzzleFormatError as exc:
             errors.append((module, str(exc)))
-    if len(errors) == 1:
-        raise StudioError(errors[0][1])
+            if not isinstance(exc, NotRecognised):
+                recognised.append(str(exc))
+    if len(errors) == 1 or len(recognised) == 1:
+        raise StudioError((recognised or [errors[0][1]])[0])
     named = _named_genre(text if is_url else text.splitlines()[1] if text.count("\n") else "")
     for module, message in errors:
         if named in (module.NAME, module.PID) or named.startswith(module.PID[:4]):

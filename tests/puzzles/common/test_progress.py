@@ -57,6 +57,8 @@ QUICK = {
     "numberlink": {"instance_graph": "one grid graph", "pair_universe": "one universe",
                    "minimum_instances": "the members of least size of a family",
                    "to_puzzle": "a board from its pairs", "check_request": "checks arguments",
+                   "covering_estimate": "arithmetic on one grid's size",
+                   "estimate_text": "one line of text for an estimate",
                    "merge_candidates": "the adjacent ends of one drawing's paths",
                    "open_ends": "one vectorised pass per level over a relation already built "
                                 "(0.9 CPU s on 6x6 with at most 3 pairs, the largest it serves)"},

@@ -147,7 +147,8 @@ def test_url_encoding_by_hand():
     p = Puzzle(4, 8, {(3, 3): "N"})
     assert p.to_url() == "https://puzz.link/p?nagare/8/4/za5d"
     assert Puzzle.from_url("nagare/8/4/za5d") == p
-    assert Puzzle.from_url("nagare/8/4/za5zzz") == p  # a skip past the end is accepted
+    with pytest.raises(PuzzleFormatError, match="skips 26 cells"):  # trailing data
+        Puzzle.from_url("nagare/8/4/za5zzz")
     assert Puzzle(1, 9, {(0, c): t for c, t in enumerate("udlrNUDLR")}).to_url().endswith("/9/1/123456789")
 
 

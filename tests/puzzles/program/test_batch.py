@@ -526,7 +526,7 @@ def test_solve_writes_its_records_to_out(tmp_path):
 LEAVES_WITH_A_LIVE_POOL = """
 import multiprocessing, sys
 from concurrent.futures import ProcessPoolExecutor
-from puzzles import program
+from puzzles.program import main as program
 pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
 assert pool.submit(abs, -3).result() == 3
 for worker in multiprocessing.active_children():  # (in a batch they die with the program)

@@ -105,7 +105,7 @@ def test_a_ctrl_c_before_the_handler_is_installed_is_one_line():
     done = run_python(
         "import signal\n"
         "signal.signal(signal.SIGINT, signal.default_int_handler)  # (as from a terminal)\n"
-        "from puzzles import program\n"
+        "from puzzles.program import main as program\n"
         "def install(self):\n"
         "    signal.raise_signal(signal.SIGINT)\n"
         "program._Interrupts.install = install\n"

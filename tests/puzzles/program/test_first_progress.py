@@ -5,7 +5,7 @@ Every genre's ``generate`` at 4096x16, 256x256 and 64x64, and Numberlink's
 size up front with one line that estimates the cost) within 2 s of CPU time of the
 child, imports and kernel loading included; the child is killed right after.  CPU
 time, so that a loaded machine cannot make the test pass or fail: it delays the
-child, not the work done before it speaks (issue 30.2)."""
+child, not the work done before it speaks."""
 from __future__ import annotations
 
 import sys

@@ -97,7 +97,7 @@ def test_ctrl_c_while_the_kernels_compile_leaves_at_once(tmp_path):
     # the program does not wait for the compilation (an empty numba cache)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cli"))
     env.pop("ZALG_QUIET_COMPILE", None)  # the note says the compilation is under way
-    cmd = [sys.executable, "-m", "puzzles", "slitherlink", "solve", "slither/3/3/cbcbcddad"]
+    cmd = [sys.executable, "-m", "puzzles", "slitherlink", "solve", "slither/5/5/cbcbcddad"]
     rc, out, err, took, _ = interrupt_after(cmd, 0.5, env=env, started=NOTE)
     assert rc == 130 and err.strip().splitlines()[-1] == "zalg: interrupted", (out, err)
     assert "Traceback" not in err and prompt(took)
@@ -125,7 +125,7 @@ def test_ctrl_c_while_numba_boxes_a_result_or_in_del_is_raised_right_after():
     code = SIGINT_AT_RETURN + """
 import os, signal, time
 import zalg
-from puzzles import program
+from puzzles.program import main as program
 interrupts = program._Interrupts()
 interrupts.install()
 interrupts.started = True
@@ -165,7 +165,7 @@ def test_after_ctrl_c_what_finalizers_raise_is_not_printed():
     # noise after the one line (seen once in 150 trials); before any Ctrl-C it is printed
     code = """
 import os, signal
-from puzzles import program
+from puzzles.program import main as program
 interrupts = program._Interrupts()
 interrupts.install()
 interrupts.started = True
@@ -194,7 +194,7 @@ os._exit(0)
 
 EXIT_WITH_A_CTRL_C = """
 import os, signal, sys, time
-from puzzles import program
+from puzzles.program import main as program
 signal.signal(signal.SIGINT, signal.default_int_handler)  # (a run under nohup: not inherited)
 interrupts = program._Interrupts()
 interrupts.install()
@@ -359,7 +359,7 @@ def test_the_readme_tour_writes_each_file_before_it_is_read():
     Numberlink's and Nagareru's puzzles have files of their own."""
     import re
     from pathlib import Path
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
     block = readme.split("Puzzles: solve to a ZDD")[1].split("```sh")[1].split("```")[0]
     written: set[str] = set()
     readers: dict[str, str] = {}

@@ -21,6 +21,7 @@ import random
 import pytest
 
 import zalg
+from zalg.algebra import routes
 from puzzles.common import caches
 from puzzles.common.board import square_sides
 from puzzles.slitherlink import Puzzle
@@ -162,8 +163,9 @@ def test_the_designers_fallbacks_give_the_top_down_families(monkeypatch, capsys,
     brute = brute_force_instances(rows, cols, loop, cells)
     assert set(H) == brute
     assert set(M) == {s for s in brute if not any(t < s for t in brute)}
-    monkeypatch.setattr(I, "hitting_topdown", _raise)
-    monkeypatch.setattr(I, "minimal_topdown", _raise)
+    # the top-down routes of Family.hitting and Family.minimal, as zalg registered them
+    monkeypatch.setattr(routes, "_TOPDOWN", {**routes._TOPDOWN, "hitting": _raise,
+                                             "minimal": _raise})
     capsys.readouterr()
     assert I.instances((rows, cols), loop, progress=True) == H
     assert I.minimal(H, progress=True) == M

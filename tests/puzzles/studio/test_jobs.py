@@ -26,7 +26,7 @@ def test_a_job_gets_its_budget_and_heartbeat_as_arguments_not_through_the_enviro
         "jobs.resident = lambda: seen.append(read()) or seen[-1]\n"
         "receive, send = multiprocessing.Pipe(duplex=False)\n"
         "params = tasks.check('solve', {'source': 'https://puzz.link/p?slither/2/1/d'})\n"
-        "jobs._worker(send, 'solve', params, 512 << 20, 7.5)\n"
+        "jobs._worker(send, 'solve', params, 512 << 20, 7.5, {})\n"
         "while (message := receive.recv())[0] == 'progress':\n"
         "    pass\n"
         "print(message[0], dict(os.environ) == before,\n"
