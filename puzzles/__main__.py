@@ -1,4 +1,4 @@
 """``python -m puzzles``: the ``zalg`` command."""
-from puzzles.program.main import program
+from puzzles.program import program
 
 program()
