@@ -1,10 +1,10 @@
 /* The one driver of the registered family operations: iterative, memoised, bounded
-   (zalg/kernels/driver.py describes the frames, slots, memo and flushes). */
+   (zalg/ops/driver.py describes the frames, slots, memo and flushes). */
 #ifndef ZALG_DRIVER_H
 #define ZALG_DRIVER_H
 #include "zcudd.h"
 
-/* An operation's steps (zalg/kernels/ops/__init__.py states their contract):
+/* An operation's steps (zalg/ops/__init__.py states their contract):
    terminal: the result without work, or -1;
    children: writes its subproblems with put_kid, returns how many;
    combine: the result kept as a temporary (*more = 0), or *more kids asked for first

@@ -1,5 +1,5 @@
 /* The memo table of one kernel call: (op, f, g) -> result, bounded by the budget
-   (zalg/kernels/memo.py).  Rows are [op, f, g, result], op 0 free; a row holds one
+   (zalg/cudd/memo.py).  Rows are [op, f, g, result], op 0 free; a row holds one
    reference on its result (and on g when op carries KEY_HELD). */
 #ifndef ZALG_MEMO_H
 #define ZALG_MEMO_H

@@ -1,4 +1,4 @@
-/* The compiled family operations (zalg/kernels/ops/<name>.py states each one's
+/* The compiled family operations (zalg/ops/ops/<name>.py states each one's
    set-theoretic meaning and recursion) and their table. */
 #include "driver.h"
 #include "setop.h"

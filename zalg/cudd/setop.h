@@ -1,6 +1,6 @@
 /* Union, intersection, difference, three-way union and the quotient by one set, the way
    CUDD's cuddZddSetop.c computes them, memoised in CUDD's computed table
-   (zalg/kernels/setop.py states the recursions). */
+   (zalg/ops/setop.py states the recursions). */
 #ifndef ZALG_SETOP_H
 #define ZALG_SETOP_H
 #include "zcudd.h"

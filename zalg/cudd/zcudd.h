@@ -1,9 +1,9 @@
 /* The compiled kernels' foundation: the only C code below dd's public API.
 
    CUDD lives inside dd's extension (dd.cudd_zdd); zalg never links against it.
-   zalg/kernels/native.py finds the addresses of the CUDD routines the kernels
+   zalg/cudd/native.py finds the addresses of the CUDD routines the kernels
    call and the Manager writes them into its ``ctx`` array (the C_* indices
-   below, as zalg/kernels/nodes.py numbers them); ``env_init`` reads them into an
+   below, as zalg/cudd/nodes.py numbers them); ``env_init`` reads them into an
    ``Env`` of typed function pointers, one per kernel call.  Node fields are read
    at the offsets native.py checks at import (index @0, then @16, else @24).
 
@@ -23,7 +23,7 @@
 typedef int64_t i64;
 typedef uint64_t u64;
 
-/* ctx layout (zalg/kernels/nodes.py) */
+/* ctx layout (zalg/cudd/nodes.py) */
 enum { C_MGR, C_ZERO, C_ONE, C_GETNODE, C_REF, C_DEREF, C_NLEV, C_CHECKSIG, C_CLEARERR, C_SAVE,
        C_RESTORE, C_MEMUSE, C_BUDGET, C_GC, C_CUDD_CLEAR, C_CUDD_ERROR, C_LOOKUP, C_INSERT,
        C_TAG_UNION, C_TAG_INTER, C_TAG_DIFF, C_PLAINDEREF, C_ZDDNODES, C_CACHESLOTS,

@@ -17,17 +17,12 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef int64_t i64;
-typedef uint64_t u64;
+#include "../cudd/zcudd.h"  /* the ctx indices, POLL_EVERY, the budget's overhead */
+
 typedef int32_t code_t;
 
-/* ---- the manager's ctx (zalg/cudd/nodes.py) and the statuses ------------------- */
-enum { C_MGR = 0, C_CHECKSIG = 7, C_CLEARERR = 8, C_SAVE = 9, C_RESTORE = 10, C_MEMUSE = 11,
-       C_BUDGET = 12 };
+/* ---- the driver's statuses (zalg/topdown/driver.py) ------------------------------ */
 enum { OK = 0, INTERRUPTED = 1, NOMEM = 2, WIDE = 3, NEED_CODES = 5, NEED_ARENA = 6 };
-#define POLL_EVERY 4096
-#define OVERHEAD_TENTHS 13
-typedef size_t (*memuse_t)(i64 mgr);
 typedef int (*checksig_t)(void);
 typedef void (*clearerr_t)(void);
 typedef void *(*save_t)(void);
@@ -51,7 +46,7 @@ enum { M_FREE, M_BUMP, M_LEVEL, M_NODE, M_BYTES, M_WIDTH };
 #define BATCH 16
 
 /* whether extra more bytes beside CUDD's own would pass the budget (0: none) */
-static int over_budget(const i64 *ctx, i64 extra) {
+static int over_budget_ctx(const i64 *ctx, i64 extra) {
     i64 budget = ctx[C_BUDGET];
     if (budget <= 0) return 0;
     i64 used = (i64)((memuse_t)ctx[C_MEMUSE])(ctx[C_MGR]) * OVERHEAD_TENTHS / 10;
@@ -269,7 +264,7 @@ static int levels_loop(Run *r, const i64 *ctx, i64 budget, i64 max_width, Tables
         i64 grow_to = r->ncodes < need ? codes_room(r->ncodes, need) : r->ncodes;
         i64 more = (i64)sizeof(code_t) * (grow_to - r->ncodes);
         i64 cap = table_size(n) > tb->cap ? table_size(n) : tb->cap;
-        if (meta[M_NODE] + n > MAX_NODES || over_budget(ctx, meta[M_BYTES] + 16 * cap + more))
+        if (meta[M_NODE] + n > MAX_NODES || over_budget_ctx(ctx, meta[M_BYTES] + 16 * cap + more))
             return NOMEM;
         if (more) { meta[M_WIDTH] = grow_to; return NEED_CODES; }
         if (!tables_fit(tb, cap)) return NOMEM;
@@ -281,7 +276,7 @@ static int levels_loop(Run *r, const i64 *ctx, i64 budget, i64 max_width, Tables
         i64 missing = arena_room(d, j, m) - (meta[M_FREE] + r->chunks - meta[M_BUMP]);
         if (missing > 0) {  /* the caller grows the arena in place; the level is hashed again */
             i64 extra = missing > r->chunks / 4 ? missing : r->chunks / 4;
-            if (over_budget(ctx, meta[M_BYTES] + 16 * cap + extra * (CHUNK * row_bytes + 16)))
+            if (over_budget_ctx(ctx, meta[M_BYTES] + 16 * cap + extra * (CHUNK * row_bytes + 16)))
                 return NOMEM;
             meta[M_WIDTH] = r->chunks + extra;
             return NEED_ARENA;
@@ -434,7 +429,7 @@ static int reduce_all(code_t *codes, const i64 *start, const i64 *levels, i64 m,
         if (*r + (b - a) > o->cap) {  /* the outputs double (realloc may move them) */
             i64 grown = *r + (b - a) > 2 * o->cap ? *r + (b - a) : 2 * o->cap;
             grown = grown < total ? grown : total;
-            if (over_budget(ctx, held + tcap * 4 + 24 * (o->cap + grown)) || !out_fit(o, grown)) {
+            if (over_budget_ctx(ctx, held + tcap * 4 + 24 * (o->cap + grown)) || !out_fit(o, grown)) {
                 status = NOMEM;
                 break;
             }
