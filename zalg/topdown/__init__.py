@@ -31,7 +31,7 @@ from .machine import (DEAD, GOING, SKIP, Machine, compiled, final_function, step
 from .pointers import at, offset
 from .run import run_machine
 from .spec import ACCEPT, REJECT, Spec, build, intersection
-from . import methods  # registers Family's top-down routes; last: they import assemble() from here
+from . import methods  # registers Family's top-down routes
 
 __all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection", "assemble",
            "Machine", "run_machine",

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..errors import OutOfMemory
 from ..algebra.family import Family
-from . import assemble
+from .assemble import assemble
 from .hitting_tables import block_words, node_tables, table_level, to_tables, words
 from ..cudd.compiling import jit
 from ..cudd.interrupts import call_returning_arrays

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..errors import OutOfMemory
 from ..algebra.family import Family
-from . import assemble
+from .assemble import assemble
 from .hitting_tables import LOW_MASKS, all_zero, table_level, words
 from ..cudd.compiling import jit
 from ..cudd.interrupts import call_returning_arrays

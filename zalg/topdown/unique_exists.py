@@ -38,7 +38,7 @@ import numpy as np
 
 from ..errors import OutOfMemory
 from ..algebra.family import Family
-from . import assemble
+from .assemble import assemble
 from .driver import interrupted
 from ..cudd.compiling import jit
 from ..cudd.interrupts import call_returning_arrays
