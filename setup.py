@@ -1,20 +1,34 @@
-"""The compiled kernels (zalg/cudd/*.c): one CPython extension, built by setuptools with
-the package (``pip install -e .``, ``python -m build``); the rest of the metadata is in
-pyproject.toml.  Needs a C compiler and Python's headers; CUDD's routines are reached at
-run time inside dd's extension, so neither CUDD's headers nor its library are needed."""
+"""The compiled kernels: one CPython extension per layer that has C code, built by
+setuptools with the package (``pip install -e .``, ``python -m build``); the rest of the
+metadata is in pyproject.toml.  Needs a C compiler and Python's headers; CUDD's routines
+are reached at run time inside dd's extension, so neither CUDD's headers nor its library
+are needed.  Every extension that makes CUDD nodes links the foundation in zalg/cudd."""
 from pathlib import Path
 
 from setuptools import Extension, setup
 
-CUDD = Path("zalg", "cudd")
-SOURCES = sorted(str(p) for p in CUDD.glob("*.c"))
 FLAGS = ["-O3", "-std=c11", "-fno-strict-aliasing"]
+FOUNDATION = ["zalg/cudd/env.c", "zalg/cudd/memo.c"]
+
+
+def sources(*folders: str) -> list[str]:
+    return sorted(str(p) for folder in folders for p in Path(folder).glob("*.c"))
+
+
+def headers(*folders: str) -> list[str]:
+    return sorted(str(p) for folder in folders for p in Path(folder).glob("*.h"))
+
+
+def extension(name: str, files: list[str], *folders: str) -> Extension:
+    return Extension(name, files, depends=headers("zalg/cudd", *folders),
+                     extra_compile_args=FLAGS,
+                     define_macros=[("ZALG_CFLAGS", '"' + " ".join(FLAGS) + '"')])
+
 
 setup(ext_modules=[
-    Extension("zalg.cudd.compiled", SOURCES, depends=sorted(str(p) for p in CUDD.glob("*.h")),
-              extra_compile_args=FLAGS,
-              define_macros=[("ZALG_CFLAGS", '"' + " ".join(FLAGS) + '"')]),
-    # the frontier driver and the graph machines: one extension, loaded by name
-    Extension("zalg.topdown._frontier", ["zalg/topdown/frontier.c", "zalg/graphs/machines.c"],
-              extra_compile_args=FLAGS),
+    # the family operations: set operations, the driver and its operation table
+    extension("zalg.ops._kernels", FOUNDATION + sources("zalg/ops"), "zalg/ops"),
+    # the frontier driver and the graph machines (loaded by name)
+    extension("zalg.topdown._frontier", ["zalg/topdown/frontier.c", "zalg/graphs/machines.c"],
+              "zalg/topdown"),
 ])

@@ -48,7 +48,10 @@ WARM_UP = "import zalg.tools.warmup as w; w.warm_up(progress=False); import puzz
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Compile (or load) the kernels in a child, so that their compiler memory is not
-    this process's; a failure there is shown, and the tests then compile as they go."""
+    this process's; a failure there is shown, and the tests then compile as they go.
+    ``ZALG_TEST_WARMUP=0`` skips it (a run of a few tests compiles only what they call)."""
+    if os.environ.get("ZALG_TEST_WARMUP") == "0":
+        return
     done = subprocess.run([sys.executable, "-c", WARM_UP], capture_output=True, text=True)
     if done.returncode != 0:
         tail = (done.stderr.strip().splitlines() or ["no output"])[-1]

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from ..cudd import compiled
+from .extension import kernels as compiled
 from ..errors import OutOfMemory
 from ..memory import resident
 from . import build as B

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from tests.helpers import reference as R
 from tests.helpers.processes import interrupt_inside, prompt
 from zalg import Universe
-from zalg.cudd import compiled
+from zalg.ops.extension import kernels as compiled
 from zalg.ops import driver
 from zalg import ops
 from zalg.ops import setop as numba_setop
 
-pytestmark = pytest.mark.skipif(compiled is None, reason="zalg.cudd.compiled is not built "
+pytestmark = pytest.mark.skipif(compiled is None, reason="zalg.ops._kernels is not built "
                                 "in this tree (python setup.py build_ext --inplace)")
 
 NAMES = [f"x{i}" for i in range(8)]

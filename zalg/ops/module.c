@@ -1,4 +1,4 @@
-/* zalg.cudd.compiled: the compiled kernels as Python functions on a Manager's ctx. */
+/* zalg.ops._kernels: the compiled family operations as Python functions on a Manager's ctx. */
 #include "driver.h"
 #include "setop.h"
 
@@ -53,10 +53,10 @@ static PyMethodDef methods[] = {
      "apply(op, code, ctx, a, b, k, aux) -> (status, node): compiled operation op"},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "compiled",
-                                    "zalg's compiled kernels (zalg/cudd)", -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernels",
+                                    "zalg's compiled family operations (zalg/ops)", -1, methods};
 
-PyMODINIT_FUNC PyInit_compiled(void) {
+PyMODINIT_FUNC PyInit__kernels(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     PyObject *ops = PyDict_New();

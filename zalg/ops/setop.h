@@ -3,7 +3,7 @@
    (zalg/ops/setop.py states the recursions). */
 #ifndef ZALG_SETOP_H
 #define ZALG_SETOP_H
-#include "zcudd.h"
+#include "../cudd/zcudd.h"
 
 enum { UNION = 0, INTER = 1, DIFF = 2, UNION3 = 3, QUOT_SET = 4 };
 

@@ -1,9 +1,9 @@
-/* The compiled family operations (zalg/ops/ops/<name>.py states each one's
+/* The compiled family operations (zalg/ops/<name>.py states each one's
    set-theoretic meaning and recursion) and their table. */
 #include "driver.h"
 #include "setop.h"
 
-/* the operations' places in OPS (zalg.cudd.compiled.OPS maps names to them) */
+/* the operations' places in OPS (zalg.ops._kernels.OPS maps names to them) */
 enum { OP_NONE, OP_JOIN, OP_ONSET, OP_OFFSET, OP_CHANGE, OP_EXISTS, OP_SIZE, OP_QUOT,
        N_COMPILED };
 

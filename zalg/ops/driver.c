@@ -1,6 +1,6 @@
 /* The driver's loop: frames on an explicit stack, the memo table, flushes and retries. */
 #include "driver.h"
-#include "memo.h"
+#include "../cudd/memo.h"
 
 typedef struct { i64 op, f, g, phase, base, dest; } Frame;
 

@@ -2,7 +2,7 @@
    (zalg/ops/driver.py describes the frames, slots, memo and flushes). */
 #ifndef ZALG_DRIVER_H
 #define ZALG_DRIVER_H
-#include "zcudd.h"
+#include "../cudd/zcudd.h"
 
 /* An operation's steps (zalg/ops/__init__.py states their contract):
    terminal: the result without work, or -1;
