@@ -25,10 +25,24 @@ def extension(name: str, files: list[str], *folders: str) -> Extension:
                      define_macros=[("ZALG_CFLAGS", '"' + " ".join(FLAGS) + '"')])
 
 
+def genre_machines() -> list[Extension]:
+    """``puzzles.<genre>._machines`` for every genre package with C machines."""
+    return [extension(f"puzzles.{folder.name}._machines", sources(str(folder)), str(folder))
+            for folder in sorted(Path("puzzles").iterdir()) if sources(str(folder))]
+
+
+def layer(name: str, folder: str, *extra: str) -> list[Extension]:
+    """The extension of a layer's C files (with the foundation), if it has any."""
+    files = sources(folder)
+    return [extension(name, FOUNDATION + files + list(extra), folder)] if files else []
+
+
 setup(ext_modules=[
-    # the family operations: set operations, the driver and its operation table
-    extension("zalg.ops._kernels", FOUNDATION + sources("zalg/ops"), "zalg/ops"),
-    # the frontier driver and the graph machines (loaded by name)
-    extension("zalg.topdown._frontier", ["zalg/topdown/frontier.c", "zalg/graphs/machines.c"],
-              "zalg/topdown"),
+    # the family operations: set operations, the driver and its operation table, ...
+    *layer("zalg.ops._kernels", "zalg/ops"),
+    # reading a family's nodes, counting and evaluation, cost bounds
+    *layer("zalg.eval._kernels", "zalg/eval"),
+    # the frontier driver, the top-down constructions and the graph machines
+    *layer("zalg.topdown._frontier", "zalg/topdown", "zalg/graphs/machines.c"),
+    *genre_machines(),
 ])
