@@ -8,11 +8,12 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 FLAGS = ["-O3", "-std=c11", "-fno-strict-aliasing"]
-FOUNDATION = ["zalg/cudd/env.c", "zalg/cudd/memo.c"]
-
-
 def sources(*folders: str) -> list[str]:
     return sorted(str(p) for folder in folders for p in Path(folder).glob("*.c"))
+
+
+#: the C every extension that makes CUDD nodes links: zcudd.h's Env, memo tables, deep calls
+FOUNDATION = sources("zalg/cudd")
 
 
 def headers(*folders: str) -> list[str]:

@@ -1,5 +1,5 @@
 /* The foundation: an Env from a Manager's ctx, temporaries, pauses, the budget. */
-#include "zcudd.h"
+#include "deep.h"
 
 void env_init(Env *e, i64 *ctx, const i64 *aux, i64 naux) {
     memset(e, 0, sizeof(*e));
@@ -16,6 +16,7 @@ void env_init(Env *e, i64 *ctx, const i64 *aux, i64 naux) {
     e->slots = (slots_t)ctx[C_CACHESLOTS]; e->resize = (mgrfn_t)ctx[C_CACHERESIZE];
     e->clear = (mgrfn_t)ctx[C_CUDD_CLEAR]; e->setmax = (setmax_t)ctx[C_SETMAXMEM];
     e->gc = (gc_t)ctx[C_GC]; e->readerr = (readerr_t)ctx[C_CUDD_ERROR];
+    e->max_depth = depth_limit();
     e->aux = aux;
     e->naux = naux;
 }
@@ -68,6 +69,8 @@ static void grow_cache(const Env *e) {
 
 int poll_signals(Env *e) {
     grow_cache(e);
+    int deep = deep_stop_requested();
+    if (deep >= 0) return deep;  /* a deep-stack thread: no Python state of its own */
     Py_BEGIN_ALLOW_THREADS
     Py_END_ALLOW_THREADS
     if (PyErr_CheckSignals() != 0) { PyErr_Clear(); return 1; }
@@ -98,9 +101,11 @@ void cudd_recover(const Env *e) {
     e->clear(e->mgr);
 }
 
-/* CUDD calls it about once per thousand new nodes, in the thread holding the GIL */
+/* CUDD calls it about once per thousand new nodes, in the thread running the kernel */
 int zalg_terminate(const void *arg) {
     (void)arg;
+    int deep = deep_stop_requested();
+    if (deep >= 0) return deep;
     if (PyErr_CheckSignals() != 0) { PyErr_Clear(); return 1; }
     return 0;
 }

@@ -10,8 +10,8 @@
    Every kernel call ends with one status: OK (its result carries one reference
    owned by the caller), INTERRUPTED (Ctrl-C, noticed at a pause every POLL_EVERY
    steps or by CUDD's termination callback), NOMEM (CUDD returned NULL, or a
-   table would pass the budget) or TOO_DEEP (a recursion deeper than MAX_DEPTH:
-   the caller runs the operation another way).  On every status but OK, every
+   table would pass the budget) or TOO_DEEP (a recursion deeper than MAX_DEPTH on the
+   caller's thread: deep.h runs the call again on a thread deep enough).  On every status but OK, every
    CUDD reference the call took has been released. */
 #ifndef ZALG_CUDD_H
 #define ZALG_CUDD_H
@@ -38,7 +38,8 @@ enum { ZOK = 0, ZINTERRUPTED = 1, ZNOMEM = 2, ZUNKNOWN_OP = 4, ZTOO_DEEP = 7 };
 #define OVERHEAD_TENTHS 13
 #define CACHE_ENTRY_BYTES 32
 #define CACHE_MAX_SLOTS (1LL << 26)
-/* deeper recursions answer ZTOO_DEEP (a native stack of ~1 MB at most) */
+/* on a caller's thread, deeper recursions answer ZTOO_DEEP (a native stack of ~1 MB at
+   most); deep.h reruns them on a thread of their own */
 #define MAX_DEPTH 10000
 #define TMP_SIZE 64
 #define MAX_KIDS 8
@@ -68,6 +69,7 @@ typedef struct {
     memuse_t memuse; count_t zddnodes; slots_t slots; mgrfn_t resize, clear;
     setmax_t setmax; gc_t gc; readerr_t readerr;
     i64 steps;                 /* steps of the native recursions (pauses every POLL_EVERY) */
+    i64 max_depth;             /* deeper native recursions answer ZTOO_DEEP (deep.h) */
     int fail;                  /* why the last step failed (a status) */
     int ntmp;                  /* temporaries: referenced nodes a step holds */
     i64 tmp[TMP_SIZE];

@@ -1,4 +1,5 @@
 /* zalg.ops._kernels: the compiled family operations as Python functions on a Manager's ctx. */
+#include "../cudd/deep.h"
 #include "driver.h"
 #include "setop.h"
 
@@ -11,23 +12,48 @@ static i64 *ctx_of(Py_buffer *b) {
     return b->buf;
 }
 
+/* one call of a binary set operation or of a registered operation */
+typedef struct {
+    int op, kind;
+    i64 code, *ctx, a, b, k, naux, out;
+    const i64 *aux;
+} Call;
+
+static int run_binary(void *p) {
+    Call *c = p;
+    Env e;
+    env_init(&e, c->ctx, NULL, 0);
+    int status = setop(&e, c->kind, c->a, c->b, &c->out);
+    if (status == ZNOMEM) cudd_recover(&e);
+    return status;
+}
+
+static int run_apply(void *p) {
+    Call *c = p;
+    return apply_op(c->op, c->code, c->ctx, c->a, c->b, c->k, c->aux, c->naux, &c->out);
+}
+
+/* the call's status; one deeper than the caller's stack runs on a thread of its own */
+static int run(deep_call_t call, Call *c) {
+    int status = call(c);
+    if (status == ZTOO_DEEP) status = on_deep_stack(call, c, c->ctx[C_NLEV]);
+    return status;
+}
+
 static PyObject *py_binary(PyObject *self, PyObject *args) {
     Py_buffer ctx;
-    int kind;
+    Call c = {0};
     long long f, g;
     (void)self;
-    if (!PyArg_ParseTuple(args, "w*iLL", &ctx, &kind, &f, &g)) return NULL;
-    i64 *c = ctx_of(&ctx), r = 0;
+    if (!PyArg_ParseTuple(args, "w*iLL", &ctx, &c.kind, &f, &g)) return NULL;
+    c.ctx = ctx_of(&ctx);
+    c.a = f; c.b = g;
     int status = ZNOMEM;
-    if (c && kind >= UNION && kind <= QUOT_SET && kind != UNION3) {
-        Env e;
-        env_init(&e, c, NULL, 0);
-        status = setop(&e, kind, f, g, &r);
-        if (status == ZNOMEM) cudd_recover(&e);
-    }
+    if (c.ctx && c.kind >= UNION && c.kind <= QUOT_SET && c.kind != UNION3)
+        status = run(run_binary, &c);
     PyBuffer_Release(&ctx);
-    if (!c) return NULL;
-    return Py_BuildValue("iL", status, (long long)r);
+    if (!c.ctx) return NULL;
+    return Py_BuildValue("iL", status, (long long)c.out);
 }
 
 static PyObject *py_apply(PyObject *self, PyObject *args) {
@@ -36,14 +62,13 @@ static PyObject *py_apply(PyObject *self, PyObject *args) {
     long long code, a, b, k;
     (void)self;
     if (!PyArg_ParseTuple(args, "iLw*LLLy*", &op, &code, &ctx, &a, &b, &k, &aux)) return NULL;
-    i64 *c = ctx_of(&ctx), r = 0;
+    Call c = {op, 0, code, ctx_of(&ctx), a, b, k, aux.len / 8, 0, aux.buf};
     int status = ZUNKNOWN_OP;
-    if (c && op > 0 && op < N_OPS)
-        status = apply_op(op, code, c, a, b, k, aux.buf, aux.len / 8, &r);
+    if (c.ctx && op > 0 && op < N_OPS) status = run(run_apply, &c);
     PyBuffer_Release(&ctx);
     PyBuffer_Release(&aux);
-    if (!c) return NULL;
-    return Py_BuildValue("iL", status, (long long)r);
+    if (!c.ctx) return NULL;
+    return Py_BuildValue("iL", status, (long long)c.out);
 }
 
 static PyMethodDef methods[] = {

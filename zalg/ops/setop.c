@@ -75,7 +75,7 @@ static i64 rec(Env *e, int kind, i64 f, i64 g, i64 h, int depth) {
     i64 hit = recall(e, kind, f, g, h);
     if (hit) return hit;
     if (stopped(e)) return 0;
-    if (depth >= MAX_DEPTH) { e->fail = ZTOO_DEEP; return 0; }
+    if (depth >= e->max_depth) { e->fail = ZTOO_DEEP; return 0; }
     i64 vf = level(e, f), vg = level(e, g);
     i64 v = imin(vf, vg), f0, f1, g0, g1, h0 = h, h1 = h, r;
     if (kind == UNION3) v = imin(v, level(e, h));

@@ -1,7 +1,7 @@
 """The compiled extension (zalg/cudd): each compiled operation gives the very node the
-numba kernels give and the plain-Python reference's family; a family deeper than its
-recursion goes is handed back untouched (TOO_DEEP) and computed on the numba kernels;
-Ctrl-C stops a long compiled join."""
+numba kernels give and the plain-Python reference's family; a family deeper than the
+caller's stack allows is computed on a thread of its own (zalg/cudd/deep.h); Ctrl-C
+stops a long compiled join, deep or not."""
 
 from __future__ import annotations
 
@@ -77,17 +77,32 @@ def test_the_families_equal_the_reference(A, B):
         assert set(F / G) == R.quotient(A, B)
 
 
-def test_a_family_deeper_than_the_recursion_is_computed_on_the_numba_kernels():
-    n = 2 * compiled.MAX_DEPTH
+def test_a_family_deeper_than_the_callers_stack_runs_on_a_deep_thread():
+    n = 20 * compiled.MAX_DEPTH
     U = Universe(range(n))
     long_set = U.family([list(range(n))])
     other = U.family([list(range(n - 1))])  # one chain with it down to the last level
     M = U.manager
     status, r = compiled.binary(M.ctx, numba_setop.UNION, long_set._p, other._p)
-    assert status == compiled.TOO_DEEP and r == 0
-    both = long_set | other  # Manager.binary: the numba kernels' explicit stack
+    assert status == 0 and r != 0
+    M.function_owned(r)  # its reference handed to a dd Function, released with it
+    both = long_set | other
     assert both.count() == 2 and len(max(both, key=len)) == n
-    assert long_set * other == long_set  # join's unions run deep: handed back as well
+    assert long_set * other == long_set  # join's unions run deep as well
+    assert (both - long_set) == other and (both & other) == other
+
+
+def test_ctrl_c_inside_a_deep_call_stops_within_two_seconds():
+    setup = ("import random, zalg\n"
+             "n = 30000\n"
+             "U = zalg.Universe(range(n))\n"
+             "rng = random.Random(1)\n"
+             "F = U.family([rng.sample(range(n - 1), 30) + [n - 1] for _ in range(400)])\n"
+             "G = U.family([rng.sample(range(n - 1), 30) + [n - 1] for _ in range(400)])")
+    rc, said, took, count, err = interrupt_inside(
+        setup, "F * G", "(U.family([[1]]) * U.family([[2], [3]])).count()", 1.5)
+    assert rc == 0 and (said, count) == ("interrupted", "2") and err == "", err
+    assert prompt(took), took
 
 
 def test_ctrl_c_inside_a_long_compiled_join_stops_within_two_seconds():
