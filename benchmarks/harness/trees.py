@@ -1,10 +1,11 @@
 """The source trees whose zalg a run measures: this one, and for ``--against REV``
-another revision checked out into a temporary git worktree (or a tree given by its
-folder, e.g. another worktree whose numba cache is already warm)."""
+another revision checked out into a temporary git worktree and its compiled kernels
+built in place (or a tree given by its folder, as it is)."""
 from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -47,6 +48,18 @@ def this_tree(root: Path) -> Tree:
     return Tree("new", root, commit)
 
 
+def build_in_place(folder: Path) -> None:
+    """Build a checked-out tree's C extensions beside their sources, when it has any (a
+    tree from before them runs as it is)."""
+    if not (folder / "setup.py").is_file():
+        return
+    run = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                         cwd=folder, capture_output=True, text=True)
+    if run.returncode:
+        tail = (run.stderr.strip().splitlines() or ["no output"])[-1]
+        raise GitError(f"building the kernels of {folder} failed: {tail}")
+
+
 @contextmanager
 def other_tree(rev: str, root: Path) -> Iterator[Tree]:
     """The tree of ``rev``: a folder as it is, or a git revision checked out (detached)
@@ -64,6 +77,7 @@ def other_tree(rev: str, root: Path) -> Iterator[Tree]:
     checkout = holder / "tree"
     try:
         git(root, "worktree", "add", "--detach", "--quiet", str(checkout), sha)
+        build_in_place(checkout)
         yield Tree("old", checkout, f"{sha[:10]} ({rev})" if not sha.startswith(rev) else sha[:10])
     finally:
         try:
