@@ -44,6 +44,6 @@ setup(ext_modules=[
     # reading a family's nodes, counting and evaluation, cost bounds
     *layer("zalg.eval._kernels", "zalg/eval"),
     # the frontier driver, the top-down constructions and the graph machines
-    *layer("zalg.topdown._frontier", "zalg/topdown", "zalg/graphs/machines.c"),
+    *layer("zalg.topdown._frontier", "zalg/topdown", *sources("zalg/graphs")),
     *genre_machines(),
 ])
