@@ -21,6 +21,11 @@ void env_init(Env *e, i64 *ctx, const i64 *aux, i64 naux) {
     e->naux = naux;
 }
 
+int add_build_facts(PyObject *module) {
+    if (PyModule_AddStringConstant(module, "COMPILER", ZALG_COMPILER) < 0) return -1;
+    return PyModule_AddStringConstant(module, "CFLAGS", ZALG_CFLAGS);
+}
+
 void env_done(Env *e) { (void)e; /* the counters are written to ctx where they change */ }
 
 i64 keep(Env *e, i64 p) {

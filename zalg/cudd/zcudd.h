@@ -23,6 +23,20 @@
 typedef int64_t i64;
 typedef uint64_t u64;
 
+/* the compiler and flags an extension was built with (zalg doctor shows them) */
+#if defined(__clang__)
+#define ZALG_COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define ZALG_COMPILER "gcc " __VERSION__
+#else
+#define ZALG_COMPILER "unknown"
+#endif
+#ifndef ZALG_CFLAGS
+#define ZALG_CFLAGS "unknown"
+#endif
+/* the module's COMPILER and CFLAGS strings; -1 with Python's error set on failure */
+int add_build_facts(PyObject *module);
+
 /* ctx layout (zalg/cudd/nodes.py) */
 enum { C_MGR, C_ZERO, C_ONE, C_GETNODE, C_REF, C_DEREF, C_NLEV, C_CHECKSIG, C_CLEARERR, C_SAVE,
        C_RESTORE, C_MEMUSE, C_BUDGET, C_GC, C_CUDD_CLEAR, C_CUDD_ERROR, C_LOOKUP, C_INSERT,

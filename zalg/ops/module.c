@@ -94,6 +94,6 @@ PyMODINIT_FUNC PyInit__kernels(void) {
     PyModule_AddObject(m, "TERMINATE", PyLong_FromVoidPtr((void *)zalg_terminate));
     PyModule_AddIntConstant(m, "TOO_DEEP", ZTOO_DEEP);
     PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH);
-    PyModule_AddStringConstant(m, "CFLAGS", ZALG_CFLAGS);
+    if (add_build_facts(m) < 0) { Py_DECREF(m); return NULL; }
     return m;
 }

@@ -1,4 +1,4 @@
-"""What a bug report needs: platform, Python, dd and CUDD, numba, the kernel cache, memory.
+"""What a bug report needs: platform, Python, dd and CUDD, the compiled extensions, memory.
 
 ``facts()`` returns (label, value) pairs; ``zalg doctor`` prints them.
 """
@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import ctypes
+import importlib
 import os
 import platform
 import sys
@@ -14,14 +15,11 @@ from importlib import metadata
 
 from .. import __version__
 from ..errors import format_bytes
-from ..cudd import cache, native
-from ..ops import driver
-from ..cudd.compiling import HAVE_NUMBA
-from ..ops import table
+from ..cudd import native
 from ..cudd.platform import cudd_module, dd_version
 from ..memory import default_budget, machine_memory
 
-__all__ = ["facts", "cudd_version", "cached_operations"]
+__all__ = ["facts", "cudd_version", "extension_facts", "EXTENSIONS"]
 
 
 def _version(package: str) -> str:
@@ -54,19 +52,27 @@ def cudd_version() -> str:
     return numbers[0] if numbers else "unknown"
 
 
-def cached_operations() -> tuple[int, int]:
-    """(operations whose compiled driver the cache holds for these sources, operations)."""
-    ops = table()
-    if not HAVE_NUMBA:
-        return 0, len(ops)
-    names = cache.cached_names(driver.loop())
-    return sum(any(f"Op({op.key})" in n for n in names) for op in ops), len(ops)
+#: the compiled extensions of zalg (setup.py builds one per layer with C code)
+EXTENSIONS = ("zalg.ops._kernels", "zalg.eval._kernels", "zalg.topdown._frontier")
+#: ADDR's entries that are Python's own routines, not CUDD's
+_PYTHON_ROUTINES = {"checksignals", "clearerror", "savethread", "restorethread"}
+
+
+def extension_facts(name: str) -> str:
+    """How extension ``name`` was built (compiler, flags, file), or that it is missing."""
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        return ("not built (`pip install -e .` builds it: a C compiler and Python's "
+                "headers are needed)")
+    return (f"built by {getattr(module, 'COMPILER', 'an unknown compiler')} with "
+            f"{getattr(module, 'CFLAGS', 'unknown flags')} ({module.__file__})")
 
 
 def facts() -> list[tuple[str, str]]:
     """(label, value) pairs describing this installation."""
     rows = [
-        ("zalg", f"{__version__} ({os.path.dirname(os.path.abspath(__file__))})"),
+        ("zalg", f"{__version__} ({os.path.dirname(os.path.dirname(os.path.abspath(__file__)))})"),
         ("platform", f"{platform.system()} {platform.machine()} ({platform.platform()})"),
         ("python", f"{platform.python_implementation()} {platform.python_version()} "
                    f"({sys.executable})"),
@@ -74,19 +80,12 @@ def facts() -> list[tuple[str, str]]:
         ("CUDD", cudd_version()),
         ("numpy", _version("numpy")),
     ]
-    if HAVE_NUMBA:
-        rows.append(("numba", f"{_version('numba')} (llvmlite {_version('llvmlite')})"))
-        folder = cache.cache_folder(driver.__file__)
-        done, total = cached_operations()
-        rows.append(("kernel cache", folder or "none (no writable folder: kernels compile "
-                                                "in every process)"))
-        rows.append(("warm", f"{'yes' if done == total else 'no'}: {done} of {total} "
-                             "operations compiled for these sources (`zalg warmup` compiles "
-                             "all)"))
-    else:
-        reason = ("ZALG_NO_NUMBA is set" if os.environ.get("ZALG_NO_NUMBA")
-                  else "numba is not installed")
-        rows.append(("numba", f"not used ({reason}): kernels run as plain Python, slowly"))
+    for name in EXTENSIONS:
+        rows.append((name, extension_facts(name)))
+    cudd = sorted(set(native.ADDR) - _PYTHON_ROUTINES)
+    rows.append(("CUDD routines", f"{len(cudd)} found in dd.cudd_zdd, node layout checked"))
+    rows.append(("numba", f"{_version('numba')} (optional: only user-written frontier "
+                          "machines compiled with zalg.topdown.compiled use it)"))
     try:
         budget = format_bytes(default_budget())
     except ValueError as exc:

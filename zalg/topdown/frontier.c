@@ -512,4 +512,8 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_frontier",
     "The frontier driver (driver.py's sweep and reduce), compiled ahead of time.", -1, methods};
 
-PyMODINIT_FUNC PyInit__frontier(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__frontier(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && add_build_facts(m) < 0) { Py_DECREF(m); return NULL; }
+    return m;
+}

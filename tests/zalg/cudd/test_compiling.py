@@ -118,21 +118,6 @@ def test_plain_numba_would_serve_the_stale_callee(tmp_path):
     assert run.stdout.split() == ["117", "131"], run.stderr
 
 
-def test_doctor_says_where_the_cache_is_and_how_warm(tmp_path):
-    doctor = "import sys\nfrom puzzles.program.cli import main\nsys.exit(main(['doctor']))\n"
-    cold = _python(doctor, tmp_path / "cache")
-    assert cold.returncode == 0, cold.stderr
-    facts = dict(line.split(":", 1) for line in cold.stdout.splitlines())
-    assert {"platform", "python", "dd", "CUDD", "numba", "kernel cache", "warm",
-            "memory budget"} <= set(facts)
-    assert str(tmp_path / "cache") in facts["kernel cache"]
-    assert facts["warm"].split(":")[0].strip() == "no" and " 0 of " in facts["warm"]
-    _python("import zalg\nzalg.Universe('ab').family([['a'], ['a', 'b']]).minimal()\n",
-            tmp_path / "cache")
-    warmer = _python(doctor, tmp_path / "cache")
-    assert " 1 of " in dict(line.split(":", 1) for line in warmer.stdout.splitlines())["warm"]
-
-
 def test_a_function_without_a_source_file_compiles_without_the_disk_cache():
     # typed at a prompt, run by exec or in a notebook cell: numba has no file to cache
     # it beside, so it compiles anew in each process instead of failing
