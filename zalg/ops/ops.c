@@ -1,25 +1,6 @@
 /* The compiled family operations (zalg/ops/<name>.py states each one's
    set-theoretic meaning and recursion) and their table. */
-#include "driver.h"
-#include "setop.h"
-
-/* the operations' places in OPS (zalg.ops._kernels.OPS maps names to them) */
-enum { OP_NONE, OP_JOIN, OP_ONSET, OP_OFFSET, OP_CHANGE, OP_EXISTS, OP_SIZE, OP_QUOT,
-       N_COMPILED };
-
-/* p kept as a temporary; 0 (e->fail set by getnode) stays 0 */
-static inline i64 guarded(Env *e, i64 p) { return p ? keep(e, p) : 0; }
-/* the node (v, hi, lo), kept */
-static inline i64 top_node(Env *e, i64 v, i64 hi, i64 lo) { return guarded(e, getnode(e, v, hi, lo)); }
-
-/* ask for (code, x0, y0) and (code, x1, y1): x's cofactors at its own top level */
-static int split_kids(Env *e, i64 code, i64 x, i64 y0, i64 y1) {
-    i64 x0, x1;
-    cof(e, x, level(e, x), &x0, &x1);
-    put_kid(e, 0, code, x0, y0);
-    put_kid(e, 1, code, x1, y1);
-    return 2;
-}
+#include "steps.h"
 
 /* ---- join: F ⊔ G = {a ∪ b : a ∈ F, b ∈ G} ---- */
 static i64 join_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -110,11 +91,6 @@ static i64 change_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *val
 static const Op CHANGE = {"change", 0, 0, 0, change_terminal, change_children, change_combine};
 
 /* ---- exists: ∃X F (X: the levels marked in aux) ---- */
-static inline int quantified(const Env *e, i64 v) { return e->aux[v + 1] - e->aux[v] > 0; }
-static i64 exists_terminal(Env *e, i64 a, i64 b, i64 k) {
-    (void)b; (void)k;
-    return (a == e->zero || a == e->one) ? a : -1;
-}
 static int exists_children(Env *e, i64 x, i64 y, i64 k) {
     (void)y; (void)k;
     return split_kids(e, OP_EXISTS, x, 0, 0);
@@ -126,7 +102,7 @@ static i64 exists_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *val
     if (!quantified(e, v)) return top_node(e, v, vals[1], vals[0]);
     return set_kept(e, UNION, vals[0], vals[1]);  /* kids: 0 ∃F0, 1 ∃F1 */
 }
-static const Op EXISTS = {"exists", 0, 0, 0, exists_terminal, exists_children, exists_combine};
+static const Op EXISTS = {"exists", 0, 0, 0, unary_terminal, exists_children, exists_combine};
 
 /* ---- size: the members of F with between y - k and y elements ---- */
 static i64 size_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -181,5 +157,11 @@ static i64 quot_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals,
 }
 static const Op QUOT = {"quotient", 0, 1, 0, quot_terminal, quot_children, quot_combine};
 
-const Op *const OPS[] = {NULL, &JOIN, &ONSET, &OFFSET, &CHANGE, &EXISTS, &SIZE, &QUOT};
+const Op *const OPS[] = {
+    [OP_JOIN] = &JOIN, [OP_ONSET] = &ONSET, [OP_OFFSET] = &OFFSET, [OP_CHANGE] = &CHANGE,
+    [OP_EXISTS] = &EXISTS, [OP_SIZE] = &SIZE, [OP_QUOT] = &QUOT, [OP_NONSUP] = &NONSUP,
+    [OP_NONSUP_U] = &NONSUP_U, [OP_NONSUB] = &NONSUB, [OP_MINIMAL] = &MINIMAL,
+    [OP_MAXIMAL] = &MAXIMAL, [OP_FORALL] = &FORALL, [OP_HIT] = &HITTING,
+    [OP_MINEX] = &EXISTS_MINIMAL, [OP_UNIQ] = &UNIQUE_EXISTS, [OP_EXWITHIN] = &EXISTS_WITHIN,
+    [OP_MINUP] = &MINIMAL_UPSET, [OP_IMAGE] = &IMAGE};
 const int N_OPS = N_COMPILED;
