@@ -10,13 +10,8 @@ static int maximal_children(Env *e, i64 x, i64 y, i64 k) {
 static i64 maximal_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals,
                            int *more) {
     (void)y; (void)k;
-    *more = 0;
-    if (phase == 1) {  /* kids: 0 max(F0), 1 max(F1); then 2 = nonsub(0, 1) */
-        put_kid(e, 0, OP_NONSUB, vals[0], vals[1]);
-        *more = 1;
-        return 0;
-    }
-    return top_node(e, level(e, x), vals[1], vals[2]);
+    /* kids: 0 max(F0), 1 max(F1); then 2 = nonsub(0, 1) */
+    return one_more_then_node(e, x, phase, OP_NONSUB, vals, 0, 1, 1, 2, more);
 }
 
 const Op MAXIMAL = {"maximal", 0, 1, 0, unary_terminal, maximal_children, maximal_combine,

@@ -10,13 +10,8 @@ static int minimal_children(Env *e, i64 x, i64 y, i64 k) {
 static i64 minimal_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals,
                            int *more) {
     (void)y; (void)k;
-    *more = 0;
-    if (phase == 1) {  /* kids: 0 min(F0), 1 min(F1); then 2 = nonsup(1, 0) */
-        put_kid(e, 0, OP_NONSUP, vals[1], vals[0]);
-        *more = 1;
-        return 0;
-    }
-    return top_node(e, level(e, x), vals[2], vals[0]);
+    /* kids: 0 min(F0), 1 min(F1); then 2 = nonsup(1, 0) */
+    return one_more_then_node(e, x, phase, OP_NONSUP, vals, 1, 0, 2, 0, more);
 }
 
 const Op MINIMAL = {"minimal", 0, 1, 0, unary_terminal, minimal_children, minimal_combine,

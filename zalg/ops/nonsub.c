@@ -10,12 +10,7 @@ static i64 nonsub_terminal(Env *e, i64 a, i64 b, i64 k) {
 
 static int nonsub_children(Env *e, i64 x, i64 y, i64 k) {
     (void)k;
-    i64 x0, x1, y0, y1;
-    split(e, x, y, &x0, &x1, &y0, &y1);
-    put_kid(e, 0, OP_NONSUB, x0, y0);
-    put_kid(e, 1, OP_NONSUB, x1, y1);
-    put_kid(e, 2, OP_NONSUB, x0, y1);
-    return 3;
+    return three_pairs(e, OP_NONSUB, x, y, 0, 1);  /* (F0, G0), (F1, G1), (F0, G1) */
 }
 
 static i64 nonsub_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals, int *more) {

@@ -26,12 +26,7 @@ static i64 nonsup_terminal(Env *e, i64 a, i64 b, i64 k) {
 static int nonsup_children(Env *e, i64 x, i64 y, i64 k) {
     (void)k;
     if (skip_levels(e, OP_NONSUP, x, y)) return 1;
-    i64 x0, x1, y0, y1;
-    split(e, x, y, &x0, &x1, &y0, &y1);
-    put_kid(e, 0, OP_NONSUP, x0, y0);
-    put_kid(e, 1, OP_NONSUP, x1, y1);
-    put_kid(e, 2, OP_NONSUP, x1, y0);
-    return 3;
+    return three_pairs(e, OP_NONSUP, x, y, 1, 0);  /* (F0, G0), (F1, G1), (F1, G0) */
 }
 
 static i64 nonsup_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals, int *more) {

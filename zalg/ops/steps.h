@@ -35,6 +35,14 @@ static inline i64 unary_terminal(Env *e, i64 a, i64 b, i64 k) {
 
 /* ask for (code, x0, y0) and (code, x1, y1): x's cofactors at its own top level */
 int split_kids(Env *e, i64 code, i64 x, i64 y0, i64 y1);
+/* ask for (code, x0, y0), (code, x1, y1) and (code, xc, yd): cofactor pairs at the common
+   top level, the third one chosen by (c, d) */
+int three_pairs(Env *e, i64 code, i64 x, i64 y, int c, int d);
+/* a unary operation's combine that asks for one more kid, (code, vals[a], vals[b]), in
+   phase 1 (its result lands in vals[2]) and then makes the node (x's level, vals[hi],
+   vals[lo]), kept */
+i64 one_more_then_node(Env *e, i64 x, i64 phase, i64 code, const i64 *vals, int a, int b,
+                       int hi, int lo, int *more);
 /* don't-care nodes for every marked level in [start, stop) above base; kept (0: failed) */
 i64 chain(Env *e, i64 start, i64 stop, i64 base);
 /* where G's top lies above F's: asks for the one kid (code, F, G without the levels
