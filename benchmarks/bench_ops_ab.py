@@ -3,7 +3,8 @@
 The operands are built first (not measured); the measured step is the one operation.
 Two workloads: a random one (F: 20,050 random subsets of 60 elements drawn, sizes 1
 to 12, 17,768 distinct; G: 205 drawn of sizes 1 to 3, 171 distinct) and the 9x9
-grid's corner-to-corner paths P with Q = 405 random pairs of its edges (``warm``
+grid's (for hitting sets the 6x6 grid's) corner-to-corner paths P with Q = 405 random
+pairs of its edges (``warm``
 runs every operation on 50, 5 and 5 of them, and a 4x4 grid).  Every result is
 checked (its count and node count) before a ratio is printed.  Its main
 use is an A/B between revisions, e.g. against the tree before the kernels redesign:
@@ -36,6 +37,8 @@ OPERATIONS = [
     ("paths 9x9: P.meet(Q)", "paths", lambda P, Q, E: P.meet(Q)),
     ("paths 9x9: P.exists(first 40 edges)", "paths", lambda P, Q, E: P.exists(E[:40])),
     ("paths 9x9: P.forall(first 4 edges)", "paths", lambda P, Q, E: P.forall(E[:4])),
+    ("paths 6x6: P.hitting()", "paths 6x6", lambda P, Q, E: P.hitting()),
+    ("paths 6x6: Q.hitting()", "paths 6x6", lambda P, Q, E: Q.hitting()),
 ]
 
 
@@ -50,7 +53,7 @@ def operands(workload: str, scale: int = 1):
         F = U.family([rng.sample(range(60), rng.randint(1, 12)) for _ in range(many)])
         G = U.family([rng.sample(range(60), rng.randint(1, 3)) for _ in range(few)])
         return F, G, list(U.elements)
-    n = 9 if scale else 4
+    n = (6 if workload == "paths 6x6" else 9) if scale else 4
     P = zalg.grid(n, n).paths((0, 0), (n - 1, n - 1))
     edges = list(P.universe.elements)
     Q = P.universe.family([rng.sample(edges, 2) for _ in range(pairs)])

@@ -184,6 +184,21 @@ static int drive(Run *R, Env *e, i64 root, i64 tag, i64 a, i64 b, i64 k) {
     return ZOK;
 }
 
+/* the root's result r after the operation's finish step, referenced in *out */
+static int finish(const Op *o, Env *e, i64 a, i64 b, i64 r, i64 *out) {
+    if (!o->finish) { ref(e, r); *out = r; return ZOK; }
+    r = keep(e, r);
+    if (r) r = o->finish(e, a, b, r);
+    if (!r) {
+        int failed = e->fail;
+        e->fail = ZOK;
+        return failed == ZOK ? ZNOMEM : failed;
+    }
+    disown(e, r);
+    *out = r;
+    return ZOK;
+}
+
 int apply_op(int op, i64 tag_code, i64 *ctx, i64 a, i64 b, i64 k, const i64 *aux, i64 naux,
              i64 *out) {
     Env e;
@@ -196,7 +211,7 @@ int apply_op(int op, i64 tag_code, i64 *ctx, i64 a, i64 b, i64 k, const i64 *aux
         const Op *o = OPS[op];
         i64 tag = (e.op_tags && o->cached) ? e.op_tags + 8 * tag_code : 0;
         status = drive(&R, &e, op, tag, a, b, k);
-        if (status == ZOK) { *out = R.values[0]; ref(&e, *out); }
+        if (status == ZOK) status = finish(o, &e, a, b, R.values[0], out);
         for (i64 i = 0; i < R.nv; i++)
             if (R.owned[i]) deref(&e, R.values[i]);
         memo_release(&R.memo, &e);

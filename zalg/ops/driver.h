@@ -8,13 +8,16 @@
    terminal: the result without work, or -1;
    children: writes its subproblems with put_kid, returns how many;
    combine: the result kept as a temporary (*more = 0), or *more kids asked for first
-   (combine runs again with phase + 1); 0 with e->fail set when a CUDD call failed. */
+   (combine runs again with phase + 1); 0 with e->fail set when a CUDD call failed;
+   finish (or NULL): a last step on the root's result r (a temporary it may release),
+   returning the result kept, or 0 with e->fail set. */
 typedef struct {
     const char *name;
     int commutative, cached, holds_keys;
     i64 (*terminal)(Env *e, i64 a, i64 b, i64 k);
     int (*children)(Env *e, i64 x, i64 y, i64 k);
     i64 (*combine)(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals, int *more);
+    i64 (*finish)(Env *e, i64 a, i64 b, i64 r);
 } Op;
 
 /* the compiled operations, by their index in this table */

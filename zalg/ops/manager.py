@@ -48,14 +48,10 @@ _BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF,
 #: the operations' tags in CUDD's computed table are addresses inside this array (one
 #: word per op code: ``nodes.op_tag``); it lives as long as the process
 _OP_TAGS = np.zeros(256, dtype=np.int64)
-#: the registered operations the compiled extension runs (zalg/cudd), by its numbers; the
-#: others run on the numba kernels
+#: the registered operations the compiled extension runs (zalg/ops/*.c, by the place of the
+#: C operation of the same name in its table); the others run on the numba kernels
 _COMPILED_OPS = {} if compiled is None else {
-    op: compiled.OPS[name] for name, op in (
-        ("join", ops.JOIN), ("onset", ops.ONSET), ("offset", ops.OFFSET), ("change", ops.CHANGE),
-        ("exists", ops.EXISTS), ("size", ops.SIZE), ("quotient", ops.QUOT))
-    if name in compiled.OPS}
-
+    op: compiled.OPS[op.name] for op in ops.table() if op.name in compiled.OPS}
 
 
 def _unless_too_deep(out: tuple[int, int]) -> tuple[int, int] | None:

@@ -1,7 +1,8 @@
-"""The compiled extension (zalg/cudd): each compiled operation gives the very node the
-numba kernels give and the plain-Python reference's family; a family deeper than the
-caller's stack allows is computed on a thread of its own (zalg/cudd/deep.h); Ctrl-C
-stops a long compiled join, deep or not."""
+"""The compiled extension (zalg/ops): each compiled operation gives the very node the
+numba kernels give and the plain-Python reference's family, and every registered
+operation of zalg runs on it; a family deeper than the caller's stack allows is
+computed on a thread of its own (zalg/cudd/deep.h); Ctrl-C stops a long compiled join,
+deep or not."""
 
 from __future__ import annotations
 
@@ -37,6 +38,65 @@ def _aux(U, marked=()):
                           ).astype(np.int64)
 
 
+#: zalg's registered operations by name
+_REGISTERED = {op.name: op for op in ops.table()}
+
+
+def test_every_registered_operation_of_zalg_runs_compiled():
+    from zalg.ops.manager import _COMPILED_OPS
+    own = [op for op in ops.table() if op.module.__name__.startswith("zalg.ops.")]
+    assert {op.name for op in own} <= set(compiled.OPS)
+    assert all(_COMPILED_OPS[op] == compiled.OPS[op.name] for op in own)
+
+
+def _members(U, F):
+    return {frozenset(s) for s in F}
+
+
+@settings(max_examples=60, deadline=None)
+@given(families, families, st.sets(st.sampled_from(NAMES)))
+def test_each_ported_operation_gives_the_reference_family(A, B, X):
+    """The C operations called directly (not through the Manager's routing), against the
+    plain-Python references on a small universe."""
+    U = Universe(NAMES)
+    F, G = U.family(A), U.family(B)
+    M = U.manager
+
+    def run(name, a, b=0, aux=None):
+        aux = _aux(U) if aux is None else aux
+        b = b if isinstance(b, int) else b._p
+        out = compiled.apply(compiled.OPS[name], _REGISTERED[name].code, M.ctx, a._p, b, 0,
+                             aux)
+        return _members(U, U.wrap(_node(U, out)))
+
+    marked = _aux(U, X)
+    upset = R.hitting(A, NAMES[:5])  # up-closed within its elements
+    assert run("nonsup", F, G) == R.nonsup(A, B)
+    assert run("nonsup_unions", F, G) == R.nonsup(A, B)
+    assert run("nonsub", F, G) == R.nonsub(A, B)
+    assert run("minimal", F) == R.minimal(A)
+    assert run("maximal", F) == R.maximal(A)
+    assert run("minimal_upset", U.family(upset)) == R.minimal(upset)
+    assert run("forall", F, aux=marked) == R.forall(A, NAMES, X)
+    assert run("hitting", F, aux=marked) == R.hitting(A, X)
+    assert run("exists_minimal", F, aux=marked) == R.minimal(R.exists(A, NAMES, X))
+    assert run("unique_exists", F, F, aux=marked) == R.unique_exists(A, NAMES, X)
+    assert run("unique_exists", F, F & G, aux=marked) == R.unique_exists(A, NAMES, X, B)
+    assert run("exists_within", F, G, aux=marked) == R.exists(A, NAMES, X) & B
+
+
+@settings(max_examples=40, deadline=None)
+@given(families, st.lists(st.tuples(*[st.lists(st.sampled_from(NAMES), unique=True,
+                                                 max_size=3)] * 3), max_size=4))
+def test_the_compiled_image_gives_the_reference_family(A, rows):
+    U = Universe(NAMES)
+    F = U.family(A)
+    table, root = U.relation(rows).compiled()
+    out = compiled.apply(compiled.OPS["image"], _REGISTERED["image"].code, U.manager.ctx,
+                         F._p, root, 0, table)
+    assert _members(U, U.wrap(_node(U, out))) == R.image(A, rows)
+
+
 @settings(max_examples=60, deadline=None)
 @given(families, families, st.sampled_from(NAMES), st.sets(st.sampled_from(NAMES)),
        st.integers(0, 5))
@@ -51,13 +111,17 @@ def test_each_compiled_operation_gives_the_numba_node(A, B, x, X, size):
              ("exists", F, 0, 0, _aux(U, X)), ("size", F, size, 1, _aux(U))]
     if B:
         cases.append(("quotient", F, G, 0, _aux(U)))
-    registered = {"join": ops.JOIN, "onset": ops.ONSET, "offset": ops.OFFSET,
-                  "change": ops.CHANGE, "exists": ops.EXISTS, "size": ops.SIZE,
-                  "quotient": ops.QUOT}
+    marked = _aux(U, X)
+    cases += [("nonsup", F, G, 0, _aux(U)), ("nonsup_unions", F, G, 0, _aux(U)),
+              ("nonsub", F, G, 0, _aux(U)), ("minimal", F, 0, 0, _aux(U)),
+              ("maximal", F, 0, 0, _aux(U)), ("forall", F, 0, 0, marked),
+              ("hitting", F, 0, 0, marked), ("exists_minimal", F, 0, 0, marked),
+              ("unique_exists", F, F & G, 0, marked), ("exists_within", F, G, 0, marked),
+              ("minimal_upset", F.hitting(), 0, 0, _aux(U))]
     for name, a, b, k, aux in cases:
         a = a._p
         b = b._p if not isinstance(b, int) else b
-        op = registered[name]
+        op = _REGISTERED[name]
         ours = _node(U, compiled.apply(compiled.OPS[name], op.code, M.ctx, a, b, k, aux))
         theirs = _node(U, driver.apply(op, M.ctx, a, b, k, aux))
         assert ours == theirs, name
