@@ -51,7 +51,7 @@ static i64 meet(Env *e, i64 f, i64 g, int depth, int known) {
     i64 hit = cache_lookup(e, e->tag_inter, f, g);
     if (hit) return hit;
     if (stopped(e)) return 0;
-    if (depth >= MAX_DEPTH) { e->fail = ZTOO_DEEP; return 0; }
+    if (depth >= e->max_depth) { e->fail = ZTOO_DEEP; return 0; }
     i64 v = imin(vf, vg), f0 = f, f1 = f, g0 = g, g1 = g;
     if (vf == v) { f0 = node_lo(f); f1 = node_hi(f); kf = inherit(f, kf); }
     if (vg == v) { g0 = node_lo(g); g1 = node_hi(g); kg = inherit(g, kg); }
