@@ -14,7 +14,7 @@ from importlib import metadata
 
 from .. import __version__
 from ..errors import format_bytes
-from ..cudd import cache, native
+from ..cudd import native
 from ..ops import driver
 from ..cudd.compiling import HAVE_NUMBA
 from ..ops import table
@@ -54,12 +54,18 @@ def cudd_version() -> str:
     return numbers[0] if numbers else "unknown"
 
 
+def _cache():
+    """zalg's kernel cache module (``zalg.cudd.cache``)."""
+    from ..cudd import cache  # built on numba's cache: numba is imported for the report only
+    return cache
+
+
 def cached_operations() -> tuple[int, int]:
     """(operations whose compiled driver the cache holds for these sources, operations)."""
     ops = table()
     if not HAVE_NUMBA:
         return 0, len(ops)
-    names = cache.cached_names(driver.loop())
+    names = _cache().cached_names(driver.loop())
     return sum(any(f"Op({op.key})" in n for n in names) for op in ops), len(ops)
 
 
@@ -76,7 +82,7 @@ def facts() -> list[tuple[str, str]]:
     ]
     if HAVE_NUMBA:
         rows.append(("numba", f"{_version('numba')} (llvmlite {_version('llvmlite')})"))
-        folder = cache.cache_folder(driver.__file__)
+        folder = _cache().cache_folder(driver.__file__)
         done, total = cached_operations()
         rows.append(("kernel cache", folder or "none (no writable folder: kernels compile "
                                                 "in every process)"))

@@ -26,7 +26,7 @@ import os
 
 import numpy as np
 
-from ..cudd.compiling import HAVE_NUMBA, c_callback, jit
+from ..cudd.compiling import HAVE_NUMBA, LazyModule, c_callback, intrinsic, jit
 
 __all__ = ["DEAD", "ACCEPT", "GOING", "SKIP", "STATE_TYPES", "MachineFunction", "step_function",
            "final_function", "takes_function", "compiled", "MAY_TAKE", "call_step", "call_final",
@@ -47,17 +47,16 @@ SKIP = 2
 #: the state types a machine may choose (one compiled driver each, made on first use)
 STATE_TYPES = (np.int16, np.int32)
 
-if HAVE_NUMBA:
-    from llvmlite import ir
-    from numba import types
-    from numba.extending import intrinsic
-    from numba.np.numpy_support import from_dtype
+if HAVE_NUMBA:  # numba and llvmlite are imported when a machine first compiles
+    ir = LazyModule("llvmlite.ir")
+    types = LazyModule("numba.types")
+    numpy_support = LazyModule("numba.np.numpy_support")
 
     def _signature(kind: str, state):
         """The C signature of a machine function over states of numpy type ``state``:
         raw pointers, not arrays (a call passes six words and touches no reference
         count; an array argument costs seven words and atomic reference counting)."""
-        s = types.CPointer(from_dtype(np.dtype(state)))
+        s = types.CPointer(numpy_support.from_dtype(np.dtype(state)))
         r = types.CPointer(types.int64)
         return {"step": types.int64(s, s, types.int64, r, r, r),
                 "final": types.int64(s, r, r),
