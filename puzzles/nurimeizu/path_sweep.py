@@ -27,13 +27,18 @@ A white cell joining two slots of one component closes a white cycle (rejected);
 a component leaving the frontier while another white cell remains or comes is
 a division (rejected); a path cell leaves with its final path degree checked.
 Icons force white (S, G, circles on the path; triangles off it).
+
+The machine runs compiled ahead of time (``machines.c``, the extension ``_machines``);
+the Python functions here are its twins, what runs where it is not built or
+``ZALG_COMPILED=0`` is set.
 """
 from __future__ import annotations
 
 import numpy as np
 
 import zalg
-from zalg.topdown import Machine, compiled, final_function, offset, step_function
+from zalg.topdown import (Machine, compiled, extension_machines, final_function, offset,
+                          step_function)
 
 from ..common.caches import cached
 from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP, I_LAST, I_LATER,
@@ -41,6 +46,9 @@ from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP
                      WHITE, cell_info, relabel)
 
 __all__ = ["sweep", "universe"]
+
+#: the machine's functions compiled ahead of time (``machines.c``), by name
+_C = extension_machines("puzzles.nurimeizu._machines")
 
 
 @cached(maxsize=8)
@@ -187,7 +195,7 @@ K_W, K_WIDTH, K_ICONS = range(3)
 I_KIND = 10
 
 
-@step_function
+@step_function(native=_C.get("path_sweep.step"))
 def step(s, t, bit, row, consts, work):
     """The sweep's step (``zalg.topdown.machine``); kinds 0: b_x, 1: p_x, 2: circle at
     x broken, 3: triangle at x broken."""
@@ -201,7 +209,7 @@ def step(s, t, bit, row, consts, work):
     return 2 if ok else 0
 
 
-@final_function
+@final_function(native=_C.get("path_sweep.final"))
 def final(t, consts, work):
     return 1 if _final(t, consts[K_W], offset(consts, K_ICONS)) else 0
 

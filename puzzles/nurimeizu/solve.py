@@ -32,13 +32,18 @@ neighbour l (U, L: the two parts, "no circle in L" etc. as flags):
 colouring has one run of the sweep and the diagram counts solutions directly.
 A component holding S and G must have g(S, G); one holding S (or G, or a circle)
 needs some good pair left among its terminals, else it is dropped at once.
+
+The machine runs compiled ahead of time (``machines.c``, the extension ``_machines``);
+the Python functions here are its twins, what runs where it is not built or
+``ZALG_COMPILED=0`` is set.
 """
 from __future__ import annotations
 
 import numpy as np
 
 import zalg
-from zalg.topdown import Machine, compiled, final_function, offset, step_function, takes_function
+from zalg.topdown import (Machine, compiled, extension_machines, final_function, offset,
+                          step_function, takes_function)
 from zalg.progress import Progress
 
 from ..common.caches import cached
@@ -48,6 +53,8 @@ from .layout import (BLACK, I_C, I_FIRST, I_ICON, I_LAST, I_R, I_ROOM, ICON_G, I
 __all__ = ["solve", "universe"]
 
 _BITS = 31  # path-matrix bits per int32 word
+#: the machine's functions compiled ahead of time (``machines.c``), by name
+_C = extension_machines("puzzles.nurimeizu._machines")
 
 
 @cached(maxsize=8)
@@ -275,7 +282,7 @@ def _final(t, W, NW, base):
 K_W, K_NW, K_BASE, K_WIDTH = range(4)
 
 
-@step_function
+@step_function(native=_C.get("solve.step"))
 def step(s, t, bit, row, consts, work):
     """The solver's step (``zalg.topdown.machine``); ``work`` holds the terminals of
     a merge and their sides."""
@@ -284,12 +291,12 @@ def step(s, t, bit, row, consts, work):
                       offset(work, W + 2)) else 0
 
 
-@final_function
+@final_function(native=_C.get("solve.final"))
 def final(t, consts, work):
     return 1 if _final(t, consts[K_W], consts[K_NW], consts[K_BASE]) else 0
 
 
-@takes_function
+@takes_function(native=_C.get("solve.takes"))
 def takes(s, row, consts, work):
     """0 where cell x cannot be black: an icon, a room already white, or a black
     2x2 block."""

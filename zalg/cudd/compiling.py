@@ -4,7 +4,8 @@
   than the sources) and without ``nogil`` (kernels hold the GIL, so no other thread
   touches CUDD meanwhile).  Nothing compiles when a module is imported: a kernel
   compiles, or loads from the cache, the first time it is called, with what it
-  calls.  Without numba (``ZALG_NO_NUMBA=1``, or numba missing) ``jit`` is the
+  calls; numba itself is imported only then (``Lazy``, ``load_numba``), so a program
+  whose kernels all run compiled ahead of time never imports it.  Without numba (``ZALG_NO_NUMBA=1``, or numba missing) ``jit`` is the
   identity and the kernels run as plain Python.
 * A compilation that runs longer than ``NOTE_AFTER`` seconds is announced once per
   process, with one line on stderr (``compiling kernels, first run only ...``);
@@ -26,6 +27,8 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import inspect
 import os
 import signal
@@ -34,7 +37,8 @@ import sys
 import threading
 import time
 
-__all__ = ["HAVE_NUMBA", "jit", "c_callback", "COMPILE_GUARD", "on_interrupt_while_compiling",
+__all__ = ["HAVE_NUMBA", "jit", "c_callback", "intrinsic", "LazyModule", "Lazy", "load_numba",
+           "loaded", "on_numba", "COMPILE_GUARD", "on_interrupt_while_compiling",
            "NOTE_AFTER", "NOTE", "compile_seconds", "skip_note", "before_compiling"]
 
 #: seconds of compiling before the one line on stderr
@@ -44,18 +48,142 @@ NOTE = ("zalg: compiling kernels, first run only (they are cached; `zalg warmup`
 
 HAVE_NUMBA = False
 if os.environ.get("ZALG_NO_NUMBA", "") not in ("1", "true", "yes"):
-    try:
-        import numba  # noqa: F401  (only checking that it imports)
-        HAVE_NUMBA = True
-    except ImportError:  # pragma: no cover - exercised by the ZALG_NO_NUMBA test
-        HAVE_NUMBA = False
+    # only whether it is installed: numba itself is imported when a kernel is first needed
+    HAVE_NUMBA = importlib.util.find_spec("numba") is not None
+
+#: the kernels made before numba was imported, and what runs when it is (``on_numba``)
+_PENDING: list = []
+_ON_LOAD: list = []
+_LOADED = [False]
+
+
+class Lazy:
+    """A kernel (numba dispatcher, intrinsic or overload) made only when numba is first
+    needed: calling it, or asking it for any attribute numba's objects have, imports
+    numba and makes every pending kernel (``load_numba``), after which the modules hold
+    the real objects in its place."""
+
+    def __init__(self, make, fn, plain: bool = False) -> None:
+        self._make, self._real, self.py_func, self._plain = make, None, fn, plain
+        for name in ("__name__", "__qualname__", "__module__", "__doc__"):
+            setattr(self, name, getattr(fn, name, None))
+        _PENDING.append(self)
+
+    def real(self):
+        """The numba object (numba imported first)."""
+        if self._real is None:
+            load_numba()
+        return self._real
+
+    def __call__(self, *args, **kwargs):
+        if self._plain and self._real is None:  # plain Python until numba is loaded
+            return self.py_func(*args, **kwargs)
+        return self.real()(*args, **kwargs)
+
+    def __getattr__(self, name: str):
+        if name.startswith("__") or name in ("_make", "_real", "py_func", "_plain"):
+            raise AttributeError(name)
+        return getattr(self.real(), name)
+
+    def __repr__(self) -> str:
+        return f"<kernel {self.__qualname__}, made when numba is first needed>"
+
+
+def on_numba(definitions) -> None:
+    """Run ``definitions()`` when numba is imported (at once if it is already): numba
+    typing that a module registers (types, overloads) without importing numba itself."""
+    if _LOADED[0]:
+        definitions()
+    else:
+        _ON_LOAD.append(definitions)
+
+
+def loaded() -> bool:
+    """Whether numba has been imported for the kernels in this process."""
+    return _LOADED[0]
+
+
+def load_numba() -> None:
+    """Import numba (the first time a kernel is needed): register the compile listeners
+    and the modules' typing (``on_numba``), make every pending kernel, and put the real
+    objects in place of the ``Lazy`` ones in every module and closure that holds them
+    (numba reads a kernel's callees from its globals and closure when it compiles)."""
+    if _LOADED[0]:
+        return
+    if not HAVE_NUMBA:
+        raise ImportError("zalg: numba is not installed (pip install 'zalg[jit]')")
+    import numba  # noqa: F401
+    from numba.extending import typeof_impl
+    _LOADED[0] = True
+    _listen()
+
+    @typeof_impl.register(Lazy)
+    def _typeof_lazy(value, context):
+        return typeof_impl(value.real(), context)
+
+    for definitions in _ON_LOAD:
+        definitions()
+    _ON_LOAD.clear()
+    for lazy in _PENDING:
+        lazy._real = lazy._make()
+    _swap(_PENDING)
+    _PENDING.clear()
+
+
+def _swap(kernels: list) -> None:
+    """Put the real objects in place of the Lazy ones in every module's namespace, the
+    kernels' own globals and their closure cells."""
+    spaces = {id(d): d for d in (getattr(m, "__dict__", None) for m in list(sys.modules.values()))
+              if isinstance(d, dict)}
+    for lazy in kernels:
+        fn = lazy.py_func
+        g = getattr(fn, "__globals__", None)
+        if isinstance(g, dict):
+            spaces[id(g)] = g
+        for cell in getattr(fn, "__closure__", None) or ():
+            try:
+                if type(cell.cell_contents) is Lazy:
+                    cell.cell_contents = cell.cell_contents._real
+            except ValueError:  # an empty cell
+                pass
+    for space in spaces.values():
+        for name, value in list(space.items()):
+            if type(value) is Lazy:
+                space[name] = value._real
+
+
+def _later(make, fn, plain: bool = False):
+    """``make()`` now when numba is loaded, else a ``Lazy`` that makes it when it is."""
+    return make() if _LOADED[0] else Lazy(make, fn, plain)
+
+
+def intrinsic(fn):
+    """``numba.extending.intrinsic``, made when numba is first needed; its body (run
+    when a caller compiles) may use numba freely.  Without numba: None."""
+    if not HAVE_NUMBA:
+        return None
+
+    def make():
+        from numba.extending import intrinsic as numba_intrinsic
+        return numba_intrinsic(fn)
+    return _later(make, fn)
+
+
+class LazyModule:
+    """A module imported at its first attribute (``types = LazyModule("numba.types")``):
+    for the bodies of intrinsics, which run only once numba is loaded."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        load_numba()
+        return getattr(importlib.import_module(self._name), attr)
+
 
 if HAVE_NUMBA:
-    from numba import njit, types
-    from numba.core import event
-
-    from .cache import StampedCache
-
     def _from_a_file(fn) -> bool:
         """Whether ``fn``'s source is a file (not typed at a prompt, run by ``exec`` or in
         a notebook cell): only then can its compiled code be cached on disk."""
@@ -64,16 +192,23 @@ if HAVE_NUMBA:
         except TypeError:
             return False
 
+    def _stamped(fn):
+        """zalg's cache for ``fn`` (``.cache``), or None when ``fn`` has no source file (it
+        compiles anew in each process)."""
+        from .cache import StampedCache  # built on numba's cache: imported once numba is
+        return StampedCache(fn) if _from_a_file(fn) else None
+
     def _cached(dispatcher):
-        """The dispatcher with zalg's cache instead of numba's own (``.cache``); a
-        function without a source file compiles anew in each process."""
-        if _from_a_file(dispatcher.py_func):
-            dispatcher._cache = StampedCache(dispatcher.py_func)
+        """The dispatcher with zalg's cache instead of numba's own."""
+        cache = _stamped(dispatcher.py_func)
+        if cache is not None:
+            dispatcher._cache = cache
         return dispatcher
 
     def _widening_literals(dispatcher):
         """Make calls from compiled code type constant arguments as their plain types, so
         that ``put_kid(env, 0, CODE, x, y)`` does not compile one copy per constant."""
+        from numba import types
         typed = dispatcher.get_call_template
 
         def get_call_template(args, kws):
@@ -81,28 +216,36 @@ if HAVE_NUMBA:
         dispatcher.get_call_template = get_call_template
         return dispatcher
 
-    def jit(fn=None, signature=None, inline=False):
-        """``numba.njit`` with zalg's cache, compiled lazily (at the first call).  With a
-        ``signature`` (any non-empty value; the types follow the arguments) constant
-        arguments from compiled callers compile as their plain types: one copy, not one
-        per constant.  ``inline``: numba inlines the function into its compiled callers."""
+    def jit(fn=None, signature=None, inline=False, plain=False):
+        """``numba.njit`` with zalg's cache, compiled lazily (at the first call; numba
+        itself is imported then, see ``Lazy``).  With a ``signature`` (any non-empty
+        value; the types follow the arguments) constant arguments from compiled callers
+        compile as their plain types: one copy, not one per constant.  ``inline``: numba
+        inlines the function into its compiled callers.  ``plain``: a small function of
+        plain values (no arrays, no intrinsics) that Python also calls: from Python it
+        runs as plain Python until numba is loaded."""
         def wrap(f):
-            d = _cached(njit(inline="always")(f) if inline else njit(f))
-            return _widening_literals(d) if signature else d
+            def make():
+                from numba import njit
+                d = _cached(njit(inline="always")(f) if inline else njit(f))
+                return _widening_literals(d) if signature else d
+            return _later(make, f, plain)
         return wrap if fn is None else wrap(fn)
 
     def c_callback(fn, signature):
         """``fn`` compiled (or loaded from zalg's cache) as a C callback of ``signature``
         (``numba.cfunc``); its address is ``.address``."""
-        from numba.core.ccallback import CFunc
+        load_numba()
         from numba.core import sigutils
+        from numba.core.ccallback import CFunc
         callback = CFunc(fn, sigutils.normalize_signature(signature), locals={}, options={})
-        if _from_a_file(fn):  # else: compiled anew in each process
-            callback._cache = StampedCache(fn)
+        cache = _stamped(fn)
+        if cache is not None:
+            callback._cache = cache
         callback.compile()
         return callback
 else:
-    def jit(fn=None, signature=None, inline=False):
+    def jit(fn=None, signature=None, inline=False, plain=False):
         return (lambda f: f) if fn is None else fn
 
     def c_callback(fn, signature):
@@ -251,7 +394,10 @@ def compile_seconds() -> float:
     return _CLOCK.seconds
 
 
-if HAVE_NUMBA:
+def _listen() -> None:
+    """Register the listeners of numba's compiler lock and compilations (numba loaded)."""
+    from numba.core import event
+
     class _LockListener(event.Listener):
         # numba holds its compiler lock while it compiles, loads or saves a kernel
         def on_start(self, ev) -> None:

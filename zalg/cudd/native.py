@@ -36,7 +36,7 @@ import os
 import numpy as np
 
 from ..errors import OutOfMemory
-from .compiling import COMPILE_GUARD, HAVE_NUMBA, c_callback, jit
+from .compiling import COMPILE_GUARD, HAVE_NUMBA, LazyModule, c_callback, intrinsic, jit
 from .platform import INSTALL_NOTES, cudd_module, dd_version, symbols
 
 _cz = cudd_module()
@@ -228,13 +228,9 @@ def memory_in_use(mgr: int) -> int:
 
 
 # --- node access and calls, compiled or plain ----------------------------------------
-if HAVE_NUMBA:
-    from llvmlite import ir
-    from numba import types
-    from numba.extending import intrinsic
-
-    _I64 = ir.IntType(64)
-    _I32 = ir.IntType(32)
+if HAVE_NUMBA:  # numba and llvmlite are imported when a kernel first compiles
+    ir = LazyModule("llvmlite.ir")
+    types = LazyModule("numba.types")
 
     @intrinsic
     def load_i64(typingctx, address):
@@ -242,7 +238,7 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64)
 
         def codegen(context, builder, signature, args):
-            return builder.load(builder.inttoptr(args[0], _I64.as_pointer()))
+            return builder.load(builder.inttoptr(args[0], ir.IntType(64).as_pointer()))
         return sig, codegen
 
     @intrinsic
@@ -251,8 +247,8 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64)
 
         def codegen(context, builder, signature, args):
-            v = builder.load(builder.inttoptr(args[0], _I32.as_pointer()))
-            return builder.zext(v, _I64)
+            v = builder.load(builder.inttoptr(args[0], ir.IntType(32).as_pointer()))
+            return builder.zext(v, ir.IntType(64))
         return sig, codegen
 
     @intrinsic
@@ -261,7 +257,7 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(_I64, [_I64, _I64, _I64, _I64])
+            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64), ir.IntType(64), ir.IntType(64)])
             return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
         return sig, codegen
 
@@ -272,7 +268,7 @@ if HAVE_NUMBA:
                          types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [_I64, _I64, _I64, _I64, _I64])
+            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64), ir.IntType(64), ir.IntType(64), ir.IntType(64), ir.IntType(64)])
             builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
             return context.get_dummy_value()
         return sig, codegen
@@ -283,7 +279,7 @@ if HAVE_NUMBA:
         sig = types.int64(*[types.int64] * 6)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(_I64, [_I64] * 5)
+            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64)] * 5)
             return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
         return sig, codegen
 
@@ -293,7 +289,7 @@ if HAVE_NUMBA:
         sig = types.void(*[types.int64] * 7)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [_I64] * 6)
+            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64)] * 6)
             builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
             return context.get_dummy_value()
         return sig, codegen
@@ -305,7 +301,7 @@ if HAVE_NUMBA:
         sig = types.void(types.int64, types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [_I64, _I64])
+            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64), ir.IntType(64)])
             builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
             return context.get_dummy_value()
         return sig, codegen
@@ -316,10 +312,10 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64, types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(_I32, [_I64, _I32])
+            fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(64), ir.IntType(32)])
             r = builder.call(builder.inttoptr(args[0], fnty.as_pointer()),
-                             [args[1], builder.trunc(args[2], _I32)])
-            return builder.sext(r, _I64)
+                             [args[1], builder.trunc(args[2], ir.IntType(32))])
+            return builder.sext(r, ir.IntType(64))
         return sig, codegen
 
     @intrinsic
@@ -328,9 +324,9 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(_I32, [_I64])
+            fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(64)])
             r = builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
-            return builder.sext(r, _I64)
+            return builder.sext(r, ir.IntType(64))
         return sig, codegen
 
     @intrinsic
@@ -339,7 +335,7 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(_I64, [_I64])
+            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64)])
             return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
         return sig, codegen
 
@@ -349,9 +345,9 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(_I64, [_I64, _I32, _I64, _I64])
+            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(32), ir.IntType(64), ir.IntType(64)])
             fptr = builder.inttoptr(args[0], fnty.as_pointer())
-            return builder.call(fptr, [args[1], builder.trunc(args[2], _I32), args[3], args[4]])
+            return builder.call(fptr, [args[1], builder.trunc(args[2], ir.IntType(32)), args[3], args[4]])
         return sig, codegen
 
     @intrinsic
@@ -360,7 +356,7 @@ if HAVE_NUMBA:
         sig = types.void(types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [_I64])
+            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64)])
             builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
             return context.get_dummy_value()
         return sig, codegen
@@ -371,7 +367,7 @@ if HAVE_NUMBA:
         sig = types.void(types.int64, types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [_I64, _I64])
+            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64), ir.IntType(64)])
             builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1], args[2]])
             return context.get_dummy_value()
         return sig, codegen
@@ -382,9 +378,9 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(_I32, [])
+            fnty = ir.FunctionType(ir.IntType(32), [])
             r = builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [])
-            return builder.sext(r, _I64)
+            return builder.sext(r, ir.IntType(64))
         return sig, codegen
 
     @intrinsic
@@ -393,7 +389,7 @@ if HAVE_NUMBA:
         sig = types.int64(types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(_I64, [])
+            fnty = ir.FunctionType(ir.IntType(64), [])
             return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [])
         return sig, codegen
 
@@ -414,7 +410,7 @@ if HAVE_NUMBA:
         sig = types.void(types.int64, types.int64)
 
         def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [_I64])
+            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64)])
             builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
             return context.get_dummy_value()
         return sig, codegen
@@ -427,9 +423,9 @@ if HAVE_NUMBA:
 
         def codegen(context, builder, signature, args):
             i8p = ir.IntType(8).as_pointer()
-            fnty = ir.FunctionType(ir.VoidType(), [i8p, _I32, _I32, _I32])
+            fnty = ir.FunctionType(ir.VoidType(), [i8p, ir.IntType(32), ir.IntType(32), ir.IntType(32)])
             fn = builder.module.declare_intrinsic("llvm.prefetch", [i8p], fnty)
-            builder.call(fn, [builder.inttoptr(args[0], i8p), _I32(0), _I32(3), _I32(1)])
+            builder.call(fn, [builder.inttoptr(args[0], i8p), ir.IntType(32)(0), ir.IntType(32)(3), ir.IntType(32)(1)])
             return context.get_dummy_value()
         return sig, codegen
 
@@ -439,7 +435,7 @@ if HAVE_NUMBA:
         sig = types.int64(types.voidptr)
 
         def codegen(context, builder, signature, args):
-            return builder.ptrtoint(args[0], _I64)
+            return builder.ptrtoint(args[0], ir.IntType(64))
         return sig, codegen
 
     @jit(inline=True)

@@ -319,7 +319,7 @@ def poll(env):
 CUDD_OVERHEAD_TENTHS = 13
 
 
-@jit
+@jit(plain=True)
 def cudd_share(budget, held):
     """CUDD's hard limit (its own count) when ``held`` bytes of the budget are in
     kernel tables: what is left, divided by CUDD's overhead."""

@@ -21,7 +21,7 @@ import hashlib
 import inspect
 from types import ModuleType
 
-from ..cudd.compiling import HAVE_NUMBA
+from ..cudd.compiling import HAVE_NUMBA, on_numba
 
 __all__ = ["Op", "register", "table", "terminal", "children", "combine", "memo_key", "known",
            "cached", "holds_keys", "root_code", "finish"]
@@ -143,9 +143,11 @@ def finish(op, a, b, result, env):
     return result if last is None else last(a, b, result, env)
 
 
-if HAVE_NUMBA:
-    from numba import njit, types
-    from numba.extending import NativeValue, models, overload, register_model, typeof_impl, unbox
+def _numba_typing() -> None:
+    """numba's typing of operations (``OpType``) and of the dispatch functions above,
+    registered when numba is first imported (``compiling.on_numba``)."""
+    from numba import types
+    from numba.extending import NativeValue, models, register_model, typeof_impl, unbox
 
     class OpType(types.Type):
         """The numba type of an :class:`Op`: one per operation and version of its sources."""
@@ -153,6 +155,10 @@ if HAVE_NUMBA:
         def __init__(self, key: str):
             self.op_key = key
             super().__init__(name=f"Op({key})")
+
+    # numba's cache pickles the signatures it holds: the type is found by this name
+    OpType.__qualname__ = "OpType"
+    globals()["OpType"] = OpType
 
     @typeof_impl.register(Op)
     def _typeof_op(op, context):
@@ -163,6 +169,14 @@ if HAVE_NUMBA:
     @unbox(OpType)
     def _unbox_op(typ, obj, c):
         return NativeValue(c.context.get_constant_null(typ))  # the type says it all
+
+    _overloads(OpType)
+
+
+def _overloads(OpType) -> None:
+    """The dispatch functions' numba versions for operations of the numba type ``OpType``."""
+    from numba import njit
+    from numba.extending import overload
 
     # Dispatch over a closure: an if-chain on the frame's code, built from closures that
     # numba inlines into the driver (no compiled unit of their own).  One builder per
@@ -270,3 +284,7 @@ if HAVE_NUMBA:
             if last is None:
                 return lambda op, a, b, result, env: result
             return lambda op, a, b, result, env: last(a, b, result, env)
+
+
+if HAVE_NUMBA:
+    on_numba(_numba_typing)

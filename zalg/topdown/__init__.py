@@ -26,8 +26,8 @@ none of them.
 """
 
 from .assemble import assemble
-from .machine import (DEAD, GOING, SKIP, Machine, compiled, final_function, step_function,
-                      takes_function)
+from .machine import (DEAD, GOING, SKIP, Machine, c_function, compiled, extension_machines,
+                      final_function, step_function, takes_function)
 from .pointers import at, offset
 from .run import run_machine
 from .spec import ACCEPT, REJECT, Spec, build, intersection
@@ -36,4 +36,5 @@ from . import methods  # registers Family's top-down routes
 __all__ = ["Spec", "REJECT", "ACCEPT", "build", "intersection", "assemble",
            "Machine", "run_machine",
            "step_function", "final_function", "takes_function", "compiled", "DEAD", "GOING", "SKIP",
+           "c_function", "extension_machines",
            "at", "offset"]

@@ -10,6 +10,11 @@ types no function objects.  Nothing compiles when a machine's module is imported
 a function compiles (or loads from the cache) the first time a machine using it
 runs, so a command compiles only the machines it uses.
 
+A machine compiled ahead of time (C, in an extension of its own package) hands the
+driver its functions' addresses instead: ``c_function(address, kind, state)``, or
+``native=address`` on the decorators to keep a Python twin for ``ZALG_COMPILED=0``;
+``extension_machines(module)`` reads an extension's table of addresses.
+
 Without numba the driver receives the Python functions themselves and the same
 code runs on numpy arrays.
 """
@@ -17,14 +22,21 @@ code runs on numpy arrays.
 from __future__ import annotations
 
 import importlib
+import os
 
 import numpy as np
 
-from ..cudd.compiling import HAVE_NUMBA, c_callback, jit
+from ..cudd.compiling import HAVE_NUMBA, LazyModule, c_callback, intrinsic, jit
 
 __all__ = ["DEAD", "ACCEPT", "GOING", "SKIP", "STATE_TYPES", "MachineFunction", "step_function",
            "final_function", "takes_function", "compiled", "MAY_TAKE", "call_step", "call_final",
-           "call_takes"]
+           "call_takes", "c_function", "extension_machines", "KINDS"]
+
+#: the kinds of machine function, each with its C signature (``frontier.c``'s pointer types):
+#: ``i64 step(state *s, state *t, i64 bit, const i64 *row, const i64 *consts, i64 *work)``,
+#: ``i64 final(state *t, const i64 *consts, i64 *work)``,
+#: ``i64 takes(state *s, const i64 *row, const i64 *consts, i64 *work)``
+KINDS = ("step", "final", "takes")
 
 #: what ``step`` returns (DEAD and ACCEPT are ``spec.REJECT`` and ``spec.ACCEPT``)
 DEAD, ACCEPT, GOING = 0, 1, 2
@@ -35,17 +47,16 @@ SKIP = 2
 #: the state types a machine may choose (one compiled driver each, made on first use)
 STATE_TYPES = (np.int16, np.int32)
 
-if HAVE_NUMBA:
-    from llvmlite import ir
-    from numba import types
-    from numba.extending import intrinsic
-    from numba.np.numpy_support import from_dtype
+if HAVE_NUMBA:  # numba and llvmlite are imported when a machine first compiles
+    ir = LazyModule("llvmlite.ir")
+    types = LazyModule("numba.types")
+    numpy_support = LazyModule("numba.np.numpy_support")
 
     def _signature(kind: str, state):
         """The C signature of a machine function over states of numpy type ``state``:
         raw pointers, not arrays (a call passes six words and touches no reference
         count; an array argument costs seven words and atomic reference counting)."""
-        s = types.CPointer(from_dtype(np.dtype(state)))
+        s = types.CPointer(numpy_support.from_dtype(np.dtype(state)))
         r = types.CPointer(types.int64)
         return {"step": types.int64(s, s, types.int64, r, r, r),
                 "final": types.int64(s, r, r),
@@ -92,22 +103,38 @@ def compiled_driver():
     return module.sweep, module.reduce
 
 
-def native_address(name: str):
-    """The address of the machine function ``name`` compiled into the extension
-    (``frontier.c``, ``graphs/machines.c``), or None without the extension."""
+def _compiled_allowed() -> bool:
+    """Whether machines compiled ahead of time may run (``ZALG_COMPILED=0``: their Python
+    twins run instead, compiled by numba)."""
+    return os.environ.get("ZALG_COMPILED") != "0"
+
+
+def extension_machines(module: str) -> dict[str, int]:
+    """The table ``{name: address}`` of the machine functions compiled into the extension
+    ``module`` (its ``machines()``), e.g. ``"puzzles.nurimeizu._machines"``; empty when the
+    extension is not built or ``ZALG_COMPILED=0`` is set."""
+    if not _compiled_allowed():
+        return {}
     try:
-        module = importlib.import_module("zalg.topdown._frontier")
-    except ImportError:  # pragma: no cover - an install without the extension
-        return None
-    return module.machines().get(name)
+        return dict(importlib.import_module(module).machines())
+    except ImportError:  # an install without the extension
+        return {}
+
+
+def native_address(name: str):
+    """The address of the machine function ``name`` compiled into zalg's extension
+    (``frontier.c``, ``graphs/machines.c``), or None without the extension (or with
+    ``ZALG_COMPILED=0``)."""
+    return extension_machines("zalg.topdown._frontier").get(name)
 
 
 class MachineFunction:
     """One machine function (``kind``: step, final or takes) over states of type
-    ``state_type``; compiled the first time ``entry()`` is asked for, unless the
-    extension holds it compiled under the name ``native``."""
+    ``state_type``; compiled the first time ``entry()`` is asked for, unless it is
+    compiled ahead of time: ``native`` is its address (an int), or its name in zalg's
+    extension (a str)."""
 
-    def __init__(self, fn, kind: str, state, native: str | None = None) -> None:
+    def __init__(self, fn, kind: str, state, native: str | int | None = None) -> None:
         self.py_func = fn
         self.kind = kind
         self.state_type = np.dtype(state)
@@ -117,10 +144,14 @@ class MachineFunction:
     def entry(self):
         """What the driver receives: the compiled function's address (the extension's,
         else numba's callback; without either, the Python function)."""
+        if isinstance(self.native, int):
+            return self.native
         if self.native is not None:
             address = native_address(self.native)
             if address is not None:
                 return address
+        if self.py_func is None:
+            raise RuntimeError(f"the compiled {self.kind} function is not available")
         if not HAVE_NUMBA:
             return self.py_func
         if self._callback is None:
@@ -128,13 +159,27 @@ class MachineFunction:
         return self._callback.address
 
     def __call__(self, *args):
+        if self.py_func is None:
+            raise TypeError("a machine function compiled ahead of time runs only in the driver")
         return self.py_func(*args)
 
 
-def _decorator(kind: str, fn, state, native: str | None = None):
+def c_function(address: int, kind: str, state=np.int32) -> MachineFunction:
+    """The machine function compiled ahead of time at ``address`` (a C function of the
+    signature ``KINDS`` gives ``kind``, over states of type ``state``), for ``Machine``:
+    e.g. ``c_function(extension_machines("pkg._machines")["step"], "step")``.  It runs in
+    the driver only (calling it from Python raises TypeError)."""
+    if kind not in KINDS:
+        raise ValueError(f"a machine function is one of {KINDS}, not {kind!r}")
+    if not isinstance(address, int) or address <= 0:
+        raise ValueError(f"not a function's address: {address!r}")
+    return _decorator(kind, None, state, address, bare=True)
+
+
+def _decorator(kind: str, fn, state, native: str | int | None = None, bare: bool = False):
     if np.dtype(state) not in [np.dtype(x) for x in STATE_TYPES]:
         raise ValueError(f"a machine state is int16 or int32, not {np.dtype(state)}")
-    if fn is None:
+    if fn is None and not bare:
         return lambda f: MachineFunction(f, kind, state, native)
     return MachineFunction(fn, kind, state, native)
 

@@ -22,7 +22,10 @@ signatures, so that one compiled driver serves every machine; ``frontier.functio
 compiled on first use, cached with a stamp of their sources); helpers they call
 are compiled with ``compiled``.  Compiled, the arguments are raw pointers (index
 them like arrays, ``s[k]``; they have no length: widths come from ``consts``);
-without numba they are numpy arrays, and the same code runs.  Equal states must be equal rows: a machine keeps
+without numba they are numpy arrays, and the same code runs.  A machine written in C
+(compiled ahead of time in an extension) gives its functions by address instead:
+``c_function(address, kind, state)`` (``functions``), or ``native=address`` on the
+decorators to keep the Python one for ``ZALG_COMPILED=0``.  Equal states must be equal rows: a machine keeps
 its rows canonical (e.g. renumbers labels) so that equal futures merge.
 
 ``Machine(...).build(universe, levels)`` runs it (``frontier.run.run_machine``).
@@ -34,12 +37,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .functions import (ACCEPT, DEAD, GOING, MAY_TAKE, SKIP, compiled, final_function,
-                        step_function, takes_function)
+from .functions import (ACCEPT, DEAD, GOING, MAY_TAKE, SKIP, c_function, compiled,
+                        extension_machines, final_function, step_function, takes_function)
 from .run import run_machine
 
 __all__ = ["DEAD", "ACCEPT", "GOING", "SKIP", "Machine", "step_function", "final_function",
-           "takes_function", "compiled", "MAY_TAKE"]
+           "takes_function", "compiled", "MAY_TAKE", "c_function", "extension_machines"]
 
 
 def _int64_2d(a) -> np.ndarray:

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cudd.compiling import HAVE_NUMBA
+from ..cudd.compiling import HAVE_NUMBA, LazyModule, intrinsic
 
 __all__ = ["at", "offset", "words", "prefetch"]
 
-if HAVE_NUMBA:
-    from llvmlite import ir
-    from numba import types
-    from numba.core import cgutils
-    from numba.extending import intrinsic
+if HAVE_NUMBA:  # numba and llvmlite are imported when a kernel first compiles
+    ir = LazyModule("llvmlite.ir")
+    types = LazyModule("numba.types")
+    cgutils = LazyModule("numba.core.cgutils")
 
     @intrinsic
     def at(typingctx, array, index):
