@@ -503,7 +503,10 @@ static PyObject *py_machines(PyObject *self, PyObject *unused) {
     return d;
 }
 
+#include "constructions.h"  /* the top-down constructions' functions */
 static PyMethodDef methods[] = {
+    TD_METHOD(ue_level),
+    TD_METHOD(ue_root),
     {"machines", py_machines, METH_NOARGS, machines_doc},
     {"sweep", py_sweep, METH_VARARGS, sweep_doc},
     {"reduce", py_reduce, METH_VARARGS, reduce_doc},
