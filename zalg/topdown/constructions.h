@@ -12,5 +12,11 @@
 
 TD_DECLARE(ue_level);   /* unique_exists.c */
 TD_DECLARE(ue_root);
+TD_DECLARE(ht_node_tables);  /* hitting_tables.c */
+TD_DECLARE(ht_to_tables);
+TD_DECLARE(ht_table_level);
+TD_DECLARE(hit_level);       /* hitting.c */
+TD_DECLARE(hit_successor);
+TD_DECLARE(hit_escapes);
 
 #endif

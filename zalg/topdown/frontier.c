@@ -507,6 +507,12 @@ static PyObject *py_machines(PyObject *self, PyObject *unused) {
 static PyMethodDef methods[] = {
     TD_METHOD(ue_level),
     TD_METHOD(ue_root),
+    TD_METHOD(ht_node_tables),
+    TD_METHOD(ht_to_tables),
+    TD_METHOD(ht_table_level),
+    TD_METHOD(hit_level),
+    TD_METHOD(hit_successor),
+    TD_METHOD(hit_escapes),
     {"machines", py_machines, METH_NOARGS, machines_doc},
     {"sweep", py_sweep, METH_VARARGS, sweep_doc},
     {"reduce", py_reduce, METH_VARARGS, reduce_doc},

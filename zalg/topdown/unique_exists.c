@@ -46,6 +46,7 @@ int codes_init(Grow *g, i64 n) {
 
 int grow_reserve(Grow *g, i64 need, const TStore *s) {
     if (need <= g->cap) return 1;
+    if (!g->obj) return 0;  /* the caller's array: never grown */
     i64 size = g->cap;
     while (size < need) size *= 2;
     if (s && td_over(s, 8 * (size - g->cap))) return 0;
@@ -77,12 +78,13 @@ int store_take(TStore *s, PyObject **data, PyObject **off) {
     free(s->table); free(s->hashes);
     s->table = s->hashes = NULL;
     i64 used = s->off.p[s->m];
-    if (PyByteArray_Resize(s->data.obj, (Py_ssize_t)(8 * used)) != 0
+    if ((s->data.obj && PyByteArray_Resize(s->data.obj, (Py_ssize_t)(8 * used)) != 0)
             || PyByteArray_Resize(s->off.obj, (Py_ssize_t)(8 * (s->m + 1))) != 0) {
         PyErr_Clear();
         store_free(s);
         return 0;
     }
+    if (!s->data.obj) { s->data.obj = Py_None; Py_INCREF(Py_None); }  /* the caller's rows */
     *data = s->data.obj; *off = s->off.obj;
     s->data.obj = s->off.obj = NULL;
     return 1;

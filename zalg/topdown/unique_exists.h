@@ -42,8 +42,9 @@ int store_init(TStore *s, const Env *env, i64 held);
 i64 store_state(TStore *s, const i64 *S, i64 n);
 /* release what the store holds (its bytearrays too) */
 void store_free(TStore *s);
-/* the store's (data, off) as bytearrays trimmed to their use, the store's tables freed;
-   0 with the store released when the trimming failed */
+/* the store's (data, off) as bytearrays trimmed to their use (data None when the rows
+   are the caller's array: data.obj NULL), the store's tables freed; 0 with the store
+   released when the trimming failed */
 int store_take(TStore *s, PyObject **data, PyObject **off);
 /* sort a[:n] increasing */
 void sort_i64(i64 *a, i64 n);

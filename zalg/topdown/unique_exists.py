@@ -266,11 +266,12 @@ def raise_if_stopped(status: int) -> None:
 
 def native_level(result: tuple) -> tuple:
     """A compiled level kernel's (status, data, off, m, lo, hi) as numba's: the bytearrays
-    as numpy arrays (int64 data and offsets, int32 codes)."""
+    as numpy arrays (int64 data and offsets, int32 codes; data None stays None)."""
     status, data, off, m, lo, hi = result
     if status != DONE:
         return result
-    return (status, np.frombuffer(data, dtype=np.int64), np.frombuffer(off, dtype=np.int64), m,
+    rows = None if data is None else np.frombuffer(data, dtype=np.int64)
+    return (status, rows, np.frombuffer(off, dtype=np.int64), m,
             np.frombuffer(lo, dtype=np.int32), np.frombuffer(hi, dtype=np.int32))
 
 
