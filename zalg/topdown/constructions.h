@@ -18,5 +18,9 @@ TD_DECLARE(ht_table_level);
 TD_DECLARE(hit_level);       /* hitting.c */
 TD_DECLARE(hit_successor);
 TD_DECLARE(hit_escapes);
+TD_DECLARE(min_level);       /* minimal.c */
+TD_DECLARE(min_holds_empty);
+TD_DECLARE(min_family_tables);
+TD_DECLARE(min_to_tables);
 
 #endif
