@@ -96,21 +96,11 @@ static int level_loop(Walk *w, TStore *st, const i64 *data, const i64 *off, i64 
     return TD_DONE;
 }
 
-/* the views of seen, out, level, hi, lo, escapes (b[0..5]) into w; 0 with an error */
-static int walk_views(PyObject **o, Py_buffer *b, Walk *w) {
-    static const Py_ssize_t item[6] = {1, 8, 8, 8, 8, 1};
-    for (int k = 0; k < 6; k++)
-        if (!td_view(o[k], &b[k], item[k], k < 2)) {
-            for (int j = 0; j < k; j++) PyBuffer_Release(&b[j]);
-            return 0;
-        }
-    w->seen = b[0].buf; w->out = b[1].buf; w->level = b[2].buf; w->hi = b[3].buf;
-    w->lo = b[4].buf; w->escapes = b[5].buf;
-    return 1;
-}
-
-static void release_walk(Py_buffer *b) {
-    for (int k = 0; k < 6; k++) PyBuffer_Release(&b[k]);
+/* the walk over the views of seen, out, level, hi, lo, escapes (b[0..5]) */
+static Walk walk_of(Py_buffer *b, i64 size) {
+    Walk w = {b[2].buf, b[3].buf, b[4].buf, b[5].buf, b[0].buf, NULL, size, b[1].buf};
+    w.heap = malloc((size_t)(size > 0 ? size : 1) * 8);
+    return w;
 }
 
 const char hit_level_doc[] =
@@ -120,41 +110,29 @@ const char hit_level_doc[] =
 "come as bytearrays; status 3: no memory within the budget.";
 
 PyObject *py_hit_level(PyObject *self, PyObject *args) {
-    PyObject *od, *oo, *ox, *o[6];
+    PyObject *o[9];  /* seen, out, level, hi, lo, escapes, data, off, ctx */
     long long count, x, limit, size, held;
     int last;
-    if (!PyArg_ParseTuple(args, "OOLLLpLOOOOOOOL", &od, &oo, &count, &x, &limit, &last, &size,
-                          &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &ox, &held))
+    if (!PyArg_ParseTuple(args, "OOLLLpLOOOOOOOL", &o[6], &o[7], &count, &x, &limit, &last, &size,
+                          &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[8], &held))
         return NULL;
-    Py_buffer bd, bo, bx, b[6];
-    Walk w;
-    if (!walk_views(o, b, &w)) return NULL;
-    if (!td_view(od, &bd, 8, 0)) { release_walk(b); return NULL; }
-    if (!td_view(oo, &bo, 8, 0)) { release_walk(b); PyBuffer_Release(&bd); return NULL; }
-    if (!td_view(ox, &bx, 8, 0)) {
-        release_walk(b); PyBuffer_Release(&bd); PyBuffer_Release(&bo);
-        return NULL;
-    }
+    Py_buffer b[9];
+    if (!td_views(o, b, "BW8881" "888")) return NULL;
     Env env;
-    env_init(&env, bx.buf, NULL, 0);
-    TStore st;
+    env_init(&env, b[8].buf, NULL, 0);
+    TStore st = {0};
     Grow lo = {0}, hi = {0};
     int status = TD_NOMEM;
-    w.hcap = size;
-    w.heap = malloc((size_t)(size > 0 ? size : 1) * 8);
+    Walk w = walk_of(b, size);
     if (w.heap && store_init(&st, &env, held + 8 * size)) {
         if (codes_init(&lo, count) && codes_init(&hi, count))
-            status = level_loop(&w, &st, bd.buf, bo.buf, count, x, limit, last, (int32_t *)lo.p,
-                                (int32_t *)hi.p);
+            status = level_loop(&w, &st, b[6].buf, b[7].buf, count, x, limit, last,
+                                (int32_t *)lo.p, (int32_t *)hi.p);
         if (status != TD_DONE) store_free(&st);
     }
     free(w.heap);
-    release_walk(b); PyBuffer_Release(&bd); PyBuffer_Release(&bo); PyBuffer_Release(&bx);
-    if (status != TD_DONE) {
-        Py_XDECREF(lo.obj); Py_XDECREF(hi.obj);
-        return td_failed(status);
-    }
-    return td_level_result(&st, &lo, &hi);
+    td_release(b, 9);
+    return td_level_result(status, &st, &lo, &hi);
 }
 
 const char hit_successor_doc[] =
@@ -163,20 +141,17 @@ const char hit_successor_doc[] =
 "dead, -2 the heap too small.";
 
 PyObject *py_hit_successor(PyObject *self, PyObject *args) {
-    PyObject *oa, *o[6];
+    PyObject *o[7];  /* seen, out, level, hi, lo, escapes, A */
     long long k, x, take, limit, size;
-    if (!PyArg_ParseTuple(args, "OLLLLLOOOOOO", &oa, &k, &x, &take, &limit, &size, &o[0], &o[1],
+    if (!PyArg_ParseTuple(args, "OLLLLLOOOOOO", &o[6], &k, &x, &take, &limit, &size, &o[0], &o[1],
                           &o[2], &o[3], &o[4], &o[5]))
         return NULL;
-    Py_buffer ba, b[6];
-    Walk w;
-    if (!walk_views(o, b, &w)) return NULL;
-    if (!td_view(oa, &ba, 8, 0)) { release_walk(b); return NULL; }
-    w.hcap = size;
-    w.heap = malloc((size_t)(size > 0 ? size : 1) * 8);
-    i64 n = w.heap ? successor(&w, ba.buf, k, x, (int)take, limit) : -3;
+    Py_buffer b[7];
+    if (!td_views(o, b, "BW8881" "8")) return NULL;
+    Walk w = walk_of(b, size);
+    i64 n = w.heap ? successor(&w, b[6].buf, k, x, (int)take, limit) : -3;
     free(w.heap);
-    release_walk(b); PyBuffer_Release(&ba);
+    td_release(b, 7);
     if (n == -3) return PyErr_NoMemory();
     return PyLong_FromLongLong(n);
 }
@@ -190,12 +165,7 @@ PyObject *py_hit_escapes(PyObject *self, PyObject *args) {
     PyObject *o[4];
     if (!PyArg_ParseTuple(args, "OOOO", &o[0], &o[1], &o[2], &o[3])) return NULL;
     Py_buffer b[4];
-    static const Py_ssize_t item[4] = {8, 8, 8, 1};
-    for (int k = 0; k < 4; k++)
-        if (!td_view(o[k], &b[k], item[k], 0)) {
-            for (int j = 0; j < k; j++) PyBuffer_Release(&b[j]);
-            return NULL;
-        }
+    if (!td_views(o, b, "8881")) return NULL;
     const i64 *level = b[0].buf, *hi = b[1].buf, *lo = b[2].buf;
     const uint8_t *marked = b[3].buf;
     i64 n = b[0].shape[0];
@@ -206,6 +176,6 @@ PyObject *py_hit_escapes(PyObject *self, PyObject *args) {
         if (n > 1) e[1] = 1;
         for (i64 v = 2; v < n; v++) e[v] = e[lo[v]] || (!marked[level[v]] && e[hi[v]]);
     }
-    for (int k = 0; k < 4; k++) PyBuffer_Release(&b[k]);
+    td_release(b, 4);
     return out;
 }

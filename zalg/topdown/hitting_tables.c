@@ -73,11 +73,7 @@ PyObject *py_ht_node_tables(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOLOLLO", &o[0], &o[1], &o[2], &first, &o[3], &R, &bw, &o[4]))
         return NULL;
     Py_buffer b[5];
-    for (int k = 0; k < 5; k++)
-        if (!td_view(o[k], &b[k], 8, 0)) {
-            for (int j = 0; j < k; j++) PyBuffer_Release(&b[j]);
-            return NULL;
-        }
+    if (!td_views(o, b, "88888")) return NULL;
     Env env;
     env_init(&env, b[4].buf, NULL, 0);
     i64 n = b[0].shape[0], nw = words_of(R), rows = n - first > 0 ? n - first : 0;
@@ -92,7 +88,7 @@ PyObject *py_ht_node_tables(PyObject *self, PyObject *args) {
                                 (u64 *)PyByteArray_AS_STRING(T), ones, zeros, masks);
     }
     free(ones); free(zeros); free(masks);
-    for (int k = 0; k < 5; k++) PyBuffer_Release(&b[k]);
+    td_release(b, 5);
     if (status != TD_DONE) { Py_XDECREF(T); return Py_BuildValue("iO", status, Py_None); }
     return Py_BuildValue("iN", status, T);
 }
@@ -106,10 +102,10 @@ static int conjoin(const i64 *data, const i64 *off, i64 c0, i64 c1, const u64 *T
         const u64 *Tk = T + k * rows * bw;
         for (i64 i = c0; i < c1; i++) {
             if (td_stop_now(i)) return TD_STOPPED;
-            u64 *acc = buf + (i - c0) * nw + k * bw;
+            u64 *restrict acc = buf + (i - c0) * nw + k * bw;
             memcpy(acc, ones + k * bw, (size_t)bw * 8);
             for (i64 a = off[i]; a < off[i + 1]; a++) {
-                const u64 *row = Tk + (data[a] - first) * bw;
+                const u64 *restrict row = Tk + (data[a] - first) * bw;
                 for (i64 t = 0; t < bw; t++) acc[t] &= row[t];
             }
         }
@@ -133,14 +129,10 @@ PyObject *py_ht_to_tables(PyObject *self, PyObject *args) {
                           &o[3], &held))
         return NULL;
     Py_buffer b[4];
-    for (int k = 0; k < 4; k++)
-        if (!td_view(o[k], &b[k], 8, 0)) {
-            for (int j = 0; j < k; j++) PyBuffer_Release(&b[j]);
-            return NULL;
-        }
+    if (!td_views(o, b, "8888")) return NULL;
     int status = TD_NOMEM;
     if (b[2].ndim != 3) {
-        for (int k = 0; k < 4; k++) PyBuffer_Release(&b[k]);
+        td_release(b, 4);
         PyErr_SetString(PyExc_TypeError, "ht_to_tables: T has three dimensions");
         return NULL;
     }
@@ -149,7 +141,7 @@ PyObject *py_ht_to_tables(PyObject *self, PyObject *args) {
     chunk = chunk > 1 ? chunk : 1;
     Env env;
     env_init(&env, b[3].buf, NULL, 0);
-    TStore st;
+    TStore st = {0};
     Grow codes = {0};
     u64 *ones = malloc((size_t)nw * 8), *buf = malloc((size_t)(chunk * nw) * 8);
     if (ones && buf && store_init(&st, &env, held + 8 * nw * (chunk + 1))) {
@@ -163,7 +155,7 @@ PyObject *py_ht_to_tables(PyObject *self, PyObject *args) {
         if (status != TD_DONE) store_free(&st);
     }
     free(ones); free(buf);
-    for (int k = 0; k < 4; k++) PyBuffer_Release(&b[k]);
+    td_release(b, 4);
     PyObject *data, *noff;
     if (status == TD_DONE && !store_take(&st, &data, &noff)) status = TD_NOMEM;
     if (status != TD_DONE) {
@@ -219,36 +211,30 @@ const char ht_table_level_doc[] =
 "hitting_tables.table_level; rows None: written over data (r > 6), else a bytearray.";
 
 PyObject *py_ht_table_level(PyObject *self, PyObject *args) {
-    PyObject *od, *ox;
+    PyObject *o[2];  /* data, ctx */
     long long count, r, held;
     int last;
-    if (!PyArg_ParseTuple(args, "OLLpOL", &od, &count, &r, &last, &ox, &held)) return NULL;
-    Py_buffer bd, bx;
-    if (!td_view(od, &bd, 8, 1)) return NULL;
-    if (!td_view(ox, &bx, 8, 0)) { PyBuffer_Release(&bd); return NULL; }
+    if (!PyArg_ParseTuple(args, "OLLpOL", &o[0], &count, &r, &last, &o[1], &held)) return NULL;
+    Py_buffer b[2];
+    if (!td_views(o, b, "W8")) return NULL;
     i64 nw = words_of(r), nout = words_of(r - 1);
     Env env;
-    env_init(&env, bx.buf, NULL, 0);
-    TStore st;
+    env_init(&env, b[1].buf, NULL, 0);
+    TStore st = {0};
     Grow lo = {0}, hi = {0};
     int status = TD_NOMEM;
     u64 halves[2 * 512];  /* 2^16 bits at most a table: halves of 512 words */
     if (nout <= 512 && store_init(&st, &env, held)) {
         if (nw == 2 * nout) {  /* in place: new row k ends where old row k/2 ends */
             Py_CLEAR(st.data.obj);
-            st.data.p = bd.buf;
-            st.data.cap = bd.len / 8;
+            st.data.p = b[0].buf;
+            st.data.cap = b[0].len / 8;
         }
         if (codes_init(&lo, count) && codes_init(&hi, count))
-            status = halves_loop(bd.buf, count, nw, nout, last, halves, &st, (int32_t *)lo.p,
+            status = halves_loop(b[0].buf, count, nw, nout, last, halves, &st, (int32_t *)lo.p,
                                  (int32_t *)hi.p);
         if (status != TD_DONE) store_free(&st);
     }
-    PyBuffer_Release(&bx);
-    PyBuffer_Release(&bd);
-    if (status != TD_DONE) {
-        Py_XDECREF(lo.obj); Py_XDECREF(hi.obj);
-        return td_failed(status);
-    }
-    return td_level_result(&st, &lo, &hi);
+    td_release(b, 2);
+    return td_level_result(status, &st, &lo, &hi);
 }

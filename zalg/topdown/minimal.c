@@ -62,21 +62,6 @@ static int level_loop(const Nodes *d, TStore *st, const i64 *data, const i64 *of
     return TD_DONE;
 }
 
-/* read-only views of the arrays o[0..n) with the item sizes given; 0 with an error and
-   nothing held */
-static int views(PyObject **o, Py_buffer *b, const Py_ssize_t *item, int n) {
-    for (int k = 0; k < n; k++)
-        if (!td_view(o[k], &b[k], item[k], 0)) {
-            for (int j = 0; j < k; j++) PyBuffer_Release(&b[j]);
-            return 0;
-        }
-    return 1;
-}
-
-static void release(Py_buffer *b, int n) {
-    for (int k = 0; k < n; k++) PyBuffer_Release(&b[k]);
-}
-
 const char min_level_doc[] =
 "min_level(data, off, count, x, last, size, level, hi, lo, empty, ctx, held)\n"
 "    -> (status, data, off, m, lo, hi)\n\n"
@@ -90,13 +75,12 @@ PyObject *py_min_level(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOLLpLOOOOOL", &o[0], &o[1], &count, &x, &last, &size, &o[2],
                           &o[3], &o[4], &o[5], &o[6], &held))
         return NULL;
-    static const Py_ssize_t item[7] = {8, 8, 8, 8, 8, 1, 8};
     Py_buffer b[7];
-    if (!views(o, b, item, 7)) return NULL;
+    if (!td_views(o, b, "8888818")) return NULL;
     Nodes d = {b[2].buf, b[3].buf, b[4].buf, b[5].buf};
     Env env;
     env_init(&env, b[6].buf, NULL, 0);
-    TStore st;
+    TStore st = {0};
     Grow lo = {0}, hi = {0};
     int status = TD_NOMEM;
     i64 *out = malloc((size_t)(size > 0 ? size : 1) * 8);
@@ -107,12 +91,8 @@ PyObject *py_min_level(PyObject *self, PyObject *args) {
         if (status != TD_DONE) store_free(&st);
     }
     free(out);
-    release(b, 7);
-    if (status != TD_DONE) {
-        Py_XDECREF(lo.obj); Py_XDECREF(hi.obj);
-        return td_failed(status);
-    }
-    return td_level_result(&st, &lo, &hi);
+    td_release(b, 7);
+    return td_level_result(status, &st, &lo, &hi);
 }
 
 const char min_holds_empty_doc[] =
@@ -122,9 +102,8 @@ const char min_holds_empty_doc[] =
 PyObject *py_min_holds_empty(PyObject *self, PyObject *args) {
     PyObject *o[3];
     if (!PyArg_ParseTuple(args, "OOO", &o[0], &o[1], &o[2])) return NULL;
-    static const Py_ssize_t item[3] = {8, 8, 8};
     Py_buffer b[3];
-    if (!views(o, b, item, 3)) return NULL;
+    if (!td_views(o, b, "888")) return NULL;
     const i64 *lo = b[2].buf;
     i64 n = b[0].shape[0];
     PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)n);
@@ -134,7 +113,7 @@ PyObject *py_min_holds_empty(PyObject *self, PyObject *args) {
         if (n > 1) e[1] = 1;
         for (i64 v = 2; v < n; v++) e[v] = e[lo[v]];
     }
-    release(b, 3);
+    td_release(b, 3);
     return out;
 }
 
@@ -177,9 +156,8 @@ PyObject *py_min_family_tables(PyObject *self, PyObject *args) {
     long long R;
     if (!PyArg_ParseTuple(args, "OOOOOLO", &o[0], &o[1], &o[2], &o[3], &o[4], &R, &o[5]))
         return NULL;
-    static const Py_ssize_t item[6] = {8, 8, 8, 8, 8, 8};
     Py_buffer b[6];
-    if (!views(o, b, item, 6)) return NULL;
+    if (!td_views(o, b, "888888")) return NULL;
     Nodes d = {b[0].buf, b[1].buf, b[2].buf, NULL};
     Env env;
     env_init(&env, b[5].buf, NULL, 0);
@@ -195,7 +173,7 @@ PyObject *py_min_family_tables(PyObject *self, PyObject *args) {
                                   (i64 *)PyByteArray_AS_STRING(row), nrow, zero, unit);
     }
     free(zero); free(unit);
-    release(b, 6);
+    td_release(b, 6);
     if (status != TD_DONE) {
         Py_XDECREF(T); Py_XDECREF(row);
         return Py_BuildValue("iOO", status, Py_None, Py_None);
@@ -245,13 +223,12 @@ PyObject *py_min_to_tables(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOLOOLOL", &o[0], &o[1], &count, &o[2], &o[3], &R, &o[4],
                           &held))
         return NULL;
-    static const Py_ssize_t item[5] = {8, 8, 8, 8, 8};
     Py_buffer b[5];
-    if (!views(o, b, item, 5)) return NULL;
+    if (!td_views(o, b, "88888")) return NULL;
     Env env;
     env_init(&env, b[4].buf, NULL, 0);
     i64 nw = words_of(R);
-    TStore st;
+    TStore st = {0};
     Grow codes = {0};
     int status = TD_NOMEM;
     u64 *acc = malloc((size_t)nw * 8), *unit = malloc((size_t)nw * 8);
@@ -262,7 +239,7 @@ PyObject *py_min_to_tables(PyObject *self, PyObject *args) {
         if (status != TD_DONE) store_free(&st);
     }
     free(acc); free(unit);
-    release(b, 5);
+    td_release(b, 5);
     PyObject *rows, *noff;
     if (status == TD_DONE) {
         if (store_take(&st, &rows, &noff)) Py_DECREF(noff);

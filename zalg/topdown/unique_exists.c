@@ -167,13 +167,22 @@ void sort_i64(i64 *a, i64 n) {
     }
 }
 
-int td_view(PyObject *obj, Py_buffer *b, Py_ssize_t item, int writable) {
-    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
-    if (PyObject_GetBuffer(obj, b, flags) != 0) return 0;
-    if (b->itemsize != item) {
-        PyBuffer_Release(b);
-        PyErr_SetString(PyExc_TypeError, "top-down kernel: an array of the wrong type");
-        return 0;
+void td_release(Py_buffer *b, int n) {
+    for (int k = 0; k < n; k++) PyBuffer_Release(&b[k]);
+}
+
+int td_views(PyObject *const *o, Py_buffer *b, const char *spec) {
+    for (int k = 0; spec[k]; k++) {
+        char c = spec[k];
+        int writable = c == 'W' || c == 'B';
+        Py_ssize_t item = c == '8' || c == 'W' ? 8 : 1;
+        int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+        if (PyObject_GetBuffer(o[k], &b[k], flags) != 0) { td_release(b, k); return 0; }
+        if (b[k].itemsize != item) {
+            td_release(b, k + 1);
+            PyErr_SetString(PyExc_TypeError, "top-down kernel: an array of the wrong type");
+            return 0;
+        }
     }
     return 1;
 }
@@ -182,12 +191,12 @@ PyObject *td_failed(int status) {
     return Py_BuildValue("iOOiOO", status, Py_None, Py_None, 0, Py_None, Py_None);
 }
 
-PyObject *td_level_result(TStore *s, Grow *lo, Grow *hi) {
+PyObject *td_level_result(int status, TStore *s, Grow *lo, Grow *hi) {
     PyObject *data, *off;
     i64 m = s->m;
-    if (!store_take(s, &data, &off)) {
+    if (status != TD_DONE || !store_take(s, &data, &off)) {
         Py_XDECREF(lo->obj); Py_XDECREF(hi->obj);
-        return td_failed(TD_NOMEM);
+        return td_failed(status != TD_DONE ? status : TD_NOMEM);
     }
     return Py_BuildValue("iNNLNN", TD_DONE, data, off, (long long)m, lo->obj, hi->obj);
 }
@@ -423,19 +432,6 @@ static int level_loop(UE *u, TStore *st, const i64 *data, const i64 *off, i64 co
     return TD_DONE;
 }
 
-/* the views of ue_level's and ue_root's arrays: cnt (int8), rn, wn */
-static int ue_views(PyObject *ocnt, PyObject *orn, PyObject *own, Py_buffer *b, UE *u) {
-    if (!td_view(ocnt, &b[0], 1, 1)) return 0;
-    if (!td_view(orn, &b[1], 8, 0)) { PyBuffer_Release(&b[0]); return 0; }
-    if (!td_view(own, &b[2], 8, 0)) { PyBuffer_Release(&b[0]); PyBuffer_Release(&b[1]); return 0; }
-    u->cnt = b[0].buf; u->rn = b[1].buf; u->wn = b[2].buf;
-    return 1;
-}
-
-static void release3(Py_buffer *b) {
-    for (int j = 0; j < 3; j++) PyBuffer_Release(&b[j]);
-}
-
 const char ue_level_doc[] =
 "ue_level(data, off, count, x, limit, last, size, cnt, rn, wn, mask, kept_mask, use_keys,\n"
 "         ctx, held) -> (status, data, off, m, lo, hi)\n\n"
@@ -443,42 +439,31 @@ const char ue_level_doc[] =
 "(int64 data and off, int32 codes); status 3: no memory within the budget.";
 
 PyObject *py_ue_level(PyObject *self, PyObject *args) {
-    PyObject *od, *oo, *ocnt, *orn, *own, *octx;
+    PyObject *o[6];  /* data, off, cnt, rn, wn, ctx */
     long long count, x, limit, size, mask, kept_mask, held;
     int last, use_keys;
-    if (!PyArg_ParseTuple(args, "OOLLLpLOOOLLpOL", &od, &oo, &count, &x, &limit, &last, &size,
-                          &ocnt, &orn, &own, &mask, &kept_mask, &use_keys, &octx, &held))
+    if (!PyArg_ParseTuple(args, "OOLLLpLOOOLLpOL", &o[0], &o[1], &count, &x, &limit, &last,
+                          &size, &o[2], &o[3], &o[4], &mask, &kept_mask, &use_keys, &o[5], &held))
         return NULL;
-    Py_buffer bd, bo, bx, b[3];
-    UE u = {0};
-    if (!td_view(od, &bd, 8, 0)) return NULL;
-    if (!td_view(oo, &bo, 8, 0)) { PyBuffer_Release(&bd); return NULL; }
-    if (!td_view(octx, &bx, 8, 0)) { PyBuffer_Release(&bd); PyBuffer_Release(&bo); return NULL; }
-    if (!ue_views(ocnt, orn, own, b, &u)) {
-        PyBuffer_Release(&bd); PyBuffer_Release(&bo); PyBuffer_Release(&bx);
-        return NULL;
-    }
-    u.mask = mask; u.use_keys = use_keys;
+    Py_buffer b[6];
+    if (!td_views(o, b, "88B888")) return NULL;
+    UE u = {.cnt = b[2].buf, .rn = b[3].buf, .wn = b[4].buf, .mask = mask, .use_keys = use_keys};
     Env env;
-    env_init(&env, bx.buf, NULL, 0);
-    TStore st;
+    env_init(&env, b[5].buf, NULL, 0);
+    TStore st = {0};
     Grow lo = {0}, hi = {0};
     int status = TD_NOMEM;
     if (scratch_init(&u, size)) {
         if (store_init(&st, &env, held + 8 * 8 * size)) {
             if (codes_init(&lo, count) && codes_init(&hi, count))
-                status = level_loop(&u, &st, bd.buf, bo.buf, count, x, limit, last, kept_mask,
-                                    (int32_t *)lo.p, (int32_t *)hi.p);
+                status = level_loop(&u, &st, b[0].buf, b[1].buf, count, x, limit, last,
+                                    kept_mask, (int32_t *)lo.p, (int32_t *)hi.p);
             if (status != TD_DONE) store_free(&st);
         }
         free(u.A);
     }
-    PyBuffer_Release(&bd); PyBuffer_Release(&bo); PyBuffer_Release(&bx); release3(b);
-    if (status != TD_DONE) {
-        Py_XDECREF(lo.obj); Py_XDECREF(hi.obj);
-        return td_failed(status);
-    }
-    return td_level_result(&st, &lo, &hi);
+    td_release(b, 6);
+    return td_level_result(status, &st, &lo, &hi);
 }
 
 const char ue_root_doc[] =
@@ -487,16 +472,15 @@ const char ue_root_doc[] =
 "no member), status DONE, SCRATCH or NOMEM.";
 
 PyObject *py_ue_root(PyObject *self, PyObject *args) {
-    PyObject *ocnt, *orn, *own;
+    PyObject *o[3];  /* cnt, rn, wn */
     long long r_root, w_root, limit, size, mask;
     int use_keys;
-    if (!PyArg_ParseTuple(args, "LLLLOOOLp", &r_root, &w_root, &limit, &size, &ocnt, &orn,
-                          &own, &mask, &use_keys))
+    if (!PyArg_ParseTuple(args, "LLLLOOOLp", &r_root, &w_root, &limit, &size, &o[0], &o[1],
+                          &o[2], &mask, &use_keys))
         return NULL;
     Py_buffer b[3];
-    UE u = {0};
-    if (!ue_views(ocnt, orn, own, b, &u)) return NULL;
-    u.mask = mask; u.use_keys = use_keys;
+    if (!td_views(o, b, "B88")) return NULL;
+    UE u = {.cnt = b[0].buf, .rn = b[1].buf, .wn = b[2].buf, .mask = mask, .use_keys = use_keys};
     int status = TD_NOMEM;
     i64 n = 0;
     if (scratch_init(&u, size)) {
@@ -508,7 +492,7 @@ PyObject *py_ue_root(PyObject *self, PyObject *args) {
         if (w == 0) clear_counts(&u, RA, k);
         else if (w > 0) n = pack(&u, RA, k, RW, w);
     }
-    release3(b);
+    td_release(b, 3);
     PyObject *row = PyByteArray_FromStringAndSize(u.S ? (const char *)u.S : "",
                                                   (Py_ssize_t)(8 * n));
     free(u.A);

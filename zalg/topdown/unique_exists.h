@@ -48,12 +48,17 @@ void store_free(TStore *s);
 int store_take(TStore *s, PyObject **data, PyObject **off);
 /* sort a[:n] increasing */
 void sort_i64(i64 *a, i64 n);
-/* a C-contiguous view of obj with items of ``item`` bytes; 0 with a Python error */
-int td_view(PyObject *obj, Py_buffer *b, Py_ssize_t item, int writable);
+/* C-contiguous views of the n = strlen(spec) arrays o[k], spec[k] giving each one's
+   items: '8' int64, '1' bytes, upper case ('W', 'B') the same writable; 0 with a Python
+   error and nothing held */
+int td_views(PyObject *const *o, Py_buffer *b, const char *spec);
+void td_release(Py_buffer *b, int n);
 /* (status, None, None, 0, None, None): a level kernel's answer without a level */
 PyObject *td_failed(int status);
-/* (status, data, off, m, lo, hi) from the store and the codes; every reference taken */
-PyObject *td_level_result(TStore *s, Grow *lo, Grow *hi);
+/* a level kernel's answer: (DONE, data, off, m, lo, hi) from the store (its tables
+   freed) and the codes, else td_failed(status) with the codes released (the store
+   already is) */
+PyObject *td_level_result(int status, TStore *s, Grow *lo, Grow *hi);
 /* an int32 code array of n entries in a bytearray */
 int codes_init(Grow *g, i64 n);
 static inline void put_code(int32_t *lo, int32_t *hi, i64 i, int bit, i64 code) {
