@@ -30,6 +30,7 @@ pass memoises: it wins where those results are large and the states few.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
@@ -46,7 +47,7 @@ from ..ops.extension import kernels
 from ..progress import Progress, reporter
 
 try:  # the kernels compiled ahead of time (unique_exists.c and its kin, in _frontier)
-    from . import _frontier as native
+    native = importlib.import_module("zalg.topdown._frontier")
 except ImportError:  # pragma: no cover - a source tree without its build
     native = None
 if kernels is None:  # ZALG_COMPILED=0 or no build: every construction on numba
