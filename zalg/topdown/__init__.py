@@ -17,7 +17,10 @@ constructions built on layers (hitting sets, minimal members, unique existence).
 * ``assemble``: a layered diagram given as codes (the Python spec engine's) into a
   family, through the same reduction and node output;
 * ``unique_exists``, ``hitting``, ``minimal``, ``hitting_tables``: ∃!, hitting sets and
-  minimal members built one level at a time;
+  minimal members built one level at a time; their level kernels compiled ahead of time
+  into the same extension (``unique_exists.c``, with the store of states its header
+  shares, ``hitting.c``, ``minimal.c``, ``hitting_tables.c``; ``constructions.h``
+  lists them for ``frontier.c``'s method table), numba's without the extension;
 * ``methods``: those three registered as the top-down routes of ``Family.hitting``,
   ``Family.minimal`` and ``Family.unique_exists`` (``method="topdown"`` or ``"auto"``).
 

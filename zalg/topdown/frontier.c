@@ -503,7 +503,20 @@ static PyObject *py_machines(PyObject *self, PyObject *unused) {
     return d;
 }
 
+#include "constructions.h"  /* the top-down constructions' functions */
 static PyMethodDef methods[] = {
+    TD_METHOD(ue_level),
+    TD_METHOD(ue_root),
+    TD_METHOD(ht_node_tables),
+    TD_METHOD(ht_to_tables),
+    TD_METHOD(ht_table_level),
+    TD_METHOD(hit_level),
+    TD_METHOD(hit_successor),
+    TD_METHOD(hit_escapes),
+    TD_METHOD(min_level),
+    TD_METHOD(min_holds_empty),
+    TD_METHOD(min_family_tables),
+    TD_METHOD(min_to_tables),
     {"machines", py_machines, METH_NOARGS, machines_doc},
     {"sweep", py_sweep, METH_VARARGS, sweep_doc},
     {"reduce", py_reduce, METH_VARARGS, reduce_doc},

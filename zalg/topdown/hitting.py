@@ -36,8 +36,9 @@ from .hitting_tables import block_words, node_tables, table_level, to_tables, wo
 from ..cudd.compiling import jit
 from ..cudd.interrupts import call_returning_arrays
 from ..progress import Progress, reporter
-from .unique_exists import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
-                             put_code, raise_if_stopped, stop_now, store_state)
+from .unique_exists import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, native,
+                             native_level, new_store, put_code, raise_if_stopped, stop_now,
+                             store_state)
 
 __all__ = ["hitting_topdown", "hitting_trial"]
 
@@ -211,7 +212,10 @@ def _hitting_sets(F: Family, elements, progress: Progress, widths: list | None,
     level = np.ascontiguousarray(level, dtype=np.int64)
     hi = np.ascontiguousarray(hi, dtype=np.int64)
     lo = np.ascontiguousarray(lo, dtype=np.int64)
-    escapes = _escapes(level, hi, lo, marked)
+    if native is not None:
+        escapes = np.frombuffer(native.hit_escapes(level, hi, lo, marked), dtype=np.bool_)
+    else:
+        escapes = _escapes(level, hi, lo, marked)
     if escapes[root]:
         return U.empty  # a member with no element of E: nothing hits it
     if not kept:
@@ -227,8 +231,11 @@ def _hitting_sets(F: Family, elements, progress: Progress, widths: list | None,
     A = np.empty(len(level), dtype=np.int64)
     while True:
         row[0] = rank[root]
-        n = _successor(row.copy(), 1, -1, 2, kept[0], np.empty(size, dtype=np.int64), seen,
-                       row, *nodes)
+        if native is not None:
+            n = native.hit_successor(row.copy(), 1, -1, 2, kept[0], size, seen, row, *nodes)
+        else:
+            n = _successor(row.copy(), 1, -1, 2, kept[0], np.empty(size, dtype=np.int64), seen,
+                           row, *nodes)
         if n != -2:
             break
         size *= 2
@@ -294,8 +301,11 @@ def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
             limit = len(U) if last else kept[i + 1]
             (ndata, noff, m, lo, hi), size = layer_step(
                 M, "hitting sets top down", i, len(kept), data, count, held, size,
-                lambda n: _level(data, off, count, x, limit, last,
-                                 np.empty(n, dtype=np.int64), *scratch, M.ctx))
+                lambda n: native_level(native.hit_level(
+                    data, off, count, x, limit, last, n, scratch[0], scratch[2], *scratch[3:],
+                    M.ctx, held)) if native is not None else
+                _level(data, off, count, x, limit, last, np.empty(n, dtype=np.int64), *scratch,
+                       M.ctx))
             layers.append((lo, hi))
             held += lo.nbytes + hi.nbytes
             report.update(i + 1, detail=f"{m} states")

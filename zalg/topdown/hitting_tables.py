@@ -17,7 +17,7 @@ import numpy as np
 
 from ..cudd.compiling import jit
 from ..cudd.interrupts import call_returning_arrays
-from .unique_exists import DONE, STOPPED, new_store, stop_now, store_state
+from .unique_exists import DONE, STOPPED, native, native_level, new_store, stop_now, store_state
 
 #: codes of a child (as in ``hitting_topdown``)
 DEAD, ALL = -1, -2
@@ -78,8 +78,20 @@ def block_words(R: int) -> int:
     return min(BLOCK, words(R))
 
 
+def node_tables(level, hi, lo, first, bit, R: int, bw: int, ctx) -> tuple:
+    """(status, T): T(n) for the nodes first, first + 1, ... (``_node_tables``), by the
+    compiled kernel when the extension is there."""
+    if native is None:
+        return call_returning_arrays(_node_tables, level, hi, lo, first, bit, R, bw, ctx)
+    status, T = native.ht_node_tables(level, hi, lo, first, bit, R, bw, ctx)
+    if status != DONE:
+        return status, None
+    rows = max(len(level) - first, 0)
+    return status, np.frombuffer(T, dtype=np.uint64).reshape(words(R) // bw, rows, bw)
+
+
 @jit
-def node_tables(level, hi, lo, first, bit, R, bw, ctx):
+def _node_tables(level, hi, lo, first, bit, R, bw, ctx):
     """(status, T): T(n) for the nodes first, first + 1, ... (numbered by level,
     children after parents), in blocks of bw words (``block_words(R)``): word
     k * bw + t of node n's table is T[k, n - first, t].  ``bit[level]``: j for e_j,
@@ -148,6 +160,14 @@ def to_tables(data, off, count: int, T: np.ndarray, first: int, R: int, ctx) -> 
     the block of every node's table comes from cache, not from memory, for each
     state of the chunk.  The rows' array grows between chunks by ``ndarray.resize``
     (a remapping, not a copy beside the old array), never inside the kernel."""
+    if native is not None:
+        held = T.nbytes + data.nbytes + off.nbytes
+        status, codes, rows, noff, m = native.ht_to_tables(data, off, count, T, first, R, CHUNK,
+                                                           ctx, held)
+        if status != DONE:
+            return status, None, None, None, m
+        return (status, np.frombuffer(codes, dtype=np.int64), np.frombuffer(rows, dtype=np.int64),
+                np.frombuffer(noff, dtype=np.int64), m)
     nb, _, bw = T.shape
     nw = nb * bw
     codes = np.empty(count, dtype=np.int64)

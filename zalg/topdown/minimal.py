@@ -35,8 +35,9 @@ from .hitting_tables import LOW_MASKS, all_zero, table_level, words
 from ..cudd.compiling import jit
 from ..cudd.interrupts import call_returning_arrays
 from ..progress import Progress, reporter
-from .unique_exists import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, new_store,
-                             put_code, raise_if_stopped, stop_now, store_state)
+from .unique_exists import (DONE, SCRATCH, STOPPED, layer_step, named_out_of_memory, native,
+                             native_level, new_store, put_code, raise_if_stopped, stop_now,
+                             store_state)
 
 __all__ = ["minimal_topdown"]
 
@@ -224,7 +225,10 @@ def minimal_topdown(H: Family, progress: Progress = None, tables: int | None = N
     level = np.ascontiguousarray(level, dtype=np.int64)
     hi = np.ascontiguousarray(hi, dtype=np.int64)
     lo = np.ascontiguousarray(lo, dtype=np.int64)
-    empty = _holds_empty(level, hi, lo)
+    if native is not None:
+        empty = np.frombuffer(native.min_holds_empty(level, hi, lo), dtype=np.bool_)
+    else:
+        empty = _holds_empty(level, hi, lo)
     if empty[root]:
         return U.unit  # up-closed with ∅: every set, whose only minimal member is ∅
     kept, counts = np.unique(level[2:], return_counts=True)
@@ -250,10 +254,20 @@ def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, lay
         raise OutOfMemory(f"minimal members top down: tables of {len(chosen)} nodes over "
                           f"{R} elements", U.manager.budget or None)
     ctx = U.manager.ctx
-    status, T, row = _family_tables(level, hi, lo, chosen, bit, R, ctx)
-    raise_if_stopped(status)
-    status, codes, rows, m = _to_tables(data, off, count, T, row, R, ctx)
-    raise_if_stopped(status)
+    if native is not None:
+        status, T, row = native.min_family_tables(level, hi, lo, chosen, bit, R, ctx)
+        raise_if_stopped(status)
+        T = np.frombuffer(T, dtype=np.uint64).reshape(len(chosen), words(R))
+        row = np.frombuffer(row, dtype=np.int64)
+        status, codes, rows, m = native.min_to_tables(data, off, count, T, row, R, ctx,
+                                                      T.nbytes + data.nbytes)
+        raise_if_stopped(status)
+        codes, rows = np.frombuffer(codes, dtype=np.int64), np.frombuffer(rows, dtype=np.int64)
+    else:
+        status, T, row = _family_tables(level, hi, lo, chosen, bit, R, ctx)
+        raise_if_stopped(status)
+        status, codes, rows, m = _to_tables(data, off, count, T, row, R, ctx)
+        raise_if_stopped(status)
     del T
     if layers:
         for a in layers[-1]:
@@ -287,8 +301,10 @@ def _layers(U, kept: list[int], root: int, nodes: tuple, switch: int, progress: 
             else:
                 (ndata, noff, count, lo, hi), size = layer_step(
                     M, "minimal members top down", i, len(kept), data, count, held, size,
-                    lambda n: _level(data, off, count, x, last, np.empty(n, dtype=np.int64),
-                                     *nodes, M.ctx))
+                    lambda n: native_level(native.min_level(
+                        data, off, count, x, last, n, *nodes, M.ctx, held))
+                    if native is not None else
+                    _level(data, off, count, x, last, np.empty(n, dtype=np.int64), *nodes, M.ctx))
                 data, off = ndata, noff
             layers.append((lo, hi))
             held += lo.nbytes + hi.nbytes

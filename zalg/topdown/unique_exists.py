@@ -30,6 +30,7 @@ pass memoises: it wins where those results are large and the states few.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
@@ -42,15 +43,24 @@ from .assemble import assemble
 from .driver import interrupted
 from ..cudd.compiling import jit
 from ..cudd.interrupts import call_returning_arrays
+from ..ops.extension import kernels
 from ..progress import Progress, reporter
+
+try:  # the kernels compiled ahead of time (unique_exists.c and its kin, in _frontier)
+    native = importlib.import_module("zalg.topdown._frontier")
+except ImportError:  # pragma: no cover - a source tree without its build
+    native = None
+if kernels is None:  # ZALG_COMPILED=0 or no build: every construction on numba
+    native = None
 
 __all__ = ["unique_exists_topdown", "Separation"]
 
 #: a witness is coded as (W node << SHIFT) | R node
 SHIFT = 32
 LOW = (1 << SHIFT) - 1
-#: statuses of a level's kernel call: done, scratch lists too small, Ctrl-C noticed
-DONE, SCRATCH, STOPPED = 0, 1, 2
+#: statuses of a level's kernel call: done, scratch lists too small, Ctrl-C noticed, no
+#: memory within the budget (the compiled kernels)
+DONE, SCRATCH, STOPPED, NOMEM = 0, 1, 2, 3
 #: the kernels look for Ctrl-C once per this many states (or rows of tables)
 POLL_STATES = 256
 #: the first length of the scratch lists (doubled while a state does not fit)
@@ -247,9 +257,23 @@ def stop_now(i, ctx):
 
 
 def raise_if_stopped(status: int) -> None:
-    """KeyboardInterrupt when a kernel returned STOPPED (it noticed Ctrl-C)."""
+    """KeyboardInterrupt when a kernel returned STOPPED (it noticed Ctrl-C), MemoryError
+    when it returned NOMEM (a table would pass the budget)."""
     if status == STOPPED:
         raise KeyboardInterrupt
+    if status == NOMEM:
+        raise MemoryError
+
+
+def native_level(result: tuple) -> tuple:
+    """A compiled level kernel's (status, data, off, m, lo, hi) as numba's: the bytearrays
+    as numpy arrays (int64 data and offsets, int32 codes; data None stays None)."""
+    status, data, off, m, lo, hi = result
+    if status != DONE:
+        return result
+    rows = None if data is None else np.frombuffer(data, dtype=np.int64)
+    return (status, rows, np.frombuffer(off, dtype=np.int64), m,
+            np.frombuffer(lo, dtype=np.int32), np.frombuffer(hi, dtype=np.int32))
 
 
 @jit
@@ -457,7 +481,13 @@ def unique_exists_topdown(R: Family, elements: Iterable[Hashable], witnesses: Fa
     first = kept[0] if kept else n_levels
     size = FIRST_SCRATCH
     while True:
-        status, row = _root(r_root, w_root, first, _scratch(size), *nodes, masks[first], use)
+        if native is not None:
+            status, row = native.ue_root(r_root, w_root, first, size, *nodes, masks[first], use)
+            row = np.frombuffer(row, dtype=np.int64)
+        else:
+            status, row = _root(r_root, w_root, first, _scratch(size), *nodes, masks[first],
+                                use)
+        raise_if_stopped(status)
         if status == DONE:
             break
         size *= 2
@@ -523,8 +553,11 @@ def _layers(U, kept: list[int], row: np.ndarray, nodes: tuple, masks: np.ndarray
             limit = len(U) if last else kept[i + 1]
             (ndata, noff, m, lo, hi), size = layer_step(
                 M, "∃! top down", i, len(kept), data, count, held, size,
-                lambda n: _level(data, off, count, x, limit, last, _scratch(n), *nodes,
-                                 masks[limit], masks[x], use, M.ctx))
+                lambda n: native_level(native.ue_level(
+                    data, off, count, x, limit, last, n, *nodes, masks[limit], masks[x], use,
+                    M.ctx, held)) if native is not None else
+                _level(data, off, count, x, limit, last, _scratch(n), *nodes, masks[limit],
+                       masks[x], use, M.ctx))
             layers.append((lo, hi))
             held += lo.nbytes + hi.nbytes
             report.update(i + 1, detail=f"{m} states")

@@ -19,8 +19,9 @@ from zalg.topdown import hitting_tables as T
 from zalg.topdown.hitting_tables import DEAD, ALL, DONE, node_tables, table_level, to_tables, words
 
 
-#: the Ctrl-C context the kernels poll (a manager's)
-CTX = Universe("a").manager.ctx
+#: a live manager, whose ctx the kernels poll (Ctrl-C) and read (its memory, the budget)
+UNIVERSE = Universe("a")
+CTX = UNIVERSE.manager.ctx
 
 
 def as_words(value: int, r: int) -> list[int]:

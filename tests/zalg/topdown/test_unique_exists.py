@@ -101,3 +101,20 @@ def test_a_layer_step_doubles_its_scratch_and_runs_out_with_one_named_error():
     with pytest.raises(OutOfMemory, match="while the first"):  # a named one stays as it is
         with named_out_of_memory(_Room(10_000), "tables"):
             raise OutOfMemory("the first")
+
+
+@given(universe_and_families(count=1), st.data())
+def test_scratch_lists_too_small_at_first_are_grown(data, draw):
+    """Scratch lists of 2 entries: the root and most levels ask for larger ones (SCRATCH),
+    and the result is still the brute force's."""
+    import zalg.topdown.unique_exists as module
+    names, (A,) = data
+    U = Universe(names)
+    X = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    first = module.FIRST_SCRATCH
+    module.FIRST_SCRATCH = 2
+    try:
+        got = unique_exists_topdown(U.family(A), X)
+    finally:
+        module.FIRST_SCRATCH = first
+    assert as_set(got) == R.unique_exists(A, names, X)
