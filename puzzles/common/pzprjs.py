@@ -47,7 +47,8 @@ UNKNOWN = "?"
 
 CellValue = Union[int, str, None]
 
-PID_ALIASES: dict[str, str] = {"slitherlink": "slither", "numberlink": "numlin"}
+PID_ALIASES: dict[str, str] = {"slitherlink": "slither", "numberlink": "numlin", "masyu": "mashu",
+                               "pearl": "mashu"}
 """Alternative pids accepted in URLs and files, mapped to the pzprjs pid."""
 
 DEFAULT_URL_PREFIX = "https://puzz.link/p?"
