@@ -197,10 +197,7 @@ class Board:
                     for c in range(self.cols)] for r in range(self.rows)]]
         if solution is not None:
             lines = _edge_set(self, solution, "masyu solution")
-            blocks.append([["1" if ((r, c), (r, c + 1)) in lines else "0" for c in range(self.cols - 1)]
-                           for r in range(self.rows)])
-            blocks.append([["1" if ((r, c), (r + 1, c)) in lines else "0" for c in range(self.cols)]
-                           for r in range(self.rows - 1)])
+            blocks.extend(pzprjs.cell_line_blocks(self.rows, self.cols, lines))
         return pzprjs.format_pzprv3(PID, self.rows, self.cols, blocks)
 
 
@@ -270,18 +267,7 @@ def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | 
     puzzle = cls(rows, cols, pearls)
     if f.at_end():
         return puzzle, None
-    right = f.read_block(rows, cols - 1, "horizontal-neighbour line")
-    down = f.read_block(rows - 1, cols, "vertical-neighbour line")
-    edges = set()
-    for r, items in enumerate(right):
-        for c, item in enumerate(items):
-            if is_line(item, what):
-                edges.add(((r, c), (r, c + 1)))
-    for r, items in enumerate(down):
-        for c, item in enumerate(items):
-            if is_line(item, what):
-                edges.add(((r, c), (r + 1, c)))
-    return puzzle, frozenset(edges)
+    return puzzle, pzprjs.read_cell_lines(f, lambda item, where: is_line(item, f"{what}, {where}"))
 
 
 # ------------------------------------------------------------ the pearls' local rules
