@@ -29,6 +29,7 @@ __all__ = [
     "PID_ALIASES",
     "PuzzUrl",
     "parse_url",
+    "parse_plain_url",
     "format_url",
     "decode_4cell",
     "encode_4cell",
@@ -119,6 +120,18 @@ def parse_url(url: str, what: str = "puzz.link URL") -> PuzzUrl:
     if extra:
         raise PuzzleFormatError(f"{what}: unexpected {_clip(extra)!r} after the body {_clip(body)!r}")
     return PuzzUrl(pid=pid, cols=size[0], rows=size[1], body=body, pflag=pflag, variant=variant)
+
+
+def parse_plain_url(url: str, pid: str, what: str) -> PuzzUrl:
+    """:func:`parse_url` for a genre with no variant and no flag: the URL's pid must be
+    ``pid`` (after aliases), and a variant or flag is refused."""
+    u = parse_url(url, what)
+    if u.pid != pid:
+        raise PuzzleFormatError(f"{what}: pid {u.pid!r} is not {pid}")
+    if u.variant is not None or u.pflag:
+        extra = f"v:{u.variant}" if u.variant is not None else u.pflag
+        raise PuzzleFormatError(f"{what}: {extra!r} is not supported for {pid}")
+    return u
 
 
 def _size_number(text: str, name: str, what: str) -> int:

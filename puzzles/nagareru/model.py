@@ -252,12 +252,7 @@ class Board:
     def from_url(cls, url: str) -> "Board":
         """Read a puzz.link URL (or bare ``nagare/<cols>/<rows>/<body>``)."""
         what = "nagareru URL"
-        u = pzprjs.parse_url(url, what)
-        if u.pid != PID:
-            raise PuzzleFormatError(f"{what}: pid {u.pid!r} is not {PID}")
-        if u.variant is not None or u.pflag:
-            extra = f"v:{u.variant}" if u.variant is not None else u.pflag
-            raise PuzzleFormatError(f"{what}: {extra!r} is not supported for {PID}")
+        u = pzprjs.parse_plain_url(url, PID, what)
         return cls(u.rows, u.cols, _decode_body(u.body, u.rows, u.cols, what))
 
     @classmethod
