@@ -22,7 +22,7 @@ L----J
 
 def main() -> None:
     print("1. Solve: every solution as a ZDD")
-    p = Puzzle.from_url(masyu.EXAMPLES[0])
+    p = Puzzle.from_url(masyu.EXAMPLES[-1])
     print(f"   {p.to_url()}: {p.count()} solution")
     print(p.render(p.solution()))
     blank = Puzzle(6, 6, {})

@@ -18,7 +18,9 @@ from .solve import board_graph, pearl_family, pruning
 
 NAME = "masyu"
 #: Small boards for examples and tests.
-EXAMPLES = ("https://puzz.link/p?mashu/6/6/1063000i3000",)
+EXAMPLES = ("https://puzz.link/p?mashu/3/3/i02",
+            "https://puzz.link/p?mashu/3/3/090",
+            "https://puzz.link/p?mashu/6/6/1063000i3000")
 
 __all__ = ["NAME", "PID", "EXAMPLES", "FAILCODES", "KINDS", "Cell", "Edge", "Board", "Puzzle",
            "read_pzprv3", "check_solution", "admits", "local_edges", "local_patterns",
