@@ -16,17 +16,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence, Union
+from typing import Callable, Iterable, Sequence, Union
 
 from .board import MAX_SIDE, check_size
 from .errors import NotRecognised, PuzzleFormatError
 
 __all__ = [
+    "cell_line_blocks",
+    "read_cell_lines",
     "UNKNOWN",
     "CellValue",
     "PID_ALIASES",
     "PuzzUrl",
     "parse_url",
+    "parse_plain_url",
     "format_url",
     "decode_4cell",
     "encode_4cell",
@@ -47,7 +50,8 @@ UNKNOWN = "?"
 
 CellValue = Union[int, str, None]
 
-PID_ALIASES: dict[str, str] = {"slitherlink": "slither", "numberlink": "numlin"}
+PID_ALIASES: dict[str, str] = {"slitherlink": "slither", "numberlink": "numlin", "masyu": "mashu",
+                               "pearl": "mashu"}
 """Alternative pids accepted in URLs and files, mapped to the pzprjs pid."""
 
 DEFAULT_URL_PREFIX = "https://puzz.link/p?"
@@ -116,6 +120,18 @@ def parse_url(url: str, what: str = "puzz.link URL") -> PuzzUrl:
     if extra:
         raise PuzzleFormatError(f"{what}: unexpected {_clip(extra)!r} after the body {_clip(body)!r}")
     return PuzzUrl(pid=pid, cols=size[0], rows=size[1], body=body, pflag=pflag, variant=variant)
+
+
+def parse_plain_url(url: str, pid: str, what: str) -> PuzzUrl:
+    """:func:`parse_url` for a genre with no variant and no flag: the URL's pid must be
+    ``pid`` (after aliases), and a variant or flag is refused."""
+    u = parse_url(url, what)
+    if u.pid != pid:
+        raise PuzzleFormatError(f"{what}: pid {u.pid!r} is not {pid}")
+    if u.variant is not None or u.pflag:
+        extra = f"v:{u.variant}" if u.variant is not None else u.pflag
+        raise PuzzleFormatError(f"{what}: {extra!r} is not supported for {pid}")
+    return u
 
 
 def _size_number(text: str, name: str, what: str) -> int:
@@ -457,3 +473,28 @@ def format_pzprv3(pid: str, rows: int, cols: int, blocks: Iterable[Sequence[Sequ
         for row in block:
             lines.append("".join(f"{item} " for item in row))
     return "\n".join(lines) + "\n"
+
+
+def cell_line_blocks(rows: int, cols: int, lines: Iterable[tuple]) -> list[list[list[str]]]:
+    """The answer blocks of lines through cell centres (Numberlink's layout): ``rows`` rows
+    of ``cols - 1`` items for the lines between (r, c) and (r, c + 1), then ``rows - 1``
+    rows of ``cols`` items for those between (r, c) and (r + 1, c); ``1`` a line, ``0`` none."""
+    lines = set(lines)
+    return [[["1" if ((r, c), (r, c + 1)) in lines else "0" for c in range(cols - 1)]
+             for r in range(rows)],
+            [["1" if ((r, c), (r + 1, c)) in lines else "0" for c in range(cols)]
+             for r in range(rows - 1)]]
+
+
+def read_cell_lines(f: Pzprv3Reader, is_line: Callable[[str, str], bool]) -> frozenset:
+    """The lines of the answer blocks of :func:`cell_line_blocks`'s layout, read from ``f``;
+    ``is_line(item, where)`` says whether an item is a line (``where`` names its place)."""
+    right = f.read_block(f.rows, f.cols - 1, "horizontal-neighbour line")
+    down = f.read_block(f.rows - 1, f.cols, "vertical-neighbour line")
+    edges = set()
+    for block, name, (dr, dc) in ((right, "horizontal", (0, 1)), (down, "vertical", (1, 0))):
+        for r, items in enumerate(block):
+            for c, item in enumerate(items):
+                if is_line(item, f"row {r}, col {c} of the {name}-neighbour block"):
+                    edges.add(((r, c), (r + dr, c + dc)))
+    return frozenset(edges)

@@ -252,12 +252,7 @@ class Board:
     def from_url(cls, url: str) -> "Board":
         """Read a puzz.link URL (or bare ``nagare/<cols>/<rows>/<body>``)."""
         what = "nagareru URL"
-        u = pzprjs.parse_url(url, what)
-        if u.pid != PID:
-            raise PuzzleFormatError(f"{what}: pid {u.pid!r} is not {PID}")
-        if u.variant is not None or u.pflag:
-            extra = f"v:{u.variant}" if u.variant is not None else u.pflag
-            raise PuzzleFormatError(f"{what}: {extra!r} is not supported for {PID}")
+        u = pzprjs.parse_plain_url(url, PID, what)
         return cls(u.rows, u.cols, _decode_body(u.body, u.rows, u.cols, what))
 
     @classmethod
@@ -315,10 +310,7 @@ class Board:
         blocks = [self.grid()]
         if solution is not None:
             lines = _edge_set(self, solution, "nagareru solution")
-            blocks.append([["1" if ((r, c), (r, c + 1)) in lines else "0" for c in range(self.cols - 1)]
-                           for r in range(self.rows)])
-            blocks.append([["1" if ((r, c), (r + 1, c)) in lines else "0" for c in range(self.cols)]
-                           for r in range(self.rows - 1)])
+            blocks.extend(pzprjs.cell_line_blocks(self.rows, self.cols, lines))
         return pzprjs.format_pzprv3(PID, self.rows, self.cols, blocks)
 
 
@@ -393,18 +385,7 @@ def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | 
     puzzle = cls.from_grid(f.read_block(rows, cols, "cell"), what)
     if f.at_end():
         return puzzle, None
-    right = f.read_block(rows, cols - 1, "horizontal-neighbour line")
-    down = f.read_block(rows - 1, cols, "vertical-neighbour line")
-    edges = set()
-    for r, items in enumerate(right):
-        for c, item in enumerate(items):
-            if _edge_item(item, f"{_pos((r, c))} of the horizontal-neighbour block", what):
-                edges.add(((r, c), (r, c + 1)))
-    for r, items in enumerate(down):
-        for c, item in enumerate(items):
-            if _edge_item(item, f"{_pos((r, c))} of the vertical-neighbour block", what):
-                edges.add(((r, c), (r + 1, c)))
-    return puzzle, frozenset(edges)
+    return puzzle, pzprjs.read_cell_lines(f, lambda item, where: _edge_item(item, where, what))
 
 
 # ------------------------------------------------------------------- checker

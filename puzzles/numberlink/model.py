@@ -277,10 +277,7 @@ class Board:
         blocks = [[["." if v is None else str(v) for v in row] for row in self._numbers(what)]]
         if solution is not None:
             lines = _edge_set(self, solution, "numberlink solution")
-            blocks.append([["1" if ((r, c), (r, c + 1)) in lines else "0" for c in range(self.cols - 1)]
-                           for r in range(self.rows)])
-            blocks.append([["1" if ((r, c), (r + 1, c)) in lines else "0" for c in range(self.cols)]
-                           for r in range(self.rows - 1)])
+            blocks.extend(pzprjs.cell_line_blocks(self.rows, self.cols, lines))
         pid = "arukone" if self.variant == "arukone" else PID
         return pzprjs.format_pzprv3(pid, self.rows, self.cols, blocks)
 
@@ -338,18 +335,7 @@ def _read_pzprv3(cls: type[Board], text: str) -> tuple[Board, frozenset[Edge] | 
     puzzle = cls.from_grid(grid, variant, "", what)
     if f.at_end():
         return puzzle, None
-    right = f.read_block(rows, cols - 1, "horizontal-neighbour line")
-    down = f.read_block(rows - 1, cols, "vertical-neighbour line")
-    edges = set()
-    for r, items in enumerate(right):
-        for c, item in enumerate(items):
-            if _is_line(item, what):
-                edges.add(((r, c), (r, c + 1)))
-    for r, items in enumerate(down):
-        for c, item in enumerate(items):
-            if _is_line(item, what):
-                edges.add(((r, c), (r + 1, c)))
-    return puzzle, frozenset(edges)
+    return puzzle, pzprjs.read_cell_lines(f, lambda item, where: _is_line(item, what))
 
 
 # ------------------------------------------------------------------- checker

@@ -13,3 +13,5 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "data"
 #: the pzprjs boards
 PZPRJS = DATA / "pzprjs"
+#: the project's own test data (boards of genres the shared folder lacks)
+OWN_DATA = ROOT / "tests" / "data"

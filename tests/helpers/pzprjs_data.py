@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .paths import PZPRJS
+from .paths import OWN_DATA, PZPRJS
 
 __all__ = ["load", "genre_data_path", "genre_data", "negatives_of", "json_edges_slither", "json_edges_numlin", "normalised_pzprv3"]
 
@@ -22,9 +22,13 @@ def load(pid: str) -> dict:
 
 def genre_data_path(module) -> Path:
     """A genre's boards: ``contract.json`` beside a genre package outside ``puzzles`` (the
-    tests' toy genre), else the shared pzprjs data of its pid."""
+    tests' toy genre), else the project's ``tests/data/<name>/<pid>.json`` (Masyu's
+    pzprjs boards), else the shared pzprjs data of its pid."""
     own = Path(module.__file__).parent / "contract.json"
-    return own if own.is_file() else PZPRJS / f"{module.PID}.json"
+    if own.is_file():
+        return own
+    kept = OWN_DATA / module.NAME / f"{module.PID}.json"
+    return kept if kept.is_file() else PZPRJS / f"{module.PID}.json"
 
 
 def genre_data(module) -> dict:

@@ -1,0 +1,121 @@
+"""``zalg masyu ...``: solve puzzles, generate random ones or every good pearl set of a loop.
+
+``zalg masyu solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
+``zalg masyu generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]``
+``zalg masyu generate --loop FILE [--minimal|--minimum] [--list N]``
+
+A *loop file* is a text grid, one character a cell: ``.`` off the loop and ``- | F 7 L J``
+on it (F ┌, 7 ┐, L └, J ┘; the box-drawing characters are read too), or a pzprv3 file
+with an answer.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+from functools import partial
+
+from ..common.errors import PuzzleFormatError
+from ..common.inputs import read_text
+from ..program import batch
+from ..program.cli import UserError, bounded_int, note
+from ..program.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
+from . import design as D
+from .puzzle import Puzzle
+
+__all__ = ["register", "SOLVE", "GENERATE"]
+
+WHAT = "masyu"
+#: how many pearl sets ``generate --loop`` draws by default
+LIMIT = 3
+
+
+def headline(p: Puzzle, options: dict) -> str:
+    white = sum(k == "w" for k in p.pearls.values())
+    return f"masyu {p.rows}x{p.cols}, {white} white and {len(p.pearls) - white} black pearls"
+
+
+SOLVE = SolveCommand(WHAT, Puzzle, "a puzz.link URL (mashu), a file (pzprv3, plain text, or a "
+                     "URL), or - (stdin)", "Find every solution of a Masyu puzzle, report how "
+                     "many there are and draw one.", headline=headline)
+
+
+def describe(p: Puzzle) -> dict:
+    """A generated puzzle's counts for its batch record."""
+    return {"pearls": len(p.pearls), "white": sum(k == "w" for k in p.pearls.values())}
+
+
+_LOOP_ONLY = ("minimal", "minimum", "list")
+_SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg", "puzzle_svg")
+
+
+def loop_mode(args) -> int | None:
+    """``generate --loop FILE``: every good pearl set of that loop (None: random puzzles)."""
+    if (args.size is None) == (args.loop is None):
+        raise UserError("masyu generate: give either a board size (random puzzles) or "
+                        "--loop FILE (every good pearl set of a loop)")
+    given = [name for name in (_SIZE_ONLY if args.loop else _LOOP_ONLY)
+             if getattr(args, name, None) not in (None, False)]
+    if given:
+        mode = "--loop" if args.loop else "a board size"
+        raise UserError(f"masyu generate: --{given[0].replace('_', '-')} does not go with {mode}")
+    return _from_loop(args) if args.loop else None
+
+
+def generator(args, rows: int, cols: int):
+    """Random puzzles (``design.random_puzzle``)."""
+    if rows < 2 or cols < 2:
+        raise UserError(f"{WHAT}: a board needs at least 2x2 cells, got {rows}x{cols}")
+    return batch.Generator(WHAT, partial(D.random_puzzle, rows, cols), describe)
+
+
+def header(p: Puzzle, seconds: float, stats: dict) -> str:
+    return f"masyu {p.rows}x{p.cols}, {len(p.pearls)} pearls, unique solution ({seconds:.1f} s)"
+
+
+GENERATE = GenerateCommand(
+    WHAT, "random puzzles of a board size, or every pearl set that makes a loop the unique "
+    "solution", "ROWSxCOLS: random puzzles (a random loop, its pearls reduced to a minimal "
+    "set that keeps it unique).  --loop FILE: every good pearl set of that loop.",
+    generator, header, other_mode=loop_mode)
+
+
+def _from_loop(args) -> int:
+    try:
+        rows, cols, loop = D.read_loop(read_text(args.loop, "loop file"))
+        t = time.perf_counter()
+        H = D.instances(loop, rows, cols, progress=rows * cols > 30)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    note(f"computed in {time.perf_counter() - t:.2f} s ({H.node_count()} ZDD nodes)")
+    print(f"good pearl sets: {H.count()}")
+    chosen, what = H, "good"
+    if args.minimal:
+        chosen, what = D.minimal(H, progress=rows * cols > 30), "minimal"
+        print(f"minimal pearl sets: {chosen.count()}")
+    if args.minimum:  # the smallest members of H are minimal
+        chosen, what = D.minimum(H), "minimum"
+        sizes = chosen.by_size()
+        print(f"minimum pearl sets: {chosen.count()}" + (f" with {min(sizes)} pearls" if sizes else ""))
+    limit = LIMIT if args.list is None else args.list
+    shown = list(itertools.islice(chosen, limit)) if chosen else []
+    for n, member in enumerate(shown, 1):
+        p = D.puzzle_of(rows, cols, loop, member)
+        print(f"\n#{n} of {chosen.count()} {what}: {len(member)} pearls  {p.to_url()}")
+        print(p.render(), end="")
+    return 0
+
+
+def register(subparsers) -> None:
+    """Add the ``masyu`` subcommand (with its own subcommands) to ``zalg``."""
+    sub = add_genre(subparsers, WHAT, "Masyu: solve, generate (random puzzles, or every good "
+                    "pearl set of a loop)", "Masyu puzzles: all solutions as a ZDD family.")
+    add_solve(sub, SOLVE)
+    gen = add_generate(sub, GENERATE)
+    gen.add_argument("--loop", metavar="FILE",
+                     help="the loop: a grid with . off the loop and - | F 7 L J (or ─ │ ┌ ┐ └ ┘) "
+                          "on it, or a pzprv3 answer file")
+    which = gen.add_mutually_exclusive_group()
+    which.add_argument("--minimal", action="store_true", help="also the minimal good pearl sets")
+    which.add_argument("--minimum", action="store_true", help="also the good pearl sets of fewest pearls")
+    gen.add_argument("--list", type=bounded_int(0, 1_000_000), metavar="N",
+                     help=f"draw at most N of them (default {LIMIT})")

@@ -1,0 +1,75 @@
+"""Masyu's designer against brute force: for every loop of small grids, the good pearl
+sets (the loop the only solution; tests/helpers/masyu_reference.py tries every subset
+of the pearls the loop admits) equal the family ``design.instances`` builds, and the
+literal ∀ formula; minimal and minimum members equal those of the brute force."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from puzzles.common.errors import PuzzleFormatError
+from puzzles.masyu import design
+from puzzles.masyu.model import loop_pearls
+from tests.helpers import masyu_reference as ref
+
+
+def members(family) -> set:
+    return {frozenset(m) for m in family}
+
+
+def minimal_of(sets: set) -> set:
+    return {s for s in sets if not any(t < s for t in sets)}
+
+
+def loops(rows, cols, count, seed):
+    every = ref.grid_loops(rows, cols)
+    return random.Random(seed).sample(every, min(count, len(every)))
+
+
+@pytest.mark.parametrize("rows, cols, loop", [(3, 3, loop) for loop in ref.grid_loops(3, 3)]
+                         + [(3, 4, loop) for loop in loops(3, 4, 12, 1)])
+def test_good_minimal_minimum_equal_brute_force(rows, cols, loop):
+    assert loop_pearls(loop, rows, cols) == ref.admitted(loop)
+    good = ref.good_sets(rows, cols, loop)
+    H = design.instances(loop, rows, cols)
+    assert members(H) == good
+    assert members(design.minimal(H)) == minimal_of(good)
+    least = min((len(s) for s in good), default=None)
+    assert members(design.minimum(H)) == {s for s in good if len(s) == least}
+
+
+@pytest.mark.parametrize("rows, cols, loop", [(3, 3, loop) for loop in loops(3, 3, 5, 2)]
+                         + [(3, 4, loop) for loop in loops(3, 4, 3, 3)])
+def test_the_literal_formula_gives_the_same_family(rows, cols, loop):
+    assert members(design.literal(loop, rows, cols)) == members(design.instances(loop, rows, cols))
+
+
+def test_candidates_restrict_the_pearls():
+    loop = loops(3, 4, 1, 5)[0]
+    kinds = ref.admitted(loop)
+    some = sorted(kinds)[:2]
+    H = design.instances(loop, 3, 4, cells=some)
+    assert {frozenset(m) for m in H} == {s for s in ref.good_sets(3, 4, loop) if s <= set(some)}
+    with pytest.raises(PuzzleFormatError):
+        design.candidates(3, 4, loop, [(9, 9)])
+
+
+def test_reading_a_drawn_loop():
+    text = "F-7.\n|.L7\nL--J\n"
+    boxed = "┌─┐.\n│.└┐\n└──┘\n"
+    rows, cols, loop = design.read_loop(text)
+    assert (rows, cols) == (3, 4) and design.read_loop(boxed) == (rows, cols, loop)
+    assert ((0, 0), (0, 1)) in loop and ((1, 2), (1, 3)) in loop and len(loop) == 10
+    for bad in ("F-7\n|.|\nL-.\n", "F7\nLJ\nF7\nLJ\n", "F-q\n"):
+        with pytest.raises(PuzzleFormatError):
+            design.read_loop(bad)
+
+
+def test_a_random_puzzle_is_unique_with_a_minimal_pearl_set():
+    p = design.random_puzzle(4, 4, seed=5)
+    assert p.count() == 1
+    for cell in p.pearls:
+        fewer = dict(p.pearls)
+        del fewer[cell]
+        assert type(p)(p.rows, p.cols, fewer).count() != 1

@@ -1,0 +1,78 @@
+"""Masyu's solver against brute force: every loop of small grids filtered by the rules in
+plain Python (tests/helpers/masyu_reference.py) equals the ZDD's solutions, by both
+routes, for many seeded pearl placements; the checker agrees with the reference; the
+pzprjs board of tests/data/masyu solves to its accepted answer, uniquely."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from puzzles.masyu import Puzzle, check_solution
+from puzzles.masyu.model import local_patterns
+from tests.helpers import masyu_reference as ref
+from tests.helpers.paths import OWN_DATA
+
+SHAPES = [(3, 3), (3, 4), (4, 3), (4, 4)]
+
+
+def random_boards(count: int, seed: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        rows, cols = rng.choice(SHAPES)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        chosen = rng.sample(cells, rng.randint(0, 4))
+        yield rows, cols, {cell: rng.choice("wb") for cell in chosen}
+
+
+def members(family) -> set:
+    return {frozenset(m) for m in family}
+
+
+@pytest.mark.parametrize("rows, cols, pearls", list(random_boards(40, 7)))
+def test_solutions_equal_brute_force(rows, cols, pearls):
+    p = Puzzle(rows, cols, pearls)
+    expected = ref.solutions(rows, cols, pearls)
+    assert members(p.solve()) == expected
+    assert members(p.solve("algebra")) == expected
+    assert p.count() == len(expected)
+    assert p.is_unique() == (len(expected) == 1)
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 3), (3, 4)])
+def test_the_checker_agrees_with_the_reference_on_every_loop(rows, cols):
+    rng = random.Random(rows * cols)
+    loops = ref.grid_loops(rows, cols)
+    for _ in range(30):
+        cell = (rng.randrange(rows), rng.randrange(cols))
+        pearls = {cell: rng.choice("wb")}
+        p = Puzzle(rows, cols, pearls)
+        for loop in loops:
+            assert (check_solution(p, loop) == []) == ref.keeps(loop, pearls)
+
+
+def test_a_pearl_in_a_corner():
+    """A white pearl in a corner has no straight way through; a black one fits."""
+    assert Puzzle(3, 3, {(0, 0): "w"}).count() == 0
+    assert local_patterns("w", (0, 0), 3, 3)[1] == []
+    assert Puzzle(3, 3, {(0, 0): "b"}).count() == len(ref.solutions(3, 3, {(0, 0): "b"})) > 0
+
+
+def test_the_pzprjs_board_has_its_answer_as_only_solution():
+    data = json.loads((OWN_DATA / "masyu" / "mashu.json").read_text(encoding="utf-8"))
+    board = data["puzzles"][0]
+    p = Puzzle.from_url(board["url"])
+    answer = Puzzle.solution_from_pzprv3(board["solution_pzprv3"])
+    assert p.count() == 1
+    assert p.solution() == answer
+    assert all(isinstance(e, tuple) and e[0] < e[1] for e in p.solution())
+
+
+def test_wrong_answers_are_rejected():
+    data = json.loads((OWN_DATA / "masyu" / "mashu.json").read_text(encoding="utf-8"))
+    p = Puzzle.from_url(data["puzzles"][0]["url"])
+    answer = set(p.solution())
+    for e in sorted(answer)[:5]:
+        assert check_solution(p, answer - {e})
+    assert check_solution(p, set()) and check_solution(p, answer | {((5, 4), (5, 5))})
