@@ -57,7 +57,7 @@ static int cardinality(Env *e, int mode, const uint8_t *marked, i64 k, i64 *cur,
 
 int build(Env *e, int mode, const uint8_t *marked, i64 k, i64 *out) {
     *out = 0;
-    if (k < 0 || over_budget(e, 16 * (k + 1))) return ZNOMEM;
+    if (k < 0) return ZNOMEM;
     i64 *cur = calloc(k + 1, sizeof(i64)), *nxt = calloc(k + 1, sizeof(i64));
     int status = cur && nxt ? cardinality(e, mode, marked, k, cur, nxt) : ZNOMEM;
     if (nxt) release(e, nxt, k + 1);
@@ -74,7 +74,8 @@ int build(Env *e, int mode, const uint8_t *marked, i64 k, i64 *out) {
 
 int rebuild(Env *e, const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 root, i64 *out) {
     *out = 0;
-    if (n < 2 || root < 0 || root >= n || over_budget(e, 8 * n)) return ZNOMEM;
+    /* the caller counted the pointer array with its own (Manager.lending) */
+    if (n < 2 || root < 0 || root >= n) return ZNOMEM;
     i64 *ptr = malloc(n * sizeof(i64));
     if (!ptr) return ZNOMEM;
     ptr[0] = e->zero;
@@ -82,8 +83,8 @@ int rebuild(Env *e, const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 roo
     int status = ZOK;
     i64 made = 2;  /* nodes 2 .. made - 1 hold a reference */
     for (; made < n; made++) {
-        if (stopped(e)) { status = ZINTERRUPTED; break; }
-        i64 p = getnode(e, lev[made], ptr[hi[made]], ptr[lo[made]]);
+        if (made % POLL_EVERY == 0 && poll_signals(e)) { status = ZINTERRUPTED; break; }
+        i64 p = e->getnode(e->mgr, (int)lev[made], ptr[hi[made]], ptr[lo[made]]);
         if (!p) { status = failed(e); break; }
         ref(e, p);
         ptr[made] = p;
@@ -94,11 +95,13 @@ int rebuild(Env *e, const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 roo
     return status;
 }
 
-i64 checked_arrays(const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 root, i64 nlev) {
+i64 checked_arrays(const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 root, i64 nlev,
+                   int ordered) {
     if (n < 2 || root < 0 || root >= n) return 0;
     for (i64 i = 2; i < n; i++) {
         i64 v = lev[i];
         if (v < 0 || v >= nlev || hi[i] < 0 || hi[i] >= i || lo[i] < 0 || lo[i] >= i) return i;
+        if (!ordered) continue;
         if (hi[i] >= 2 && lev[hi[i]] <= v) return i;
         if (lo[i] >= 2 && lev[lo[i]] <= v) return i;
     }

@@ -13,6 +13,8 @@ int build(Env *e, int mode, const uint8_t *marked, i64 k, i64 *out);
 /* status of the family of checked node arrays (ids 0, 1 terminals, children first) */
 int rebuild(Env *e, const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 root, i64 *out);
 /* -1 when the node arrays are valid for ``rebuild`` (build.checked_arrays), else the
-   first bad id */
-i64 checked_arrays(const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 root, i64 nlev);
+   first bad id; without ``ordered`` only that every id and level is in range (what
+   rebuild needs to read no memory outside the arrays) */
+i64 checked_arrays(const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 root, i64 nlev,
+                   int ordered);
 #endif

@@ -39,11 +39,11 @@ static inline void fetch(const Memo *m, i64 a, i64 b) {
     __builtin_prefetch(m->rows + 4 * memo_home(m, ROW_OP, a, b));
 }
 
-/* room for 4 more frames and slots; 0 when the stacks cannot grow */
-static int room(Run *R, const Env *e) {
+/* room for 4 more frames and slots; 0 when the stacks cannot grow (they hold a few
+   entries per level of the operands: the budget is the memo table's) */
+static int room(Run *R) {
     if (R->nv + 4 > R->vcap) {
         i64 cap = 2 * R->vcap;
-        if (over_budget(e, cap * 9)) return 0;
         i64 *v = realloc(R->values, cap * sizeof(i64));
         if (!v) return 0;
         R->values = v;
@@ -54,7 +54,6 @@ static int room(Run *R, const Env *e) {
     }
     if (R->nf + 4 > R->fcap) {
         i64 cap = 2 * R->fcap;
-        if (over_budget(e, cap * (i64)sizeof(Frame))) return 0;
         Frame *f = realloc(R->frames, cap * sizeof(Frame));
         if (!f) return 0;
         R->frames = f;
@@ -150,7 +149,7 @@ static int loop(Run *R, Env *e, i64 a, i64 b) {
         if (++steps % POLL_EVERY == 0 && poll_signals(e)) return ZINTERRUPTED;
         Frame *fr = &R->frames[R->nf - 1];
         if (fr->base < 0) {
-            if (!room(R, e)) return ZNOMEM;
+            if (!room(R)) return ZNOMEM;
             fr = &R->frames[R->nf - 1];
             fr->base = R->nv;
             R->nv += ask(R, e, fr->f, fr->g);

@@ -150,8 +150,8 @@ static PyObject *py_rebuild(PyObject *self, PyObject *args) {
     i64 *c = ctx_of(&ctx), r = 0, n = lv.len / 8;
     const i64 *L = c ? int64s(&lv, -1, "level") : NULL, *H = L ? int64s(&hi, n, "hi") : NULL;
     const i64 *O = H ? int64s(&lo, n, "lo") : NULL;
-    int ok = O && checked_arrays(L, H, O, n, root, c[C_NLEV]) == -1, status = 0;
-    if (O && !ok) PyErr_SetString(PyExc_ValueError, "rebuild: node arrays that are no ZDD");
+    int ok = O && checked_arrays(L, H, O, n, root, c[C_NLEV], 0) == -1, status = 0;
+    if (O && !ok) PyErr_SetString(PyExc_ValueError, "rebuild: a node id or level out of range");
     if (ok) {
         Env e;
         env_init(&e, c, NULL, 0);
@@ -170,7 +170,7 @@ static PyObject *py_checked_arrays(PyObject *self, PyObject *args) {
     i64 n = lv.len / 8, bad = 0;
     const i64 *L = int64s(&lv, -1, "level"), *H = L ? int64s(&hi, -1, "hi") : NULL;
     const i64 *O = H ? int64s(&lo, -1, "lo") : NULL;
-    if (O) bad = hi.len != lv.len || lo.len != lv.len ? 0 : checked_arrays(L, H, O, n, root, nlev);
+    if (O && hi.len == lv.len && lo.len == lv.len) bad = checked_arrays(L, H, O, n, root, nlev, 1);
     PyBuffer_Release(&lv); PyBuffer_Release(&hi); PyBuffer_Release(&lo);
     if (!O) return NULL;
     return PyLong_FromLongLong(bad);

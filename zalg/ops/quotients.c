@@ -89,7 +89,8 @@ static void table_free(Table *t) {
 static i64 mask_pass(Env *e, Table *t, i64 f) {
     for (i64 size = FIRST_SLOTS;; size *= 4) {
         table_free(t);
-        if (over_budget(e, size * SLOT_BYTES)) return RETRY;
+        /* the first table is small; a bigger one must fit in the budget */
+        if (size > FIRST_SLOTS && over_budget(e, size * SLOT_BYTES)) return RETRY;
         lend_to_tables(e, size * SLOT_BYTES);
         t->size = size;
         t->fill = 0;

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import reference as R
+from tests.helpers.processes import interrupt_inside, prompt
 from tests.helpers.strategies import universe_and_families
 from zalg import Universe
 from zalg.ops import build as B
@@ -141,3 +142,19 @@ def test_operands_deeper_than_the_native_recursions_are_handed_back_or_done():
     assert compiled.quotients(M.ctx, F._p, levels, results) == compiled.TOO_DEEP
     assert len(M.zdd) == held
     assert set(F.quotients([n - 1])[0]) == {top - {n - 1}}
+
+
+def test_ctrl_c_inside_a_long_compiled_meet_stops_within_two_seconds():
+    # the meet of the 5x5 grid's two diagonal path families: seconds of work, half a
+    # million result nodes; a Ctrl-C in the middle ends it, with every reference released
+    setup = ("import zalg\n"
+             "G = zalg.grid(5, 5)\n"
+             "U = G.universe\n"
+             "P, Q = G.paths((0, 0), (4, 4)), G.paths((0, 4), (4, 0))\n"
+             "U.manager.op_cache = False\n"
+             "E = list(U.elements)\n"
+             "U.family([E[:1]]).meet(U.family([E[1:2]]))")
+    rc, said, took, count, err = interrupt_inside(
+        setup, "P.meet(Q)", "(U.family([E[:1]]) * U.family([E[1:2], E[2:3]])).count()", 1.0)
+    assert rc == 0 and (said, count) == ("interrupted", "2") and err == "", err
+    assert prompt(took), took
