@@ -143,7 +143,7 @@ class Family:
         U = self.universe
         xs = list(elements)
         levels = [U.level(x) for x in xs]
-        if len(set(xs)) == len(xs) and N.HAVE_NUMBA:
+        if len(set(xs)) == len(xs) and U.manager.has_mask_pass:
             done = U.manager.quotients(self._p, levels, "computing quotients")
             if done is not None:
                 return [Family(U, r) for r in done]
@@ -161,7 +161,7 @@ class Family:
         tops = [U.level(y) for y in ys]
         M = U.manager
         top = M.nvars if self._p in (M.zero, M.one) else N.node_index(self._p)
-        if N.HAVE_NUMBA and len(set(tops)) == len(tops) and all(t < top for t in tops):
+        if M.has_mask_pass and len(set(tops)) == len(tops) and all(t < top for t in tops):
             done = M.substitute_on_top(self._p, [U.level(x) for x in xs], tops,
                                        "substituting elements")
             if done is not None:

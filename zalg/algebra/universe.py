@@ -296,7 +296,7 @@ class Universe:
         lo = np.ascontiguousarray(lo, dtype=np.int64)
         if level.ndim != 1 or len(level) < 2 or len(level) != len(hi) or len(hi) != len(lo):
             raise ValueError(f"{source}: node arrays of different lengths")
-        bad = B.checked_arrays(level, hi, lo, int(root), len(self._elements))
+        bad = self.manager.checked_arrays(level, hi, lo, int(root))
         if bad != -1:
             raise ValueError(f"{source}: node {bad} is not a valid ZDD node "
                              "(levels must grow downwards, children come first)")

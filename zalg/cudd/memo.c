@@ -43,3 +43,21 @@ int memo_grow(Memo *m, Env *e) {
     lend_to_tables(e, size * 32);
     return 1;
 }
+
+void memo_flush(Memo *m, Env *e, i64 *values, uint8_t *owned, i64 nv) {
+    for (i64 i = 0; i < nv; i++)
+        if (!owned[i] && values[i]) { ref(e, values[i]); owned[i] = 1; }
+    memo_release(m, e);
+}
+
+i64 memo_store(Memo *m, Env *e, i64 op, i64 a, i64 b, i64 r, i64 *values, uint8_t *owned,
+               i64 nv) {
+    i64 i = memo_probe(m, op, a, b);
+    if (m->rows[4 * i]) { deref(e, r); return m->rows[4 * i + 3]; }
+    if (!memo_has_room(m)) {
+        if (!memo_grow(m, e)) memo_flush(m, e, values, owned, nv);
+        i = memo_probe(m, op, a, b);
+    }
+    memo_fill(m, i, op, a, b, r);
+    return r;
+}

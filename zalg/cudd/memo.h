@@ -36,6 +36,15 @@ void memo_free(Memo *m);
 void memo_release(Memo *m, Env *e);
 /* double the table; 0 when that would pass the budget or memory runs out */
 int memo_grow(Memo *m, Env *e);
+/* empty the table in the middle of a call: every value still waiting in a slot of the
+   caller's value stack (values[:nv], borrowed unless owned; 0 when not filled yet) is
+   referenced first */
+void memo_flush(Memo *m, Env *e, i64 *values, uint8_t *owned, i64 nv);
+/* hand r (referenced) of key (op, a, b) to the table; returns it borrowed from the table
+   (an equal key stored meanwhile wins: r released).  A table that cannot grow within
+   the budget is flushed (memo_flush) first. */
+i64 memo_store(Memo *m, Env *e, i64 op, i64 a, i64 b, i64 r, i64 *values, uint8_t *owned,
+               i64 nv);
 /* write a new key into the free row i */
 static inline void memo_fill(Memo *m, i64 i, i64 op, i64 a, i64 b, i64 r) {
     i64 *row = m->rows + 4 * i;

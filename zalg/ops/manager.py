@@ -245,10 +245,15 @@ class Manager:
         """The dd Function of F ⊓ G (``kernels.meet``: a recursion of its own, not the
         driver's)."""
         self.room()
-        try:
-            status, r = meet_kernel.meet(self.ctx, f, g)
-        except MemoryError:
-            self._fail(step)
+        out = None
+        if compiled is not None:
+            out = _unless_too_deep(compiled.meet(self.ctx, f, g))
+        if out is None:
+            try:
+                out = meet_kernel.meet(self.ctx, f, g)
+            except MemoryError:
+                self._fail(step)
+        status, r = out
         self.check(status, step)
         return self.function_owned(r)
 
@@ -268,42 +273,65 @@ class Manager:
         self.check(status, step)
         return self.function_owned(r)
 
-    def _mask_pass(self, kernel, f: int, arrays: tuple, step: str):
-        """The result of a kernel built on ``quotients``' mask pass (called with the
-        ctx, f, the int64 ``arrays`` and nvars), or None when f is too deep for it."""
+    @property
+    def has_mask_pass(self) -> bool:
+        """Whether :meth:`quotients` and :meth:`substitute_on_top` run compiled (the
+        compiled extension, or numba); else the callers divide one element at a time."""
+        return compiled is not None or native.HAVE_NUMBA
+
+    def _mask_pass(self, name: str, f: int, arrays: tuple, step: str):
+        """(status, result) of a kernel built on ``quotients``' mask pass, ``name`` in
+        the compiled extension or else its numba module (called with the ctx, f and the
+        int64 ``arrays``), or None when f is too deep for it."""
         self.room()
-        try:
-            status, r = kernel(self.ctx, f, *[np.array(a, dtype=np.int64) for a in arrays],
-                               self.nvars)
-        except MemoryError:
-            self._fail(step)
-        if status == quotients.TOO_DEEP:
-            return None
+        arrays = [np.array(a, dtype=np.int64) for a in arrays]
+        if compiled is not None:
+            if name == "quotients":
+                rs = np.zeros(len(arrays[0]), dtype=np.int64)
+                out = (compiled.quotients(self.ctx, f, arrays[0], rs), rs)
+            else:
+                out = compiled.substitute_on_top(self.ctx, f, *arrays)
+            if out[0] == compiled.TOO_DEEP:
+                return None
+        else:
+            kernel = quotients.quotients if name == "quotients" else substitute.substitute_on_top
+            try:
+                out = kernel(self.ctx, f, *arrays, self.nvars)
+            except MemoryError:
+                self._fail(step)
+            if out[0] == quotients.TOO_DEEP:
+                return None
+        status, r = out
         self.check(status, step)
         return r
 
     def quotients(self, f: int, levels: list[int], step: str):
         """The dd Functions of f / {{x}} for each element x at ``levels`` (distinct;
         ``kernels.quotients``: one pass), or None when f is too deep for it."""
-        rs = self._mask_pass(quotients.quotients, f, (levels,), step)
+        rs = self._mask_pass("quotients", f, (levels,), step)
         return None if rs is None else [self.function_owned(r) for r in rs]
 
     def substitute_on_top(self, f: int, levels: list[int], tops: list[int], step: str):
         """The dd Function of Σ_i f / {{x_i}} ⊔ {{y_i}} (x_i at ``levels``, the y_i at
         ``tops``, above f; ``kernels.substitute``: one pass and a chain), or None when f
         is too deep."""
-        r = self._mask_pass(substitute.substitute_on_top, f, (levels, tops), step)
+        r = self._mask_pass("substitute_on_top", f, (levels, tops), step)
         return None if r is None else self.function_owned(r)
 
     def one_set(self, g: int) -> bool:
         """Whether the family of node g has exactly one member."""
-        return bool(setop.one_set(self.ctx, g))
+        kernel = setop.one_set if compiled is None else compiled.one_set
+        return bool(kernel(self.ctx, g))
 
     def build(self, mode: int, marked: np.ndarray, k: int, step: str):
         """A cardinality family or power set (``kernels.build``)."""
         self.room()
         try:
-            status, r = B.build(mode, self.ctx, marked, k)
+            if compiled is not None:
+                status, r = compiled.build(mode, self.ctx, np.ascontiguousarray(marked,
+                                                                                dtype=np.bool_), k)
+            else:
+                status, r = B.build(mode, self.ctx, marked, k)
         except MemoryError:
             self._fail(step)
         self.check(status, step)
@@ -312,11 +340,21 @@ class Manager:
     def rebuild(self, level, hi, lo, root: int, step: str):
         """The family of checked node arrays (``kernels.build.rebuild``)."""
         try:
-            status, r = B.rebuild(self.ctx, level, hi, lo, int(root))
+            if compiled is not None:
+                arrays = [np.ascontiguousarray(a, dtype=np.int64) for a in (level, hi, lo)]
+                status, r = compiled.rebuild(self.ctx, *arrays, int(root))
+            else:
+                status, r = B.rebuild(self.ctx, level, hi, lo, int(root))
         except MemoryError:
             self._fail(step)
         self.check(status, step)
         return self.function_owned(r)
+
+    def checked_arrays(self, level, hi, lo, root: int) -> int:
+        """-1 when int64 node arrays are valid for :meth:`rebuild`, else the first bad id
+        (``kernels.build.checked_arrays``)."""
+        kernel = B.checked_arrays if compiled is None else compiled.checked_arrays
+        return int(kernel(level, hi, lo, int(root), self.nvars))
 
     def export(self, p: int):
         """(level, hi, lo, root id) of the ZDD below node p."""

@@ -2,6 +2,10 @@
 #include "../cudd/deep.h"
 #include "driver.h"
 #include "setop.h"
+#include "meet.h"
+#include "quotients.h"
+#include "substitute.h"
+#include "build.h"
 
 /* the ctx array of a Manager: a writable, contiguous int64 buffer */
 static i64 *ctx_of(Py_buffer *b) {
@@ -71,11 +75,166 @@ static PyObject *py_apply(PyObject *self, PyObject *args) {
     return Py_BuildValue("iL", status, (long long)c.out);
 }
 
+/* an int64 array argument of n entries (n = -1: any), or NULL with ValueError */
+static const i64 *int64s(Py_buffer *b, i64 n, const char *what) {
+    if (b->itemsize != 8 || b->len % 8 || (n >= 0 && b->len / 8 != n)) {
+        PyErr_Format(PyExc_ValueError, "%s: an int64 array of the expected length", what);
+        return NULL;
+    }
+    return b->buf;
+}
+
+/* whether every one of the n levels lies in [0, nlev) (else ValueError) */
+static int levels_in(const i64 *levels, i64 n, i64 nlev) {
+    for (i64 i = 0; i < n; i++)
+        if (levels[i] < 0 || levels[i] >= nlev) {
+            PyErr_SetString(PyExc_ValueError, "a level outside the manager's variables");
+            return 0;
+        }
+    return 1;
+}
+
+static PyObject *py_meet(PyObject *self, PyObject *args) {
+    Py_buffer ctx;
+    long long f, g;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "w*LL", &ctx, &f, &g)) return NULL;
+    i64 *c = ctx_of(&ctx), r = 0;
+    int status = c ? meet(c, f, g, &r) : ZNOMEM;
+    PyBuffer_Release(&ctx);
+    if (!c) return NULL;
+    return Py_BuildValue("iL", status, (long long)r);
+}
+
+static PyObject *py_quotients(PyObject *self, PyObject *args) {
+    Py_buffer ctx, lv, out;
+    long long f;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "w*Ly*w*", &ctx, &f, &lv, &out)) return NULL;
+    i64 *c = ctx_of(&ctx);
+    const i64 *levels = c ? int64s(&lv, -1, "levels") : NULL;
+    i64 k = lv.len / 8;
+    i64 *results = levels ? (i64 *)int64s(&out, k, "results") : NULL;
+    int status = ZNOMEM;
+    if (results && levels_in(levels, k, c[C_NLEV])) {
+        Env e;
+        env_init(&e, c, NULL, 0);
+        status = quotients(&e, f, levels, k, results);
+    } else {
+        results = NULL;
+    }
+    PyBuffer_Release(&ctx); PyBuffer_Release(&lv); PyBuffer_Release(&out);
+    if (!results) return NULL;
+    return PyLong_FromLong(status);
+}
+
+static PyObject *py_substitute_on_top(PyObject *self, PyObject *args) {
+    Py_buffer ctx, lv, tp;
+    long long f;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "w*Ly*y*", &ctx, &f, &lv, &tp)) return NULL;
+    i64 *c = ctx_of(&ctx), r = 0, k = lv.len / 8;
+    const i64 *levels = c ? int64s(&lv, -1, "levels") : NULL;
+    const i64 *tops = levels ? int64s(&tp, k, "tops") : NULL;
+    int ok = tops && levels_in(levels, k, c[C_NLEV]) && levels_in(tops, k, c[C_NLEV]), status = 0;
+    if (ok) {
+        Env e;
+        env_init(&e, c, NULL, 0);
+        status = substitute_on_top(&e, f, levels, tops, k, &r);
+    }
+    PyBuffer_Release(&ctx); PyBuffer_Release(&lv); PyBuffer_Release(&tp);
+    if (!ok) return NULL;
+    return Py_BuildValue("iL", status, (long long)r);
+}
+
+static PyObject *py_build(PyObject *self, PyObject *args) {
+    Py_buffer ctx, mk;
+    int mode;
+    long long k;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iw*y*L", &mode, &ctx, &mk, &k)) return NULL;
+    i64 *c = ctx_of(&ctx), r = 0;
+    int ok = c && mode >= EXACTLY && mode <= POWER && mk.itemsize == 1 && mk.len >= c[C_NLEV];
+    if (c && !ok) PyErr_SetString(PyExc_ValueError, "build: a mode and a marked array of levels");
+    int status = 0;
+    if (ok) {
+        Env e;
+        env_init(&e, c, NULL, 0);
+        status = build(&e, mode, mk.buf, k, &r);
+    }
+    PyBuffer_Release(&ctx); PyBuffer_Release(&mk);
+    if (!ok) return NULL;
+    return Py_BuildValue("iL", status, (long long)r);
+}
+
+static PyObject *py_rebuild(PyObject *self, PyObject *args) {
+    Py_buffer ctx, lv, hi, lo;
+    long long root;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "w*y*y*y*L", &ctx, &lv, &hi, &lo, &root)) return NULL;
+    i64 *c = ctx_of(&ctx), r = 0, n = lv.len / 8;
+    const i64 *L = c ? int64s(&lv, -1, "level") : NULL, *H = L ? int64s(&hi, n, "hi") : NULL;
+    const i64 *O = H ? int64s(&lo, n, "lo") : NULL;
+    int ok = O && checked_arrays(L, H, O, n, root, c[C_NLEV], 0) == -1, status = 0;
+    if (O && !ok) PyErr_SetString(PyExc_ValueError, "rebuild: a node id or level out of range");
+    if (ok) {
+        Env e;
+        env_init(&e, c, NULL, 0);
+        status = rebuild(&e, L, H, O, n, root, &r);
+    }
+    PyBuffer_Release(&ctx); PyBuffer_Release(&lv); PyBuffer_Release(&hi); PyBuffer_Release(&lo);
+    if (!ok) return NULL;
+    return Py_BuildValue("iL", status, (long long)r);
+}
+
+static PyObject *py_checked_arrays(PyObject *self, PyObject *args) {
+    Py_buffer lv, hi, lo;
+    long long root, nlev;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*y*y*LL", &lv, &hi, &lo, &root, &nlev)) return NULL;
+    i64 n = lv.len / 8, bad = 0;
+    const i64 *L = int64s(&lv, -1, "level"), *H = L ? int64s(&hi, -1, "hi") : NULL;
+    const i64 *O = H ? int64s(&lo, -1, "lo") : NULL;
+    if (O && hi.len == lv.len && lo.len == lv.len) bad = checked_arrays(L, H, O, n, root, nlev, 1);
+    PyBuffer_Release(&lv); PyBuffer_Release(&hi); PyBuffer_Release(&lo);
+    if (!O) return NULL;
+    return PyLong_FromLongLong(bad);
+}
+
+static PyObject *py_one_set(PyObject *self, PyObject *args) {
+    Py_buffer ctx;
+    long long g;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "w*L", &ctx, &g)) return NULL;
+    i64 *c = ctx_of(&ctx);
+    int yes = 0;
+    if (c) {
+        Env e;
+        env_init(&e, c, NULL, 0);
+        yes = one_set(&e, g);
+    }
+    PyBuffer_Release(&ctx);
+    if (!c) return NULL;
+    return PyBool_FromLong(yes);
+}
+
 static PyMethodDef methods[] = {
     {"binary", py_binary, METH_VARARGS,
      "binary(ctx, kind, f, g) -> (status, node): F ∪ G, F ∩ G, F ∖ G or F / {s}"},
     {"apply", py_apply, METH_VARARGS,
      "apply(op, code, ctx, a, b, k, aux) -> (status, node): compiled operation op"},
+    {"meet", py_meet, METH_VARARGS, "meet(ctx, f, g) -> (status, node): F ⊓ G"},
+    {"quotients", py_quotients, METH_VARARGS,
+     "quotients(ctx, f, levels, results) -> status: results[j] = F / {{x_j}} in one pass"},
+    {"substitute_on_top", py_substitute_on_top, METH_VARARGS,
+     "substitute_on_top(ctx, f, levels, tops) -> (status, node): Σ F / {{x_i}} ⊔ {{y_i}}"},
+    {"build", py_build, METH_VARARGS,
+     "build(mode, ctx, marked, k) -> (status, node): a cardinality family or power set"},
+    {"rebuild", py_rebuild, METH_VARARGS,
+     "rebuild(ctx, level, hi, lo, root) -> (status, node): the family of node arrays"},
+    {"checked_arrays", py_checked_arrays, METH_VARARGS,
+     "checked_arrays(level, hi, lo, root, nlev) -> -1 for valid node arrays, else a bad id"},
+    {"one_set", py_one_set, METH_VARARGS, "one_set(ctx, g) -> whether G has one member"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernels",

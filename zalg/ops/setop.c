@@ -142,3 +142,10 @@ i64 union3_kept(Env *e, i64 f, i64 g, i64 h) {
     int status = union_of_three(e, f, g, h, &r);
     return kept(e, status, r);
 }
+
+int one_set(const Env *e, i64 g) {
+    if (g == e->zero) return 0;
+    for (; g != e->one; g = node_hi(g))  /* a chain of then-edges down to the 1-terminal */
+        if (node_lo(g) != e->zero) return 0;
+    return 1;
+}

@@ -14,4 +14,6 @@ int union_of_three(Env *e, i64 f, i64 g, i64 h, i64 *out);
 /* the same, kept as a temporary; 0 with e->fail set when it failed */
 i64 set_kept(Env *e, int kind, i64 f, i64 g);
 i64 union3_kept(Env *e, i64 f, i64 g, i64 h);
+/* whether the family g has exactly one member (the divisors QUOT_SET takes) */
+int one_set(const Env *e, i64 g);
 #endif

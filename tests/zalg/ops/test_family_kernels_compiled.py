@@ -1,0 +1,160 @@
+"""The compiled kernels with recursions of their own (zalg/ops: meet.c, quotients.c,
+substitute.c, build.c, setop.c's one_set), called directly on a Manager's ctx: each
+result is the very node of the family the plain-Python reference gives, every reference
+a call took is given back, and what the C cannot do (a family deeper than its native
+recursion goes, arrays that are no ZDD) is said, not crashed on."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import reference as R
+from tests.helpers.processes import interrupt_inside, prompt
+from tests.helpers.strategies import universe_and_families
+from zalg import Universe
+from zalg.ops import build as B
+from zalg.ops.extension import kernels as compiled
+
+pytestmark = pytest.mark.skipif(compiled is None, reason="zalg.ops._kernels is not built "
+                                "in this tree (python setup.py build_ext --inplace)")
+
+
+def _owned(U, out):
+    """The family of a kernel's (status, node), checked OK; its reference handed over."""
+    status, r = out
+    assert status == 0, status
+    return U.manager.function_owned(r)
+
+
+def _node(F):
+    return F.universe.manager.function(F._p)
+
+
+@settings(max_examples=80, deadline=None)
+@given(universe_and_families())
+def test_meet_is_the_node_of_the_reference_family_and_gives_back_its_references(data):
+    names, (A, B_) = data
+    U = Universe(names)
+    U.manager.op_cache = False  # every call computes
+    F, G = U.family(A), U.family(B_)
+    expected = _node(U.family(R.meet(A, B_)))
+    held = len(U.manager.zdd)
+    for a, b in ((F, G), (G, F)):
+        assert _owned(U, compiled.meet(U.manager.ctx, a._p, b._p)) == expected
+    assert len(U.manager.zdd) == held
+
+
+@settings(max_examples=80, deadline=None)
+@given(universe_and_families(count=1), st.data())
+def test_quotients_and_substitute_are_the_nodes_of_the_reference(data, more):
+    names, (A,) = data
+    tops = ["y0", "y1", "y2", "y3"]
+    U = Universe(tops + names)
+    F = U.family(A)
+    M = U.manager
+    xs = more.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    levels = np.array([U.level(x) for x in xs], dtype=np.int64)
+    held = len(M.zdd)
+    results = np.zeros(len(xs), dtype=np.int64)
+    assert compiled.quotients(M.ctx, F._p, levels, results) == 0
+    got = [M.function_owned(r) for r in results]
+    assert got == [_node(U.family(R.quotient(A, {frozenset([x])}))) for x in xs]
+    ys = more.draw(st.permutations(tops))[: len(xs)]
+    pairs = dict(zip(xs, ys))
+    ylevels = np.array([U.level(y) for y in ys], dtype=np.int64)
+    out = _owned(U, compiled.substitute_on_top(M.ctx, F._p, levels[: len(ys)], ylevels))
+    assert out == _node(U.family(R.substitute(A, pairs)))
+    del got, out
+    assert len(M.zdd) == held
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 9), st.data())
+def test_cardinality_families_and_power_sets_are_the_nodes_of_the_reference(n, data):
+    names = list(range(n))
+    U = Universe(names)
+    M = U.manager
+    E = data.draw(st.sets(st.sampled_from(names))) if names else set()
+    k = data.draw(st.integers(0, len(E)))
+    marked = U.marked(E)
+    tests = {B.EXACTLY: lambda s: s == k, B.AT_MOST: lambda s: s <= k,
+             B.AT_LEAST: lambda s: s >= k}
+    held = len(M.zdd)
+    for mode, test in tests.items():
+        built = _owned(U, compiled.build(mode, M.ctx, marked, k))
+        assert built == _node(U.family(R.cardinality(names, E, test)))
+    power = _owned(U, compiled.build(B.POWER, M.ctx, marked, 0))
+    assert power == _node(U.family(R.subsets(E)))
+    del built, power
+    assert len(M.zdd) == held
+
+
+@settings(max_examples=60, deadline=None)
+@given(universe_and_families(count=1))
+def test_rebuild_makes_the_exported_nodes_again(data):
+    names, (A,) = data
+    U = Universe(names)
+    F = U.family(A)
+    level, hi, lo, root = F.node_arrays()
+    arrays = [np.ascontiguousarray(a, dtype=np.int64) for a in (level, hi, lo)]
+    assert compiled.checked_arrays(*arrays, root, len(names)) == -1
+    held = len(U.manager.zdd)
+    assert _owned(U, compiled.rebuild(U.manager.ctx, *arrays, root)) == _node(F)
+    assert len(U.manager.zdd) == held
+    assert compiled.one_set(U.manager.ctx, F._p) == (len(A) == 1)
+
+
+def test_node_arrays_that_are_no_zdd_are_refused():
+    U = Universe("abc")
+    level = np.array([3, 3, 1, 0], dtype=np.int64)
+    hi, lo = np.array([0, 0, 1, 2], dtype=np.int64), np.array([0, 0, 0, 3], dtype=np.int64)
+    assert compiled.checked_arrays(level, hi, lo, 3, 3) == 3  # a child that is no earlier id
+    assert U.manager.checked_arrays(level, hi, lo, 3) == 3
+    with pytest.raises(ValueError):
+        compiled.rebuild(U.manager.ctx, level, hi, lo, 3)
+    with pytest.raises(ValueError):
+        U.build_arrays(level, hi, lo, 3, "these arrays")
+    lo[3] = 0
+    assert set(U.build_arrays(level, hi, lo, 3, "these arrays")) == {frozenset("ab")}
+
+
+def test_operands_deeper_than_the_native_recursions_are_handed_back_or_done():
+    # meet's own stack is explicit; the unions of its steps and the quotients' mask pass
+    # recurse natively: past MAX_DEPTH levels they answer TOO_DEEP holding nothing, and
+    # the Manager computes on the numba kernels' explicit stacks (or one element at a time)
+    n = 2 * compiled.MAX_DEPTH
+    U = Universe(range(n))
+    M = U.manager
+    top, low = frozenset(range(n)), frozenset(range(1, n))
+    F, G = U.family([top, {0}]), U.family([low, {1}])
+    held = len(M.zdd)
+    status, r = compiled.meet(M.ctx, F._p, G._p)
+    assert status in (0, compiled.TOO_DEEP) and (r != 0) == (status == 0)
+    if status == 0:
+        M.function_owned(r)
+    assert len(M.zdd) == held
+    assert set(F.meet(G)) == R.meet({top, frozenset({0})}, {low, frozenset({1})})
+    results = np.zeros(1, dtype=np.int64)
+    levels = np.array([n - 1], dtype=np.int64)
+    assert compiled.quotients(M.ctx, F._p, levels, results) == compiled.TOO_DEEP
+    assert len(M.zdd) == held
+    assert set(F.quotients([n - 1])[0]) == {top - {n - 1}}
+
+
+def test_ctrl_c_inside_a_long_compiled_meet_stops_within_two_seconds():
+    # the meet of the 5x5 grid's two diagonal path families: seconds of work, half a
+    # million result nodes; a Ctrl-C in the middle ends it, with every reference released
+    setup = ("import zalg\n"
+             "G = zalg.grid(5, 5)\n"
+             "U = G.universe\n"
+             "P, Q = G.paths((0, 0), (4, 4)), G.paths((0, 4), (4, 0))\n"
+             "U.manager.op_cache = False\n"
+             "E = list(U.elements)\n"
+             "U.family([E[:1]]).meet(U.family([E[1:2]]))")
+    rc, said, took, count, err = interrupt_inside(
+        setup, "P.meet(Q)", "(U.family([E[:1]]) * U.family([E[1:2], E[2:3]])).count()", 1.0)
+    assert rc == 0 and (said, count) == ("interrupted", "2") and err == "", err
+    assert prompt(took), took

@@ -1,0 +1,37 @@
+/* Substitution of elements written at the top, in one call: Σ_i (F / x_i) ⊔ {{y_i}}
+   (zalg/ops/substitute.py states why).  With the y_i distinct and above F's top, the
+   families (F / x_i) ⊔ {{y_i}} are disjoint and their union is a chain of nodes, one per
+   y_i, deepest first: node(y_i, F / x_i, the rest); the quotients come from one mask pass
+   (quotients.c). */
+#include "substitute.h"
+#include "quotients.h"
+
+int substitute_on_top(Env *e, i64 f, const i64 *levels, const i64 *tops, i64 k, i64 *out) {
+    *out = 0;
+    if (k > MAX_ELEMENTS) return ZTOO_DEEP;
+    i64 qs[MAX_ELEMENTS], order[MAX_ELEMENTS];
+    int status = quotients(e, f, levels, k, qs);
+    if (status != ZOK) return status;
+    /* deepest y first: each node sits above the rest of the chain */
+    for (i64 i = 0; i < k; i++) {
+        i64 j = i;
+        for (; j > 0 && tops[order[j - 1]] < tops[i]; j--) order[j] = order[j - 1];
+        order[j] = i;
+    }
+    i64 r = e->zero;
+    ref(e, r);
+    for (i64 n = 0; n < k; n++) {
+        i64 q = qs[order[n]], node = e->getnode(e->mgr, (int)tops[order[n]], q, r);
+        if (!node) {
+            for (i64 m = n; m < k; m++) deref(e, qs[order[m]]);
+            deref(e, r);
+            return cudd_stopped_for_ctrl_c(e) ? ZINTERRUPTED : ZNOMEM;
+        }
+        ref(e, node);
+        deref(e, q);
+        deref(e, r);
+        r = node;
+    }
+    *out = r;
+    return ZOK;
+}
