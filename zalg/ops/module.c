@@ -94,16 +94,53 @@ static int levels_in(const i64 *levels, i64 n, i64 nlev) {
     return 1;
 }
 
+static int run_meet(void *p) {
+    Call *c = p;
+    return meet(c->ctx, c->a, c->b, &c->out);
+}
+
 static PyObject *py_meet(PyObject *self, PyObject *args) {
     Py_buffer ctx;
+    Call c = {0};
     long long f, g;
     (void)self;
     if (!PyArg_ParseTuple(args, "w*LL", &ctx, &f, &g)) return NULL;
-    i64 *c = ctx_of(&ctx), r = 0;
-    int status = c ? meet(c, f, g, &r) : ZNOMEM;
+    c.ctx = ctx_of(&ctx);
+    c.a = f; c.b = g;
+    int status = c.ctx ? run(run_meet, &c) : ZNOMEM;
     PyBuffer_Release(&ctx);
-    if (!c) return NULL;
-    return Py_BuildValue("iL", status, (long long)r);
+    if (!c.ctx) return NULL;
+    return Py_BuildValue("iL", status, (long long)c.out);
+}
+
+/* one call of the mask pass: the quotients, or the substitution written on top */
+typedef struct {
+    i64 *ctx, f, k, out;
+    const i64 *levels, *tops;
+    i64 *results;
+} Pass;
+
+static int run_quotients(void *p) {
+    Pass *q = p;
+    Env e;
+    env_init(&e, q->ctx, NULL, 0);
+    return quotients(&e, q->f, q->levels, q->k, q->results);
+}
+
+static int run_substitute(void *p) {
+    Pass *q = p;
+    Env e;
+    env_init(&e, q->ctx, NULL, 0);
+    return substitute_on_top(&e, q->f, q->levels, q->tops, q->k, &q->out);
+}
+
+/* the pass's status; more elements than a mask holds answer ZTOO_DEEP at once (the
+   caller divides one element at a time), a deeper family runs on a deep stack */
+static int run_pass(deep_call_t call, Pass *q) {
+    if (q->k > MAX_ELEMENTS) return ZTOO_DEEP;
+    int status = call(q);
+    if (status == ZTOO_DEEP) status = on_deep_stack(call, q, q->ctx[C_NLEV]);
+    return status;
 }
 
 static PyObject *py_quotients(PyObject *self, PyObject *args) {
@@ -117,9 +154,8 @@ static PyObject *py_quotients(PyObject *self, PyObject *args) {
     i64 *results = levels ? (i64 *)int64s(&out, k, "results") : NULL;
     int status = ZNOMEM;
     if (results && levels_in(levels, k, c[C_NLEV])) {
-        Env e;
-        env_init(&e, c, NULL, 0);
-        status = quotients(&e, f, levels, k, results);
+        Pass q = {c, f, k, 0, levels, NULL, results};
+        status = run_pass(run_quotients, &q);
     } else {
         results = NULL;
     }
@@ -138,9 +174,9 @@ static PyObject *py_substitute_on_top(PyObject *self, PyObject *args) {
     const i64 *tops = levels ? int64s(&tp, k, "tops") : NULL;
     int ok = tops && levels_in(levels, k, c[C_NLEV]) && levels_in(tops, k, c[C_NLEV]), status = 0;
     if (ok) {
-        Env e;
-        env_init(&e, c, NULL, 0);
-        status = substitute_on_top(&e, f, levels, tops, k, &r);
+        Pass q = {c, f, k, 0, levels, tops, NULL};
+        status = run_pass(run_substitute, &q);
+        r = q.out;
     }
     PyBuffer_Release(&ctx); PyBuffer_Release(&lv); PyBuffer_Release(&tp);
     if (!ok) return NULL;

@@ -5,7 +5,7 @@
    bit mask, in an open-addressing table keyed by node); each quotient then walks only
    the nodes whose mask has its bit, memoising its results in the table's own slots (a
    result and the number of the quotient it belongs to).  Both recursions are native and
-   at most MAX_DEPTH deep: deeper families are the caller's (ZTOO_DEEP). */
+   at most the thread's depth limit deep: deeper families answer ZTOO_DEEP (deep.h). */
 #include "quotients.h"
 
 #define EMPTY (-1)  /* a free slot (no node pointer is negative) */
@@ -125,7 +125,7 @@ static int divide(Env *e, Table *t, i64 f, i64 m, const i64 *levels, i64 k, i64 
 int quotients(Env *e, i64 f, const i64 *levels, i64 k, i64 *results) {
     i64 deepest = -1;
     for (i64 j = 0; j < k; j++) deepest = levels[j] > deepest ? levels[j] : deepest;
-    if (k > MAX_ELEMENTS || deepest - level(e, f) >= MAX_DEPTH) return ZTOO_DEEP;
+    if (k > MAX_ELEMENTS || deepest - level(e, f) >= e->max_depth) return ZTOO_DEEP;
     i64 *bit = calloc(e->nlev + 1, sizeof(i64));
     if (!bit) return ZNOMEM;
     for (i64 j = 0; j < k; j++) bit[levels[j]] = 1LL << j;
