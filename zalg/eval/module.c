@@ -1,6 +1,7 @@
 /* zalg.eval._kernels: the evaluation layer's kernels as Python functions.  Arrays come
    in as buffers (C-contiguous numpy arrays: int64 node arrays, float64 values) and go
-   out as bytearrays the caller wraps with np.frombuffer (writable, no copy).  Kernels
+   out as Blocks, the kernels' own memory as writable buffers the caller wraps with
+   np.frombuffer (no copy).  Kernels
    that take a Manager's ctx return their status for Manager.check; the others raise
    KeyboardInterrupt or MemoryError themselves. */
 #include "eval.h"
@@ -14,23 +15,51 @@ static i64 *ctx_of(Py_buffer *b) {
     return b->buf;
 }
 
-/* a bytearray holding bytes bytes of p (NULL p: zeroed) */
-static PyObject *bytes_of(const void *p, i64 bytes) {
-    PyObject *b = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)bytes);
-    if (b && bytes) {
-        if (p) memcpy(PyByteArray_AS_STRING(b), p, (size_t)bytes);
-        else memset(PyByteArray_AS_STRING(b), 0, (size_t)bytes);
-    }
-    return b;
+/* A block of memory a kernel allocated, handed to Python without a copy: a writable
+   buffer (np.frombuffer wraps it) that frees the memory when the last view goes. */
+typedef struct { PyObject_HEAD void *p; Py_ssize_t len; } Block;
+
+static int block_getbuffer(PyObject *self, Py_buffer *view, int flags) {
+    Block *b = (Block *)self;
+    return PyBuffer_FillInfo(view, self, b->p, b->len, 0, flags);
 }
+
+static void block_dealloc(PyObject *self) {
+    free(((Block *)self)->p);
+    Py_TYPE(self)->tp_free(self);
+}
+
+static PyBufferProcs block_buffer = {block_getbuffer, NULL};
+
+static PyTypeObject BlockType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "zalg.eval._kernels.Block",
+    .tp_basicsize = sizeof(Block), .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_dealloc = block_dealloc, .tp_as_buffer = &block_buffer,
+    .tp_doc = "memory a kernel allocated, as a writable buffer"};
+
+/* a Block owning p (malloc'd, bytes long; trimmed to it); NULL p: a zeroed new one.  p is
+   freed when the Block cannot be made. */
+static PyObject *block_of(void *p, i64 bytes) {
+    size_t size = bytes > 0 ? (size_t)bytes : 1;
+    void *q = p ? realloc(p, size) : calloc(size, 1);
+    if (!q) { free(p); return PyErr_NoMemory(); }
+    Block *b = PyObject_New(Block, &BlockType);
+    if (!b) { free(q); return NULL; }
+    b->p = q;
+    b->len = (Py_ssize_t)bytes;
+    return (PyObject *)b;
+}
+
+static inline void *block_data(PyObject *b) { return ((Block *)b)->p; }
 
 /* (status, level, hi, lo, root) of node arrays; the arrays freed */
 static PyObject *nodes_result(int status, Nodes *o) {
     PyObject *r = NULL;
     if (status != ZOK) r = Py_BuildValue("(iOOOi)", status, Py_None, Py_None, Py_None, 0);
     else {
-        PyObject *a = bytes_of(o->level, o->n * 8), *b = bytes_of(o->hi, o->n * 8),
-                 *c = bytes_of(o->lo, o->n * 8);
+        PyObject *a = block_of(o->level, o->n * 8), *b = block_of(o->hi, o->n * 8),
+                 *c = block_of(o->lo, o->n * 8);
+        o->level = o->hi = o->lo = NULL;  /* the blocks own them */
         if (a && b && c) r = Py_BuildValue("(iOOOL)", status, a, b, c, (long long)o->root);
         Py_XDECREF(a); Py_XDECREF(b); Py_XDECREF(c);
     }
@@ -83,14 +112,14 @@ static PyObject *py_count_exact(PyObject *self, PyObject *args) {
     (void)self;
     if (!PyArg_ParseTuple(args, "y*y*", &b[0], &b[1])) return NULL;
     PyObject *r = NULL, *counts = NULL, *big = NULL;
-    if (node_arrays(&b[0], &b[1], -1) && (counts = bytes_of(NULL, b[0].len))) {
+    if (node_arrays(&b[0], &b[1], -1) && (counts = block_of(NULL, b[0].len))) {
         Env e = {0};
         u64 *limbs;
         i64 nbig;
         int status = count_exact(&e, b[0].buf, b[1].buf, b[0].len / 8,
-                                 (u64 *)PyByteArray_AS_STRING(counts), &limbs, &nbig);
-        if (ok(status) && (big = bytes_of(limbs, nbig * 8))) r = PyTuple_Pack(2, counts, big);
-        free(limbs);
+                                 block_data(counts), &limbs, &nbig);
+        if (!ok(status)) free(limbs);
+        else if ((big = block_of(limbs, nbig * 8))) r = PyTuple_Pack(2, counts, big);
     }
     Py_XDECREF(counts); Py_XDECREF(big);
     release(b, 2);
@@ -129,9 +158,8 @@ static PyObject *py_count_by_size(PyObject *self, PyObject *args) {
         i64 smallest, *res, rows, np = b[2].len / 8;
         int status = count_by_size(&e, b[0].buf, b[1].buf, b[0].len / 8, root, b[2].buf, np,
                                    &smallest, &res, &rows);
-        r = Py_BuildValue("(iLNL)", status, (long long)smallest, bytes_of(res, rows * np * 8),
+        r = Py_BuildValue("(iLNL)", status, (long long)smallest, block_of(res, rows * np * 8),
                           (long long)rows);
-        free(res);
     }
     release(b, 4);
     return r;
@@ -144,10 +172,10 @@ static PyObject *py_best_weight(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "y*y*y*y*d", &b[0], &b[1], &b[2], &b[3], &sign)) return NULL;
     PyObject *best = NULL;
     if (node_arrays(&b[1], &b[2], -1) && b[0].len == b[1].len &&
-        (best = bytes_of(NULL, b[1].len))) {
+        (best = block_of(NULL, b[1].len))) {
         Env e = {0};
         if (!ok(best_weight(&e, b[0].buf, b[1].buf, b[2].buf, b[1].len / 8, b[3].buf, sign,
-                            (double *)PyByteArray_AS_STRING(best))))
+                            block_data(best))))
             Py_CLEAR(best);
     }
     release(b, 4);
@@ -160,11 +188,11 @@ static PyObject *py_tilt(PyObject *self, PyObject *args) {
     (void)self;
     if (!PyArg_ParseTuple(args, "y*y*d", &b[0], &b[1], &log_lambda)) return NULL;
     PyObject *r = NULL, *logw = NULL, *mean = NULL;
-    if (node_arrays(&b[0], &b[1], -1) && (logw = bytes_of(NULL, b[0].len)) &&
-        (mean = bytes_of(NULL, b[0].len))) {
+    if (node_arrays(&b[0], &b[1], -1) && (logw = block_of(NULL, b[0].len)) &&
+        (mean = block_of(NULL, b[0].len))) {
         Env e = {0};
         if (ok(tilt(&e, b[0].buf, b[1].buf, b[0].len / 8, log_lambda,
-                    (double *)PyByteArray_AS_STRING(logw), (double *)PyByteArray_AS_STRING(mean))))
+                    block_data(logw), block_data(mean))))
             r = PyTuple_Pack(2, logw, mean);
     }
     Py_XDECREF(logw); Py_XDECREF(mean);
@@ -250,6 +278,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernels",
                                     "zalg's compiled evaluation kernels (zalg/eval)", -1, methods};
 
 PyMODINIT_FUNC PyInit__kernels(void) {
+    if (PyType_Ready(&BlockType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     PyModule_AddStringConstant(m, "CFLAGS", ZALG_CFLAGS);

@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zalg
+from tests.helpers.processes import interrupt_inside, prompt
 from zalg.eval import reading
+from zalg.eval.extension import kernels as compiled
 
 NAMES = [f"x{i}" for i in range(8)]
 families = st.sets(st.frozensets(st.sampled_from(NAMES), max_size=6), max_size=14)
@@ -115,3 +117,17 @@ def test_weights_and_sampling_tables_on_power_sets(n):
     assert P.min_weight(w)[0] == sum(x for x in w if x < 0)
     assert P.max_weight(w)[0] == sum(x for x in w if x > 0)
     assert len(P.sample_of_size(n // 3, seed=1)) == n // 3
+
+
+@pytest.mark.skipif(compiled is None, reason="zalg.eval._kernels is not built")
+def test_ctrl_c_stops_a_long_count_promptly():
+    """The count of a power set of 600,000 levels (limbs up to 9,375 wide at every
+    level) runs for seconds; Ctrl-C stops it and the process counts again."""
+    setup = ("import numpy as np\nfrom zalg.eval.extension import kernels as K\n"
+             "n = 600_000\nhi = np.arange(-1, n + 1, dtype=np.int64)\nhi[:3] = [0, 0, 1]\n")
+    rc, said, took, printed, err = interrupt_inside(
+        setup, "K.count_root(hi, hi, n + 1)", "K.count_root(hi[:70], hi[:70], 69)[1][:9].hex()",
+        1.0)
+    assert rc == 0 and said == "interrupted" and err == "", err
+    assert printed == (2**68).to_bytes(9, "little").hex()  # node 69 of the power set: 2^68
+    assert prompt(took), took
