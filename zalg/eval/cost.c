@@ -81,7 +81,8 @@ static int run(Env *e, Cost *C, Nodes *o, const i64 *level, const i64 *hi, const
         }
         Result got;
         if (known(C, v, b, &got)) {
-            if (!ensure(e, (void **)&C->r, &C->rcap, C->nr + 1, sizeof(Result), cost_bytes(C, o, n)))
+            i64 held = cost_bytes(C, o, n);
+            if (!ensure(e, (void **)&C->r, &C->rcap, C->nr + 1, sizeof(Result), held))
                 return ZNOMEM;
             C->r[C->nr++] = got;
             continue;
@@ -119,7 +120,8 @@ int cost_le(Env *e, const i64 *level, const i64 *hi, const i64 *lo, i64 n, i64 r
 int probability(Env *e, const i64 *level, const i64 *hi, const i64 *lo, i64 n, i64 root,
                 const double *p, i64 nlev, double *out) {
     /* skip(a, b) = prod over a <= l < b of (1 - p[l]), from prefix sums of logs and zeros */
-    double *logs = calloc((size_t)nlev + 1, sizeof(double)), *val = calloc((size_t)n, sizeof(double));
+    double *logs = calloc((size_t)nlev + 1, sizeof(double));
+    double *val = calloc((size_t)n, sizeof(double));
     i64 *zeros = calloc((size_t)nlev + 1, sizeof(i64));
     int status = ZNOMEM;
     if (logs && val && zeros && n > 1) {

@@ -24,6 +24,9 @@ from ..text import short_int
 
 _WIDE = int(E.WIDE_COUNT)
 
+__all__ = ["NodeCounts", "counts_per_node", "count_at", "count", "by_size", "iterate", "sample",
+           "sample_of_size", "extreme_weight", "iter_by_weight"]
+
 
 def counts_per_node(hi: np.ndarray, lo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(counts, big) of ``kernels.evaluate.count_exact``: every node's count, uint64
@@ -58,10 +61,6 @@ def _best_weight(level, hi, lo, w: np.ndarray, sign: float) -> np.ndarray:
     if compiled is not None:
         return np.frombuffer(compiled.best_weight(level, hi, lo, w, sign), dtype=np.float64)
     return E.best_weight(level, hi, lo, w, sign)
-
-
-__all__ = ["NodeCounts", "count", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
-           "iter_by_weight"]
 
 
 class NodeCounts:
