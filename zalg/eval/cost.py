@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import cost_kernel as K
+from .extension import kernels as compiled
 from ..cudd.interrupts import call_returning_arrays
 from .reading import values_by_level
 
@@ -45,7 +46,13 @@ def cost_le(family: Family, weights, bound: int) -> Family:
     if bound < -span:
         return family.universe.empty
     level, hi, lo, root = family.node_arrays()
-    out = call_returning_arrays(K.cost_le, level, hi, lo, int(root), w, bound)
+    if compiled is not None:
+        M = family.universe.manager
+        status, *out = compiled.cost_le(M.ctx, level, hi, lo, int(root), w, bound)
+        M.check(status, "bounding a family's cost")
+        out[:3] = (np.frombuffer(a, dtype=np.int64) for a in out[:3])
+    else:
+        out = call_returning_arrays(K.cost_le, level, hi, lo, int(root), w, bound)
     return family.universe.build_arrays(*out, "a cost-bounded family")
 
 
@@ -65,4 +72,7 @@ def probability(family: Family, p) -> float:
         if isinstance(q, bool) or not isinstance(q, numbers.Real) or not 0 <= q <= 1:
             raise ValueError(f"probabilities must be real numbers from 0 to 1, got {q!r}")
     level, hi, lo, root = family.node_arrays()
-    return float(K.probability(level, hi, lo, int(root), np.array(values, dtype=np.float64)))
+    p = np.array(values, dtype=np.float64)
+    if compiled is not None:
+        return compiled.probability(level, hi, lo, int(root), p)
+    return float(K.probability(level, hi, lo, int(root), p))

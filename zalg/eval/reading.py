@@ -18,13 +18,49 @@ from collections.abc import Iterator, Mapping
 import numpy as np
 
 from . import evaluate as E
+from .extension import kernels as compiled
 from ..cudd.interrupts import call_returning_arrays
 from ..text import short_int
 
 _WIDE = int(E.WIDE_COUNT)
 
-__all__ = ["NodeCounts", "count", "by_size", "iterate", "sample", "sample_of_size", "extreme_weight",
-           "iter_by_weight"]
+__all__ = ["NodeCounts", "counts_per_node", "count_at", "count", "by_size", "iterate", "sample",
+           "sample_of_size", "extreme_weight", "iter_by_weight"]
+
+
+def counts_per_node(hi: np.ndarray, lo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(counts, big) of ``kernels.evaluate.count_exact``: every node's count, uint64
+    while below 2^63, else ``WIDE_COUNT | k`` with its limbs at ``big[k]``."""
+    if compiled is not None:
+        counts, big = compiled.count_exact(hi, lo)
+        return np.frombuffer(counts, dtype=np.uint64), np.frombuffer(big, dtype=np.uint64)
+    return call_returning_arrays(E.count_exact, hi, lo)
+
+
+def count_at(hi: np.ndarray, lo: np.ndarray, root: int) -> int:
+    """The exact count of the family rooted at node ``root`` of the node arrays
+    (``kernels.evaluate.count_root``: limbs kept only while a parent still needs them)."""
+    if compiled is not None:
+        narrow, limbs = compiled.count_root(hi, lo, int(root))
+    else:
+        narrow, limbs = call_returning_arrays(E.count_root, hi, lo, root)
+        limbs = limbs.tobytes()
+    if len(limbs) == 0:
+        return int(narrow)
+    return int.from_bytes(limbs, "little")
+
+
+def _tilt(hi: np.ndarray, lo: np.ndarray, log_lambda: float) -> tuple[np.ndarray, np.ndarray]:
+    if compiled is not None:
+        return tuple(np.frombuffer(a, dtype=np.float64) for a in compiled.tilt(hi, lo, log_lambda))
+    return call_returning_arrays(E.tilt, hi, lo, log_lambda)
+
+
+def _best_weight(level, hi, lo, w: np.ndarray, sign: float) -> np.ndarray:
+    """Least (sign 1) or greatest (sign -1) total weight below every node."""
+    if compiled is not None:
+        return np.frombuffer(compiled.best_weight(level, hi, lo, w, sign), dtype=np.float64)
+    return E.best_weight(level, hi, lo, w, sign)
 
 
 class NodeCounts:
@@ -34,7 +70,7 @@ class NodeCounts:
 
     def __init__(self, level: np.ndarray, hi: np.ndarray, lo: np.ndarray, root: int):
         self.level, self.hi, self.lo, self.root_id = level, hi, lo, root
-        self._counts, self._big = call_returning_arrays(E.count_exact, hi, lo)
+        self._counts, self._big = counts_per_node(hi, lo)
         self._ints: dict[int, int] = {}
 
     def __getitem__(self, node: int) -> int:
@@ -58,10 +94,7 @@ def count(family) -> int:
     """|F|, exact, from the family's node arrays (``kernels.evaluate.count_root``: only
     the counts still needed are kept, so memory follows the widest level's counts)."""
     level, hi, lo, root = family.node_arrays()
-    narrow, limbs = call_returning_arrays(E.count_root, hi, lo, root)
-    if len(limbs) == 0:
-        return int(narrow)
-    return int.from_bytes(limbs.tobytes(), "little")
+    return count_at(hi, lo, root)
 
 
 _PRIMES: list[int] = []
@@ -111,8 +144,13 @@ def by_size(family) -> dict[int, int]:
     total = family.node_counts().root()
     primes = _primes(total.bit_length() // 61 + 1)
     M = family.universe.manager
-    status, smallest, residues = call_returning_arrays(
-        E.count_by_size, hi, lo, root, np.array(primes, dtype=np.int64), M.ctx)
+    moduli = np.array(primes, dtype=np.int64)
+    if compiled is not None:
+        status, smallest, res, rows = compiled.count_by_size(hi, lo, root, moduli, M.ctx)
+        residues = np.frombuffer(res, dtype=np.int64).reshape(rows, len(primes))
+    else:
+        status, smallest, residues = call_returning_arrays(
+            E.count_by_size, hi, lo, root, moduli, M.ctx)
     M.check(status, "counting members by size")
     modulus = 1
     for p in primes:
@@ -204,19 +242,20 @@ def sample_of_size(family, size: int, seed=None, tries: int = 100_000) -> frozen
     lo_l, hi_l = -60.0, 60.0
     for _ in range(40):  # bisection on log λ: the mean size grows with λ
         mid = (lo_l + hi_l) / 2
-        logw, mean = call_returning_arrays(E.tilt, hi, lo, mid)
+        logw, mean = _tilt(hi, lo, mid)
         if mean[root] < size:
             lo_l = mid
         else:
             hi_l = mid
     log_lambda = (lo_l + hi_l) / 2
-    logw, _ = call_returning_arrays(E.tilt, hi, lo, log_lambda)
+    logw, _ = _tilt(hi, lo, log_lambda)
     rng = np.random.default_rng(random.Random(seed).randrange(2 ** 63))
     elements = family.universe.elements
     depth = len(elements) + 1
     out = np.empty(depth, dtype=np.int64)
+    walk = E.tilted_walk if compiled is None else compiled.tilted_walk
     for _ in range(tries):
-        k = E.tilted_walk(level, hi, lo, root, logw, log_lambda, rng.random(depth), out)
+        k = walk(level, hi, lo, root, logw, log_lambda, rng.random(depth), out)
         if k == size:
             return frozenset(elements[int(x)] for x in out[:k])
     return None
@@ -253,7 +292,7 @@ def extreme_weight(family, weights, sign: int) -> tuple:
         raise ValueError("the empty family has no member of least or greatest weight")
     level, hi, lo, node = family.node_arrays()
     w, exact = _weights_by_level(family, weights)
-    best = E.best_weight(level, hi, lo, w, float(sign))
+    best = _best_weight(level, hi, lo, w, float(sign))
     els = family.universe.elements
     chosen = []
     while node > 1:
@@ -276,7 +315,7 @@ def iter_by_weight(family, weights, descending: bool = False) -> Iterator[tuple]
         for value, member in iter_by_weight(family, exact):
             yield -value, member
         return
-    best = E.best_weight(level, hi, lo, w, 1.0)
+    best = _best_weight(level, hi, lo, w, 1.0)
     els = family.universe.elements
     if root == 0:
         return
