@@ -388,17 +388,7 @@ class Family:
             levels = sorted({U.level(x) for x in member})
         except (ValueError, TypeError):
             return False
-        zero, one = U.manager.zero, U.manager.one
-        p = self._p
-        for lev in levels:
-            while p not in (zero, one) and N.node_index(p) < lev:
-                p = N.node_lo(p)
-            if p in (zero, one) or N.node_index(p) != lev:
-                return False
-            p = N.node_hi(p)
-        while p not in (zero, one):
-            p = N.node_lo(p)
-        return p == one
+        return reading.contains(U.manager, self._p, levels)
 
     # ---- reading ----------------------------------------------------------------------
     def node_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:

@@ -32,6 +32,10 @@ static inline int ensure(Env *e, void **a, i64 *cap, i64 need, size_t size, i64 
     return 1;
 }
 
+/* ---- member.c ---- */
+/* whether the set of the increasing ``levels`` is a member of the family at node p */
+int is_member(const Env *e, i64 p, const i64 *levels, i64 k);
+
 /* ---- export.c ---- */
 int export_nodes(Env *e, i64 root, Nodes *out);
 

@@ -107,6 +107,24 @@ static PyObject *py_export(PyObject *self, PyObject *args) {
     return r;
 }
 
+static PyObject *py_member(PyObject *self, PyObject *args) {
+    Py_buffer ctx, lv;
+    long long p;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "w*Ly*", &ctx, &p, &lv)) return NULL;
+    i64 *c = ctx_of(&ctx);
+    int in = 0;
+    if (c) {
+        Env e;
+        env_init(&e, c, NULL, 0);
+        in = is_member(&e, p, lv.buf, lv.len / 8);
+    }
+    PyBuffer_Release(&ctx);
+    PyBuffer_Release(&lv);
+    if (!c) return NULL;
+    return PyBool_FromLong(in);
+}
+
 static PyObject *py_count_exact(PyObject *self, PyObject *args) {
     Py_buffer b[2];
     (void)self;
@@ -257,6 +275,8 @@ static PyObject *py_probability(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"export", py_export, METH_VARARGS,
      "export(ctx, root) -> (status, level, hi, lo, root_id): the nodes below root"},
+    {"member", py_member, METH_VARARGS,
+     "member(ctx, node, levels) -> whether the set of the increasing levels is in F"},
     {"count_exact", py_count_exact, METH_VARARGS,
      "count_exact(hi, lo) -> (counts, big): every node's exact count (uint64, limbs)"},
     {"count_root", py_count_root, METH_VARARGS,
@@ -281,6 +301,6 @@ PyMODINIT_FUNC PyInit__kernels(void) {
     if (PyType_Ready(&BlockType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
-    PyModule_AddStringConstant(m, "CFLAGS", ZALG_CFLAGS);
+    if (add_build_facts(m) < 0) { Py_DECREF(m); return NULL; }
     return m;
 }

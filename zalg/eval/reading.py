@@ -90,6 +90,23 @@ class NodeCounts:
         return self[self.root_id]
 
 
+def contains(M, p: int, levels: list[int]) -> bool:
+    """Whether the set of the elements at the increasing ``levels`` is a member of the
+    family at node p of Manager M, read along one path from p."""
+    if compiled is not None:
+        return compiled.member(M.ctx, p, np.array(levels, dtype=np.int64))
+    from ..cudd import native as N  # the fallback reads nodes through numba's accessors
+    for lev in levels:
+        while p not in (M.zero, M.one) and N.node_index(p) < lev:
+            p = N.node_lo(p)
+        if p in (M.zero, M.one) or N.node_index(p) != lev:
+            return False
+        p = N.node_hi(p)
+    while p not in (M.zero, M.one):
+        p = N.node_lo(p)
+    return p == M.one
+
+
 def count(family) -> int:
     """|F|, exact, from the family's node arrays (``kernels.evaluate.count_root``: only
     the counts still needed are kept, so memory follows the widest level's counts)."""

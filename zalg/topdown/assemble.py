@@ -16,6 +16,7 @@ from ..errors import OutOfMemory
 from ..cudd.nodes import NOMEM
 from . import driver
 from .output import family_of
+from .run import reduce_codes
 
 __all__ = ["assemble"]
 
@@ -58,8 +59,8 @@ def assemble(universe, levels: list[int], layers: list[tuple]):
         codes[2 * gid + side] = _renumber(mine, node_layer, sizes, first)
     start = np.append(first, total).astype(np.int64)
     M = universe.manager
-    status, level, h, low, root = driver.reduce(codes, start, levels, len(universe), M.ctx,
-                                                M.uncounted(codes.nbytes), driver.FIRST_OUTPUT)
+    status, level, h, low, root = reduce_codes(codes, start, levels, len(universe), M.ctx,
+                                               M.uncounted(codes.nbytes))
     if status == NOMEM:
         raise OutOfMemory(f"building a frontier diagram: reducing {total - 1} nodes",
                           M.budget or None)

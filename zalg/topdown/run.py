@@ -30,7 +30,7 @@ try:  # the driver compiled ahead of time (frontier.c, an extension beside this 
 except ImportError:  # pragma: no cover - an install without the extension
     c_reduce = c_sweep = None
 
-__all__ = ["run_machine"]
+__all__ = ["run_machine", "reduce_codes"]
 
 #: states a driver call expands before it returns to Python (progress, Ctrl-C)
 SWEEP_WORK = 1 << 20
@@ -133,6 +133,12 @@ def _reduce(native: bool, codes, start, levels, nvars: int, ctx, held: int):
     status, level, hi, lo, root = c_reduce(codes, start, levels, nvars, ctx, held,
                                                    driver.FIRST_OUTPUT)
     return (status, *(np.frombuffer(a, dtype=np.int64) for a in (level, hi, lo)), root)
+
+
+def reduce_codes(codes, start, levels, nvars: int, ctx, held: int):
+    """``driver.reduce`` on the compiled driver when it is built: (status, level, hi, lo,
+    root) of the diagram the codes describe, reduced into CUDD's nodes."""
+    return _reduce(c_reduce is not None, codes, start, levels, nvars, ctx, held)
 
 
 def _grow_arena(rows, src, nxt, free, chunks: int, meta: np.ndarray, what: str, M):
