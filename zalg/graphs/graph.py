@@ -14,6 +14,7 @@ from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
 from .plan import FrontierPlan
+from . import components
 from .paths import build, build_degree, build_oriented_cycle
 from ..algebra.universe import Universe
 from ..progress import Progress
@@ -190,6 +191,30 @@ class Graph:
         ``degrees`` maps a vertex to an iterable of allowed degrees (a vertex not in
         the mapping may have any degree)."""
         return build_degree(self, degrees)
+
+    # ---- component classes (see zalg.graphs.components) ----------------------------------
+    def trees(self, root=None, spanning: bool = False, progress: Progress = None):
+        """Trees as edge sets: acyclic, connected, not ∅; with ``root``: the trees
+        through it (∅ included); ``spanning``: through every vertex."""
+        return components.trees(self, root, spanning, progress)
+
+    def forests(self, roots=None, spanning: bool = False, progress: Progress = None):
+        """Acyclic edge sets; with ``roots``: each tree holds exactly one root;
+        ``spanning``: every vertex but the roots has an edge."""
+        return components.forests(self, roots, spanning, progress)
+
+    def steiner_trees(self, terminals, progress: Progress = None):
+        """Trees whose vertices hold every terminal (∅ for a single terminal)."""
+        return components.steiner_trees(self, terminals, progress)
+
+    def induced_graphs(self, progress: Progress = None):
+        """Connected induced subgraphs with an edge, as their edge sets."""
+        return components.induced_graphs(self, progress)
+
+    def partitions(self, lo: int = 1, hi: int | None = None, progress: Progress = None):
+        """Partitions of the vertices into lo..hi connected parts, each as the edges
+        inside its parts."""
+        return components.partitions(self, lo, hi, progress)
 
 
 def _bfs_order(edges: list[tuple], start) -> list[tuple]:
