@@ -130,3 +130,15 @@ def spanning_tree_count(vertices, edges) -> int:
         L[i][j] -= 1
         L[j][i] -= 1
     return determinant([row[1:] for row in L[1:]])
+
+
+def is_hamilton_cycle(vertices, S) -> bool:
+    return len(vertices) > 2 and degrees_ok(vertices, S, {x: {2} for x in vertices}) \
+        and len(components(vertices, S)) == 1
+
+
+def is_hamilton_path(vertices, S, s, t) -> bool:
+    if s == t:
+        return not S and len(vertices) == 1
+    want = {x: {1} if x in (s, t) else {2} for x in vertices}
+    return degrees_ok(vertices, S, want) and len(components(vertices, S)) == 1
