@@ -10,7 +10,8 @@ typedef int64_t i64;
 typedef int32_t st;
 
 enum { DEAD, ACCEPT, GOING };
-enum { C_EMPTY = -1, TOUCHED = 1, MARKED = 2 };
+/* C_OUT: a vertex that may never have an edge (one component only, kept apart from it) */
+enum { C_EMPTY = -1, C_OUT = -2, TOUCHED = 1, MARKED = 2 };
 /* info columns */
 enum { C_CU, C_CV, C_ENTER_U, C_ENTER_V, C_LEAVE_U, C_LEAVE_V, C_MARK_U, C_MARK_V,
        C_MUST_U, C_MUST_V, C_TERMS_AHEAD };
@@ -105,6 +106,7 @@ static inline void enter(st *t, i64 W, i64 c, i64 mark, i64 separate) {
 
 /* the edge's decision: taken (join the two components) or not (keep them apart) */
 static int decide(st *t, i64 W, i64 bit, i64 cu, i64 cv, const i64 *consts) {
+    if (t[cu] == C_OUT || t[cv] == C_OUT) return bit == 0;
     i64 a = LABEL(t[cu]), b = LABEL(t[cv]), separate = consts[K_SEPARATE];
     if (bit == 0) {
         if (!separate) return 1;
@@ -127,10 +129,33 @@ static int decide(st *t, i64 W, i64 bit, i64 cu, i64 cv, const i64 *consts) {
    component when no other slot holds it) */
 static int depart(st *t, i64 W, i64 c, i64 must, const i64 *row, const i64 *consts) {
     i64 x = t[c];
-    if (must && !(x & TOUCHED)) return 0;
     t[c] = C_EMPTY;
+    if (x == C_OUT) return 1;
+    if (must && !(x & TOUCHED)) return 0;
     if (has_label(t, W, LABEL(x))) return 1;
     return finish(t, W, x, row, consts);
+}
+
+/* one component only, kept apart by masks: two separated components with edges can never
+   join (DEAD), and a vertex without edges kept apart from a component with edges, or
+   left once that component has finished, can never have an edge (OUT) */
+static int settle(st *t, i64 W, const i64 *consts) {
+    i64 hot = 0, done = t[consts[K_WIDTH] - 1] > 0;
+    for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & TOUCHED)) hot |= 1LL << LABEL(t[k]);
+    for (i64 k = 0; k < W; k++) {
+        if (t[k] < 0) continue;
+        i64 label = LABEL(t[k]), mask = t[W + label];
+        if ((hot >> label) & 1) {
+            if (mask & hot) return 0;
+            continue;
+        }
+        if (done || (mask & hot)) {
+            t[k] = C_OUT;
+            t[W + label] = 0;
+            for (i64 y = 0; y < W; y++) t[W + y] &= ~(1u << label);
+        }
+    }
+    return 1;
 }
 
 i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *consts, i64 *work) {
@@ -142,6 +167,7 @@ i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *cons
     if (!decide(t, W, bit, cu, cv, consts)) return DEAD;
     if (row[C_LEAVE_U] && !depart(t, W, cu, row[C_MUST_U], row, consts)) return DEAD;
     if (row[C_LEAVE_V] && !depart(t, W, cv, row[C_MUST_V], row, consts)) return DEAD;
+    if (separate && consts[K_SINGLE] && !settle(t, W, consts)) return DEAD;
     canonical(t, W, separate, work);
     return GOING;
 }
@@ -152,8 +178,10 @@ i64 components_takes(const st *s, const i64 *row, const i64 *consts, i64 *work) 
     (void)work;
     i64 W = consts[K_W];
     if (consts[K_SINGLE] && s[consts[K_WIDTH] - 1] > 0) return 0;
+    i64 x = row[C_ENTER_U] ? 0 : s[row[C_CU]], y = row[C_ENTER_V] ? 0 : s[row[C_CV]];
+    if (x == C_OUT || y == C_OUT) return 0;
     if (row[C_ENTER_U] || row[C_ENTER_V]) return 1;
-    i64 x = s[row[C_CU]], y = s[row[C_CV]], a = LABEL(x), b = LABEL(y);
+    i64 a = LABEL(x), b = LABEL(y);
     if (a == b) return consts[K_ACYCLIC] ? 0 : 1;
     if (consts[K_SEPARATE] && separated(s, W, a, b)) return 0;
     if (consts[K_MARKS] == ROOTS && (x & MARKED) && (y & MARKED)) return 0;
