@@ -17,7 +17,10 @@ enum { C_CU, C_CV, C_ENTER_U, C_ENTER_V, C_LEAVE_U, C_LEAVE_V, C_MARK_U, C_MARK_
        C_MUST_U, C_MUST_V, C_TERMS_AHEAD };
 /* consts */
 enum { K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
-       K_WIDTH };
+       K_WIDTH, K_FORGET };
+/* K_FORGET: which TOUCHED bits no later check reads (so that they merge): none, those of
+   marked components, all */
+enum { KEEP, FORGET_MARKED, FORGET_ALL };
 /* K_MARKS: no marks, marked components never meet (roots), or all marks in one (terminals) */
 enum { NO_MARKS, ROOTS, TERMINALS };
 
@@ -77,14 +80,15 @@ static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
 }
 
 /* renumber the labels by first occurrence along the slots (equal futures, equal rows) */
-static void canonical(st *t, i64 W, i64 separate, i64 *map) {
+static void canonical(st *t, i64 W, i64 separate, i64 forget, i64 *map) {
     i64 next = 0;
     for (i64 x = 0; x < W; x++) map[x] = -1;
     for (i64 k = 0; k < W; k++) {
         if (t[k] < 0) continue;
-        i64 label = LABEL(t[k]);
+        i64 label = LABEL(t[k]), bits = t[k] & 3;
+        if (forget == FORGET_ALL || (forget == FORGET_MARKED && (bits & MARKED))) bits &= ~TOUCHED;
         if (map[label] < 0) map[label] = next++;
-        t[k] = (st)((map[label] << 2) | (t[k] & 3));
+        t[k] = (st)((map[label] << 2) | bits);
     }
     if (!separate) return;
     i64 *masks = map + W;
@@ -168,7 +172,7 @@ i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *cons
     if (row[C_LEAVE_U] && !depart(t, W, cu, row[C_MUST_U], row, consts)) return DEAD;
     if (row[C_LEAVE_V] && !depart(t, W, cv, row[C_MUST_V], row, consts)) return DEAD;
     if (separate && consts[K_SINGLE] && !settle(t, W, consts)) return DEAD;
-    canonical(t, W, separate, work);
+    canonical(t, W, separate, consts[K_FORGET], work);
     return GOING;
 }
 

@@ -40,7 +40,8 @@ __all__ = ["trees", "forests", "steiner_trees", "induced_graphs", "partitions"]
  C_MUST_V, C_TERMS_AHEAD) = range(11)
 INFO_WIDTH = 11
 (K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
- K_WIDTH) = range(10)
+ K_WIDTH, K_FORGET) = range(11)
+KEEP, FORGET_MARKED, FORGET_ALL = range(3)
 NO_MARKS, ROOTS, TERMINALS = range(3)
 #: the widest frontier the separation masks (one bit per label in an int32) allow
 SEPARATE_MAX = 30
@@ -78,8 +79,14 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
     width = W + (W if separate else 0) + 1
     root = np.full(width, -1, dtype=np.int32)
     root[W:] = 0
-    consts = np.array([W, acyclic, separate, kind, single, trivial, require, lo, hi, width],
-                      dtype=np.int64)
+    # the TOUCHED bits are read by the spanning test, by a single component's checks and
+    # by the test that an unmarked component with edges is allowed
+    if must or single:
+        forget = KEEP
+    else:
+        forget = FORGET_MARKED if require else FORGET_ALL
+    consts = np.array([W, acyclic, separate, kind, single, trivial, require, lo, hi, width,
+                       forget], dtype=np.int64)
     machine = Machine(step, final, info, root, consts, 2 * W + 1, takes=takes,
                       name=f"frontier ({name})")
     U = graph.universe
