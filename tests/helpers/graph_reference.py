@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from itertools import combinations
 
@@ -142,3 +143,12 @@ def is_hamilton_path(vertices, S, s, t) -> bool:
         return not S and len(vertices) == 1
     want = {x: {1} if x in (s, t) else {2} for x in vertices}
     return degrees_ok(vertices, S, want) and len(components(vertices, S)) == 1
+
+
+def random_graph(seed: int):
+    """A graph of 3..7 vertices and 2..13 of their pairs as edges, drawn from ``seed``."""
+    from zalg import Graph
+    rnd = random.Random(seed)
+    n = rnd.randint(3, 7)
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    return Graph(rnd.sample(pairs, min(rnd.randint(2, 13), len(pairs))), vertices=range(n))

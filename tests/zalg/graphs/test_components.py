@@ -6,19 +6,12 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import random
 
 import pytest
 
 from zalg import Graph, grid
 from tests.helpers import graph_reference as R
-
-
-def random_graph(seed: int) -> Graph:
-    rnd = random.Random(seed)
-    n = rnd.randint(3, 7)
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
-    return Graph(rnd.sample(pairs, min(rnd.randint(2, 13), len(pairs))), vertices=range(n))
+from tests.helpers.graph_reference import random_graph
 
 
 def classes(G: Graph, seed: int) -> list:

@@ -11,11 +11,11 @@ import pytest
 
 from zalg import Graph, grid
 from tests.helpers import graph_reference as R
-from tests.zalg.graphs.test_components import random_graph
+from tests.helpers.graph_reference import random_graph
 
 
 def classes(G: Graph, seed: int) -> list:
-    V, E = G.vertices, G.edges
+    V = G.vertices
     rnd = random.Random(seed)
     b = {x: rnd.randint(0, 2) for x in V[1:]}
     f = {x: rnd.randint(0, 3) for x in V[:-1]}

@@ -10,7 +10,7 @@ import pytest
 
 from zalg import grid
 from tests.helpers import graph_reference as R
-from tests.zalg.graphs.test_components import random_graph
+from tests.helpers.graph_reference import random_graph
 
 
 @pytest.mark.parametrize("seed", range(24))
