@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
 from fractions import Fraction
 from itertools import combinations
+
+import pytest
 
 
 def subsets(edges):
@@ -152,3 +156,16 @@ def random_graph(seed: int):
     n = rnd.randint(3, 7)
     pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
     return Graph(rnd.sample(pairs, min(rnd.randint(2, 13), len(pairs))), vertices=range(n))
+
+
+#: Graphillion is an optional peer: its tests skip without it
+needs_graphillion = pytest.mark.skipif(importlib.util.find_spec("graphillion") is None,
+                                       reason="Graphillion is not installed")
+
+
+def graphset_on(G):
+    """Graphillion's GraphSet with ``G``'s edges as its universe, in ``G``'s order."""
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    from graphillion import GraphSet
+    GraphSet.set_universe(G.edges, traversal="as-is")
+    return GraphSet

@@ -4,9 +4,6 @@ Graphillion's counts on grids."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
-
 import pytest
 
 from zalg import Graph, grid
@@ -60,17 +57,11 @@ def test_spanning_trees_by_the_matrix_tree_theorem(rows, cols):
     assert G.trees(spanning=True).count() == R.spanning_tree_count(G.vertices, G.edges)
 
 
-needs_graphillion = pytest.mark.skipif(importlib.util.find_spec("graphillion") is None,
-                                       reason="Graphillion is not installed")
-
-
-@needs_graphillion
+@R.needs_graphillion
 @pytest.mark.parametrize("n", [3, 4])
 def test_counts_equal_graphillions(n):
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    from graphillion import GraphSet as GS
     G = grid(n, n)
-    GS.set_universe(G.edges, traversal="as-is")
+    GS = R.graphset_on(G)
     ends = [(0, 0), (n - 1, n - 1)]
     pairs = [(G.trees(), GS.trees()), (G.trees((0, 0)), GS.trees((0, 0))),
              (G.trees(spanning=True), GS.trees(is_spanning=True)),

@@ -3,8 +3,6 @@ force over every edge subset of small graphs and Graphillion's counts on grids."
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import random
 
 import pytest
@@ -54,17 +52,11 @@ def test_degree_edge_cases():
         G.subgraphs({0: [-1]})
 
 
-needs_graphillion = pytest.mark.skipif(importlib.util.find_spec("graphillion") is None,
-                                       reason="Graphillion is not installed")
-
-
-@needs_graphillion
+@R.needs_graphillion
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_counts_equal_graphillions(n):
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    from graphillion import GraphSet as GS
     G = grid(n, n)
-    GS.set_universe(G.edges, traversal="as-is")
+    GS = R.graphset_on(G)
     b = {x: (x[0] + x[1]) % 3 for x in G.vertices}
     f = {x: 1 + (x[0] * x[1]) % 2 for x in G.vertices}
     pairs = [(G.matchings(), GS.matchings()), (G.matchings(True), GS.perfect_matchings()),

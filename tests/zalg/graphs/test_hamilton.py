@@ -3,9 +3,6 @@ graphs and Graphillion's counts on grids."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
-
 import pytest
 
 from zalg import grid
@@ -24,17 +21,11 @@ def test_hamilton_cycles_and_paths_against_brute_force(seed):
     assert got == R.family(E, lambda S: R.is_hamilton_path(V, S, s, t))
 
 
-needs_graphillion = pytest.mark.skipif(importlib.util.find_spec("graphillion") is None,
-                                       reason="Graphillion is not installed")
-
-
-@needs_graphillion
+@R.needs_graphillion
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_counts_equal_graphillions(n):
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    from graphillion import GraphSet as GS
     G = grid(n, n)
-    GS.set_universe(G.edges, traversal="as-is")
+    GS = R.graphset_on(G)
     assert G.cycles(hamilton=True).count() == len(GS.cycles(is_hamilton=True))
     far = (n - 1, n - 1)
     assert G.paths((0, 0), far, hamilton=True).count() == \
