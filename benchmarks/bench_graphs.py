@@ -120,8 +120,9 @@ CLASSES = {
     "2-factors": (lambda G, n: G.k_factors(2), lambda GS, n: GS.k_factors(2)),
     "hamilton cycles": (lambda G, n: G.cycles(hamilton=True),
                         lambda GS, n: GS.cycles(is_hamilton=True)),
-    "hamilton paths": (lambda G, n: G.paths((0, 0), (n - 1, n - 1), hamilton=True),
-                       lambda GS, n: GS.paths((0, 0), (n - 1, n - 1), is_hamilton=True)),
+    # along the top side: corners of opposite colours on an even grid
+    "hamilton paths": (lambda G, n: G.paths((0, 0), (0, n - 1), hamilton=True),
+                       lambda GS, n: GS.paths((0, 0), (0, n - 1), is_hamilton=True)),
 }
 
 
