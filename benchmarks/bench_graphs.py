@@ -102,6 +102,49 @@ def graphillion_count(kind: str, n: int) -> dict:
     return {"check": [c]}
 
 
+#: the graph classes measured side by side: zalg's call and Graphillion's, on grid n
+CLASSES = {
+    "trees": (lambda G, n: G.trees(), lambda GS, n: GS.trees()),
+    "spanning trees": (lambda G, n: G.trees(spanning=True),
+                       lambda GS, n: GS.trees(is_spanning=True)),
+    "forests 2 roots": (lambda G, n: G.forests([(0, 0), (n - 1, n - 1)]),
+                        lambda GS, n: GS.forests([(0, 0), (n - 1, n - 1)])),
+    "steiner trees 3": (lambda G, n: G.steiner_trees([(0, 0), (0, n - 1), (n - 1, n - 1)]),
+                        lambda GS, n: GS.steiner_trees([(0, 0), (0, n - 1), (n - 1, n - 1)])),
+    "induced graphs": (lambda G, n: G.induced_graphs(), lambda GS, n: GS.induced_graphs()),
+    "partitions 2-3": (lambda G, n: G.partitions(2, 3),
+                       lambda GS, n: GS.partitions(num_comp_lb=2, num_comp_ub=3)),
+    "matchings": (lambda G, n: G.matchings(), lambda GS, n: GS.matchings()),
+    "perfect matchings": (lambda G, n: G.matchings(perfect=True),
+                          lambda GS, n: GS.perfect_matchings()),
+    "2-factors": (lambda G, n: G.k_factors(2), lambda GS, n: GS.k_factors(2)),
+    "hamilton cycles": (lambda G, n: G.cycles(hamilton=True),
+                        lambda GS, n: GS.cycles(is_hamilton=True)),
+    # along the top side: corners of opposite colours on an even grid
+    "hamilton paths": (lambda G, n: G.paths((0, 0), (0, n - 1), hamilton=True),
+                       lambda GS, n: GS.paths((0, 0), (0, n - 1), is_hamilton=True)),
+}
+
+
+def class_build(kind: str, n: int) -> dict:
+    """zalg: the family of graph class ``kind`` on the n x n grid (the measured step)."""
+    import zalg
+    G = zalg.grid(n, n)
+    assert G.edges == grid_edges(n), "zalg's grid order changed: Graphillion's must follow"
+    with harness.measure():
+        F = CLASSES[kind][0](G, n)
+    return {"check": [F.count()]}
+
+
+def graphillion_class_build(kind: str, n: int) -> dict:
+    """Graphillion: the family of graph class ``kind`` (the measured step)."""
+    from graphillion import GraphSet
+    GraphSet.set_universe(grid_edges(n), traversal="as-is")
+    with harness.measure():
+        gs = CLASSES[kind][1](GraphSet, n)
+    return {"check": [gs.len()]}
+
+
 OEIS = harness.Column("OEIS", lambda res: None if res[0] is None else
                       "yes" if res[0]["oeis"] else "NO", 4)
 NODES = harness.field("nodes", "check", 9, "d", index=1)
@@ -129,6 +172,14 @@ def tables(args) -> list:
                                  ("zalg", "Graphillion"),
                                  rows("count", "graphillion_count", counted), (OEIS,),
                                  name_width=10))
+    if args.classes:
+        n = args.classes
+        out.append(harness.Table(f"Graph classes on the {n}x{n} grid (partitions on "
+                                 f"{args.partitions}x{args.partitions}){versus}",
+                                 ("zalg", "Graphillion"),
+                                 [_class_row(kind, args.partitions if kind.startswith(
+                                     "partitions") else n, peer) for kind in CLASSES],
+                                 (), name_width=22))
     alg = [harness.Row(f"{kind} {n}", (harness.Case("build", (kind, n, "algebra")),
                                        harness.Case("build", (kind, n))))
            for n in sizes if n <= args.algebra_max for kind in ("paths", "cycles")]
@@ -137,6 +188,12 @@ def tables(args) -> list:
                                  "(the same ZDD)", ("algebra", "frontier"), alg, (NODES,),
                                  name_width=10))
     return out
+
+
+def _class_row(kind: str, n: int, peer: bool):
+    return harness.Row(f"{kind} {n}", (harness.Case("class_build", (kind, n)),
+                                       harness.Case("graphillion_class_build", (kind, n),
+                                                    warm=False) if peer else None))
 
 
 def split(n: int) -> None:
@@ -209,6 +266,10 @@ def add_options(ap) -> None:
                     help="count only from this n on (default 10)")
     ap.add_argument("--algebra-max", type=int, default=8,
                     help="the algebraic method up to this n (default 8; 0: none)")
+    ap.add_argument("--classes", type=int, default=8, metavar="N",
+                    help="the graph classes on the N x N grid (default 8; 0: none)")
+    ap.add_argument("--partitions", type=int, default=6, metavar="N",
+                    help="partitions on the N x N grid (default 6)")
     ap.add_argument("--peer", choices=("graphillion", "none"), default="graphillion",
                     help="none: zalg alone (with --against: new/old only)")
     ap.add_argument("--split", type=int, metavar="N",

@@ -14,7 +14,8 @@ from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
 from .plan import FrontierPlan
-from .paths import build, build_degree, build_oriented_cycle
+from . import components, degrees as degree_classes
+from .paths import build, build_oriented_cycle
 from ..algebra.universe import Universe
 from ..progress import Progress
 
@@ -140,10 +141,13 @@ class Graph:
                 f"order={self.order_name!r}, frontier width {self.frontier_width()})")
 
     # ---- families (see zalg.graphs.paths) ----------------------------------------------------
-    def paths(self, s, t, method: str = "frontier", progress: Progress = None):
-        """All simple paths between s and t, as sets of edges ({∅} when s == t).
-        ``progress`` (frontier method): see ``zalg.progress``."""
-        return build(self, "paths", pairs=[(s, t)], method=method, progress=progress)
+    def paths(self, s, t, hamilton: bool = False, method: str = "frontier",
+              progress: Progress = None):
+        """All simple paths between s and t, as sets of edges ({∅} when s == t);
+        ``hamilton``: only those through every vertex.  ``progress`` (frontier
+        method): see ``zalg.progress``."""
+        return build(self, "paths", pairs=[(s, t)], cover=hamilton, method=method,
+                     progress=progress)
 
     def path_matchings(self, pairs=None, cover: bool = False, method: str = "frontier",
                        fixed=None, max_width: int | None = None, progress: Progress = None,
@@ -163,9 +167,11 @@ class Graph:
         return build(self, "matchings", pairs=pairs, cover=cover, method=method, fixed=fixed,
                      max_width=max_width, progress=progress, planar_cut=planar_cut)
 
-    def cycles(self, method: str = "frontier", progress: Progress = None):
-        """All simple cycles (one cycle each) as sets of edges."""
-        return build(self, "cycle", method=method, progress=progress)
+    def cycles(self, hamilton: bool = False, method: str = "frontier",
+               progress: Progress = None):
+        """All simple cycles (one cycle each) as sets of edges; ``hamilton``: only
+        those through every vertex."""
+        return build(self, "cycle", cover=hamilton, method=method, progress=progress)
 
     def oriented_cycles(self, one_way=None, forbidden_pairs=(), visit=(), fixed=None,
                         progress: Progress = None, max_width: int | None = None):
@@ -189,7 +195,57 @@ class Graph:
 
         ``degrees`` maps a vertex to an iterable of allowed degrees (a vertex not in
         the mapping may have any degree)."""
-        return build_degree(self, degrees)
+        return degree_classes.subgraphs(self, degrees)
+
+    # ---- degree classes (see zalg.graphs.degrees) -----------------------------------------
+    def subgraphs(self, degrees: dict, progress: Progress = None):
+        """Edge sets in which every vertex v of ``degrees`` has a degree in
+        ``degrees[v]`` (allowed degrees, or one integer); other vertices are free."""
+        return degree_classes.subgraphs(self, degrees, progress)
+
+    def matchings(self, perfect: bool = False, progress: Progress = None):
+        """Matchings (every degree at most 1; ``perfect``: exactly 1)."""
+        return degree_classes.matchings(self, perfect, progress)
+
+    def k_matchings(self, k: int, progress: Progress = None):
+        """Edge sets with every degree at most k."""
+        return degree_classes.k_matchings(self, k, progress)
+
+    def b_matchings(self, b: dict, progress: Progress = None):
+        """Edge sets with deg(v) at most b[v] (0 for a vertex not in b)."""
+        return degree_classes.b_matchings(self, b, progress)
+
+    def k_factors(self, k: int, progress: Progress = None):
+        """Edge sets with every degree exactly k."""
+        return degree_classes.k_factors(self, k, progress)
+
+    def f_factors(self, f: dict, progress: Progress = None):
+        """Edge sets with deg(v) exactly f[v] (0 for a vertex not in f)."""
+        return degree_classes.f_factors(self, f, progress)
+
+    # ---- component classes (see zalg.graphs.components) ----------------------------------
+    def trees(self, root=None, spanning: bool = False, progress: Progress = None):
+        """Trees as edge sets: acyclic, connected, not ∅; with ``root``: the trees
+        through it (∅ included); ``spanning``: through every vertex."""
+        return components.trees(self, root, spanning, progress)
+
+    def forests(self, roots=None, spanning: bool = False, progress: Progress = None):
+        """Acyclic edge sets; with ``roots``: each tree holds exactly one root;
+        ``spanning``: every vertex but the roots has an edge."""
+        return components.forests(self, roots, spanning, progress)
+
+    def steiner_trees(self, terminals, progress: Progress = None):
+        """Trees whose vertices hold every terminal (∅ for a single terminal)."""
+        return components.steiner_trees(self, terminals, progress)
+
+    def induced_graphs(self, progress: Progress = None):
+        """Connected induced subgraphs with an edge, as their edge sets."""
+        return components.induced_graphs(self, progress)
+
+    def partitions(self, lo: int = 1, hi: int | None = None, progress: Progress = None):
+        """Partitions of the vertices into lo..hi connected parts, each as the edges
+        inside its parts."""
+        return components.partitions(self, lo, hi, progress)
 
 
 def _bfs_order(edges: list[tuple], start) -> list[tuple]:

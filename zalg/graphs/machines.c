@@ -489,9 +489,15 @@ static i64 oriented_final(const st32 *t, const i64 *consts, i64 *work) {
 
 /* the built-in machine functions by the name their Python side asks for */
 typedef struct { const char *name; void *address; } MachineEntry;
+i64 components_step(), components_takes(), components_final();  /* components.c */
+i64 degrees_step(), degrees_takes(), degrees_final();  /* degrees.c */
 const MachineEntry zalg_machines[] = {
     {"mate.step", (void *)mate_step}, {"mate.takes", (void *)mate_takes},
     {"mate.final", (void *)mate_final}, {"pairs.step", (void *)pairs_step},
     {"pairs.takes", (void *)pairs_takes}, {"pairs.final", (void *)pairs_final},
     {"oriented.step", (void *)oriented_step}, {"oriented.takes", (void *)oriented_takes},
-    {"oriented.final", (void *)oriented_final}, {NULL, NULL}};
+    {"oriented.final", (void *)oriented_final},
+    {"components.step", (void *)components_step}, {"components.takes", (void *)components_takes},
+    {"components.final", (void *)components_final},
+    {"degrees.step", (void *)degrees_step}, {"degrees.takes", (void *)degrees_takes},
+    {"degrees.final", (void *)degrees_final}, {NULL, NULL}};

@@ -18,11 +18,10 @@ from . import mate as M
 from . import oriented as O
 from .plan import FrontierPlan, intervals, plan_of, terminal_labels
 from ..topdown.machine import Machine
-from ..topdown.spec import build as build_spec
 from .mate_algebra import build_algebra
 from ..progress import Progress
 
-__all__ = ["build", "build_recorded", "build_degree"]
+__all__ = ["build", "build_recorded"]
 
 KINDS = {"cycle": M.CYCLE, "cycles": M.CYCLES, "paths": M.PAIRS, "matchings": M.PAIRS}
 
@@ -265,64 +264,6 @@ def build_recorded(graph, kind: str, universe, outputs: dict, exclude=None,
     states[0, W + M.F_SAME] = 1 if loop is not None else 0
     return _run_mate(universe, [universe.level(x) for _, x in seq], states, W, info, labels,
                      mode, False, f"frontier ({kind}, recorded)", progress)
-
-
-class _DegreeSpec:
-    """Frontier spec for degree constraints: the state is the degrees of the frontier."""
-
-    def __init__(self, graph, allowed):
-        self.plan = plan_of(graph)
-        self.graph = graph
-        self.allowed = allowed
-        self.cap = max((max(a) for a in allowed.values() if a), default=0) + 1
-
-    def root(self):
-        return tuple([-1] * self.plan.width)
-
-    def child(self, state, i, bit):
-        plan = self.plan
-        deg = list(state)
-        (eu, ev), (lu, lv) = plan.enter[i], plan.leave[i]
-        u, v = self.graph.edges[i]
-        cu, cv = plan.cu[i], plan.cv[i]
-        if eu:
-            deg[cu] = 0
-        if ev:
-            deg[cv] = 0
-        if bit:
-            deg[cu] = min(deg[cu] + 1, self.cap)
-            deg[cv] = min(deg[cv] + 1, self.cap)
-            for x, c in ((u, cu), (v, cv)):
-                a = self.allowed.get(x)
-                if a is not None and deg[c] > max(a, default=-1):
-                    return 0
-        for x, c, leaving in ((u, cu, lu), (v, cv, lv)):
-            if leaving:
-                a = self.allowed.get(x)
-                if a is not None and deg[c] not in a:
-                    return 0
-                deg[c] = -1
-        if i == len(self.graph.edges) - 1:
-            return 1
-        return tuple(deg)
-
-
-def build_degree(graph, degrees: dict):
-    """Edge sets where every vertex v has a degree in ``degrees[v]`` (a generic spec)."""
-    allowed = {x: set(d) for x, d in degrees.items()}
-    for x, a in allowed.items():
-        if x not in set(graph.vertices):
-            raise ValueError(f"unknown vertex {x!r}")
-        if any(not isinstance(k, int) or k < 0 for k in a):
-            raise ValueError(f"degrees of {x!r} must be non-negative integers")
-    U = graph.universe
-    isolated_ok = all(0 in allowed[x] for x in graph.vertices
-                      if x in allowed and not graph.neighbours(x))
-    if not isolated_ok:
-        return U.empty
-    if not graph.edges:
-        return U.unit
-    return build_spec(U, _DegreeSpec(graph, allowed), graph.edges)
 
 
 def _oriented_base(graph, plan):

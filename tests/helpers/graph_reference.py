@@ -1,0 +1,171 @@
+"""Plain-Python references for the graph classes: every edge subset of a small graph
+(up to about 14 edges) tested against the class's definition."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+
+def subsets(edges):
+    for r in range(len(edges) + 1):
+        for S in combinations(edges, r):
+            yield frozenset(S)
+
+
+def components(vertices, S) -> list[set]:
+    """The connected components of (vertices, S), isolated vertices included."""
+    parent = {x: x for x in vertices}
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+    for u, v in S:
+        parent[find(u)] = find(v)
+    groups: dict = {}
+    for x in vertices:
+        groups.setdefault(find(x), set()).add(x)
+    return list(groups.values())
+
+
+def touched(S) -> set:
+    return {x for e in S for x in e}
+
+
+def acyclic(vertices, S) -> bool:
+    return len(S) == len(vertices) - len(components(vertices, S))
+
+
+def nontrivial(vertices, S) -> list[set]:
+    return [c for c in components(vertices, S) if len(c) > 1]
+
+
+def is_tree(vertices, S, root=None, spanning=False) -> bool:
+    parts = nontrivial(vertices, S)
+    if not acyclic(vertices, S) or len(parts) > 1:
+        return False
+    if spanning and touched(S) != set(vertices) and len(vertices) > 1:
+        return False
+    if root is None:
+        return len(parts) == 1
+    return not S or root in touched(S)
+
+
+def is_forest(vertices, S, roots=(), spanning=False) -> bool:
+    if not acyclic(vertices, S):
+        return False
+    if spanning and set(vertices) - set(roots) - touched(S):
+        return False
+    if not roots:
+        return True
+    return all(len(c & set(roots)) == 1 for c in nontrivial(vertices, S))
+
+
+def is_steiner_tree(vertices, S, terminals) -> bool:
+    parts = nontrivial(vertices, S)
+    if not acyclic(vertices, S) or len(parts) > 1:
+        return False
+    if not S:
+        return len(set(terminals)) == 1
+    return set(terminals) <= touched(S)
+
+
+def is_induced(edges, S) -> bool:
+    V = touched(S)
+    return bool(S) and len(components(V, S)) == 1 and \
+        all(e in S for e in edges if e[0] in V and e[1] in V)
+
+
+def is_partition(vertices, edges, S, lo, hi) -> bool:
+    parts = components(vertices, S)
+    where = {x: k for k, c in enumerate(parts) for x in c}
+    inside = all((e in S) == (where[e[0]] == where[e[1]]) for e in edges)
+    return inside and lo <= len(parts) <= hi
+
+
+def degrees_ok(vertices, S, allowed) -> bool:
+    """Every vertex v of ``allowed`` has its degree in allowed[v]."""
+    deg = {x: 0 for x in vertices}
+    for u, v in S:
+        deg[u] += 1
+        deg[v] += 1
+    return all(deg[x] in a for x, a in allowed.items())
+
+
+def family(edges, test) -> set:
+    return {S for S in subsets(edges) if test(S)}
+
+
+def determinant(rows: list[list[int]]) -> int:
+    """The determinant of an integer matrix (Fraction elimination, exact)."""
+    a = [[Fraction(x) for x in row] for row in rows]
+    n, det = len(a), Fraction(1)
+    for c in range(n):
+        p = next((r for r in range(c, n) if a[r][c] != 0), None)
+        if p is None:
+            return 0
+        if p != c:
+            a[c], a[p] = a[p], a[c]
+            det = -det
+        det *= a[c][c]
+        for r in range(c + 1, n):
+            f = a[r][c] / a[c][c]
+            if f:
+                for k in range(c, n):
+                    a[r][k] -= f * a[c][k]
+    return int(det)
+
+
+def spanning_tree_count(vertices, edges) -> int:
+    """Kirchhoff's matrix-tree theorem: any cofactor of the Laplacian."""
+    idx = {x: k for k, x in enumerate(vertices)}
+    n = len(vertices)
+    L = [[0] * n for _ in range(n)]
+    for u, v in edges:
+        i, j = idx[u], idx[v]
+        L[i][i] += 1
+        L[j][j] += 1
+        L[i][j] -= 1
+        L[j][i] -= 1
+    return determinant([row[1:] for row in L[1:]])
+
+
+def is_hamilton_cycle(vertices, S) -> bool:
+    return len(vertices) > 2 and degrees_ok(vertices, S, {x: {2} for x in vertices}) \
+        and len(components(vertices, S)) == 1
+
+
+def is_hamilton_path(vertices, S, s, t) -> bool:
+    if s == t:
+        return not S and len(vertices) == 1
+    want = {x: {1} if x in (s, t) else {2} for x in vertices}
+    return degrees_ok(vertices, S, want) and len(components(vertices, S)) == 1
+
+
+def random_graph(seed: int):
+    """A graph of 3..7 vertices and 2..13 of their pairs as edges, drawn from ``seed``."""
+    from zalg import Graph
+    rnd = random.Random(seed)
+    n = rnd.randint(3, 7)
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    return Graph(rnd.sample(pairs, min(rnd.randint(2, 13), len(pairs))), vertices=range(n))
+
+
+#: Graphillion is an optional peer: its tests skip without it
+needs_graphillion = pytest.mark.skipif(importlib.util.find_spec("graphillion") is None,
+                                       reason="Graphillion is not installed")
+
+
+def graphset_on(G):
+    """Graphillion's GraphSet with ``G``'s edges as its universe, in ``G``'s order."""
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    from graphillion import GraphSet
+    GraphSet.set_universe(G.edges, traversal="as-is")
+    return GraphSet

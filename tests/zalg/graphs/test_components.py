@@ -1,0 +1,74 @@
+"""Trees, forests, Steiner trees, connected induced subgraphs and partitions: against
+a brute force over every edge subset of small graphs, the matrix-tree theorem, and
+Graphillion's counts on grids."""
+
+from __future__ import annotations
+
+import pytest
+
+from zalg import Graph, grid
+from tests.helpers import graph_reference as R
+from tests.helpers.graph_reference import random_graph
+
+
+def classes(G: Graph, seed: int) -> list:
+    V, E = G.vertices, G.edges
+    r, roots, terms = V[seed % len(V)], V[:2], V[1:3]
+    return [
+        (G.trees(), lambda S: R.is_tree(V, S)),
+        (G.trees(r), lambda S: R.is_tree(V, S, r)),
+        (G.trees(spanning=True), lambda S: R.is_tree(V, S, spanning=True)),
+        (G.trees(r, spanning=True), lambda S: R.is_tree(V, S, r, True)),
+        (G.forests(), lambda S: R.is_forest(V, S)),
+        (G.forests(spanning=True), lambda S: R.is_forest(V, S, spanning=True)),
+        (G.forests(roots), lambda S: R.is_forest(V, S, roots)),
+        (G.forests(roots, True), lambda S: R.is_forest(V, S, roots, True)),
+        (G.steiner_trees(terms), lambda S: R.is_steiner_tree(V, S, terms)),
+        (G.steiner_trees([r]), lambda S: R.is_steiner_tree(V, S, [r])),
+        (G.induced_graphs(), lambda S: R.is_induced(E, S)),
+        (G.partitions(), lambda S: R.is_partition(V, E, S, 1, len(V))),
+        (G.partitions(2, 3), lambda S: R.is_partition(V, E, S, 2, 3)),
+    ]
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_component_classes_against_brute_force(seed):
+    G = random_graph(seed)
+    for k, (F, test) in enumerate(classes(G, seed)):
+        assert {frozenset(S) for S in F} == R.family(G.edges, test), (k, G.edges)
+
+
+def test_edgeless_and_tiny_graphs():
+    G = Graph([(0, 1)], vertices=[2])
+    assert G.trees(spanning=True).count() == 0
+    assert G.trees(2).count() == 1 and G.trees().count() == 1
+    assert G.forests([2], spanning=True).count() == 0
+    assert G.forests(spanning=True).count() == 0
+    assert G.partitions(2, 2).count() == 1 and G.partitions(3, 3).count() == 1
+    assert G.partitions(1, 1).count() == 0
+    assert G.steiner_trees([2]).count() == 1 and G.steiner_trees([0, 2]).count() == 0
+    with pytest.raises(ValueError):
+        G.trees(root=7)
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 2), (3, 4), (4, 4), (5, 5), (6, 6)])
+def test_spanning_trees_by_the_matrix_tree_theorem(rows, cols):
+    G = grid(rows, cols)
+    assert G.trees(spanning=True).count() == R.spanning_tree_count(G.vertices, G.edges)
+
+
+@R.needs_graphillion
+@pytest.mark.parametrize("n", [3, 4])
+def test_counts_equal_graphillions(n):
+    G = grid(n, n)
+    GS = R.graphset_on(G)
+    ends = [(0, 0), (n - 1, n - 1)]
+    pairs = [(G.trees(), GS.trees()), (G.trees((0, 0)), GS.trees((0, 0))),
+             (G.trees(spanning=True), GS.trees(is_spanning=True)),
+             (G.forests(), GS.forests([])), (G.forests(ends), GS.forests(ends)),
+             (G.forests(ends, True), GS.forests(ends, is_spanning=True)),
+             (G.steiner_trees(ends + [(0, n - 1)]), GS.steiner_trees(ends + [(0, n - 1)])),
+             (G.induced_graphs(), GS.induced_graphs()),
+             (G.partitions(2, 3), GS.partitions(num_comp_lb=2, num_comp_ub=3))]
+    for k, (F, gs) in enumerate(pairs):
+        assert F.count() == len(gs), k

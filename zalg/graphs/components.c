@@ -1,0 +1,200 @@
+/* The components machine (components.py): edge sets by the connected components they
+   make.  A state row (int32) holds, per frontier slot, EMPTY or the vertex's component
+   label (labels numbered by first occurrence along the slots) with two bits: the vertex
+   has a chosen edge (TOUCHED), its component holds a marked vertex (MARKED: a root or a
+   terminal).  With SEPARATE, one bit mask per label follows: the components that an
+   unchosen edge keeps apart for good.  The last entry counts finished components. */
+#include <stdint.h>
+
+typedef int64_t i64;
+typedef int32_t st;
+
+enum { DEAD, ACCEPT, GOING };
+/* C_OUT: a vertex that may never have an edge (one component only, kept apart from it) */
+enum { C_EMPTY = -1, C_OUT = -2, TOUCHED = 1, MARKED = 2 };
+/* info columns */
+enum { C_CU, C_CV, C_ENTER_U, C_ENTER_V, C_LEAVE_U, C_LEAVE_V, C_MARK_U, C_MARK_V,
+       C_MUST_U, C_MUST_V, C_TERMS_AHEAD };
+/* consts */
+enum { K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
+       K_WIDTH, K_FORGET };
+/* K_FORGET: which TOUCHED bits no later check reads (so that they merge): none, those of
+   marked components, all */
+enum { KEEP, FORGET_MARKED, FORGET_ALL };
+/* K_MARKS: no marks, marked components never meet (roots), or all marks in one (terminals) */
+enum { NO_MARKS, ROOTS, TERMINALS };
+
+#define LABEL(x) ((x) >> 2)
+
+static inline i64 has_label(const st *t, i64 W, i64 label) {
+    for (i64 k = 0; k < W; k++) if (t[k] >= 0 && LABEL(t[k]) == label) return 1;
+    return 0;
+}
+
+/* the smallest label no slot holds */
+static inline i64 fresh_label(const st *t, i64 W) {
+    for (i64 label = 0;; label++) if (!has_label(t, W, label)) return label;
+}
+
+static inline int separated(const st *t, i64 W, i64 a, i64 b) {
+    return (t[W + a] >> b) & 1;
+}
+
+/* component b joins component a */
+static void merge(st *t, i64 W, i64 separate, i64 a, i64 b) {
+    st mark = 0;
+    for (i64 k = 0; k < W; k++)
+        if (t[k] >= 0 && (LABEL(t[k]) == a || LABEL(t[k]) == b)) mark |= t[k] & MARKED;
+    for (i64 k = 0; k < W; k++) {
+        if (t[k] < 0) continue;
+        if (LABEL(t[k]) == b) t[k] = (st)((a << 2) | (t[k] & TOUCHED));
+        if (LABEL(t[k]) == a) t[k] |= mark;
+    }
+    if (!separate) return;
+    t[W + a] |= t[W + b];
+    t[W + b] = 0;
+    for (i64 x = 0; x < W; x++)
+        if ((t[W + x] >> b) & 1) t[W + x] = (st)((t[W + x] & ~(1u << b)) | (1u << a));
+}
+
+/* component `label` has left the frontier (its last vertex `x` was just cleared) */
+static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
+    i64 label = LABEL(x), nontrivial = x & TOUCHED, marked = x & MARKED;
+    i64 count = consts[K_WIDTH] - 1;
+    if (consts[K_REQUIRE] && nontrivial && !marked) return 0;
+    if (consts[K_MARKS] == TERMINALS && marked) {  /* the one component of every terminal */
+        if (row[C_TERMS_AHEAD] > 0) return 0;
+        for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & MARKED)) return 0;
+    }
+    if (consts[K_TRIVIAL] || nontrivial) {
+        t[count] += 1;
+        if (t[count] > consts[K_HI]) return 0;
+    }
+    if (consts[K_SINGLE] && nontrivial)
+        for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & TOUCHED)) return 0;
+    if (consts[K_SEPARATE]) {
+        t[W + label] = 0;
+        for (i64 y = 0; y < W; y++) t[W + y] &= ~(1u << label);
+    }
+    return 1;
+}
+
+/* renumber the labels by first occurrence along the slots (equal futures, equal rows) */
+static void canonical(st *t, i64 W, i64 separate, i64 forget, i64 *map) {
+    i64 next = 0;
+    for (i64 x = 0; x < W; x++) map[x] = -1;
+    for (i64 k = 0; k < W; k++) {
+        if (t[k] < 0) continue;
+        i64 label = LABEL(t[k]), bits = t[k] & 3;
+        if (forget == FORGET_ALL || (forget == FORGET_MARKED && (bits & MARKED))) bits &= ~TOUCHED;
+        if (map[label] < 0) map[label] = next++;
+        t[k] = (st)((map[label] << 2) | bits);
+    }
+    if (!separate) return;
+    i64 *masks = map + W;
+    for (i64 x = 0; x < W; x++) masks[x] = 0;
+    for (i64 x = 0; x < W; x++) {
+        if (map[x] < 0) continue;
+        i64 mask = 0;
+        for (i64 y = 0; y < W; y++) if (((t[W + x] >> y) & 1) && map[y] >= 0) mask |= 1LL << map[y];
+        masks[map[x]] = mask;
+    }
+    for (i64 x = 0; x < W; x++) t[W + x] = (st)masks[x];
+}
+
+static inline void enter(st *t, i64 W, i64 c, i64 mark, i64 separate) {
+    i64 label = fresh_label(t, W);
+    t[c] = (st)((label << 2) | (mark ? MARKED : 0));
+    if (separate) t[W + label] = 0;
+}
+
+/* the edge's decision: taken (join the two components) or not (keep them apart) */
+static int decide(st *t, i64 W, i64 bit, i64 cu, i64 cv, const i64 *consts) {
+    if (t[cu] == C_OUT || t[cv] == C_OUT) return bit == 0;
+    i64 a = LABEL(t[cu]), b = LABEL(t[cv]), separate = consts[K_SEPARATE];
+    if (bit == 0) {
+        if (!separate) return 1;
+        if (a == b) return 0;  /* an unchosen edge inside a component */
+        t[W + a] |= 1 << b;
+        t[W + b] |= 1 << a;
+        return 1;
+    }
+    if (consts[K_SINGLE] && t[consts[K_WIDTH] - 1] > 0) return 0;
+    t[cu] |= TOUCHED;
+    t[cv] |= TOUCHED;
+    if (a == b) return !consts[K_ACYCLIC];
+    if (separate && separated(t, W, a, b)) return 0;
+    if (consts[K_MARKS] == ROOTS && (t[cu] & MARKED) && (t[cv] & MARKED)) return 0;
+    merge(t, W, separate, a, b);
+    return 1;
+}
+
+/* the vertex in slot c leaves: 0 if it may not, else clears it (and finishes its
+   component when no other slot holds it) */
+static int depart(st *t, i64 W, i64 c, i64 must, const i64 *row, const i64 *consts) {
+    i64 x = t[c];
+    t[c] = C_EMPTY;
+    if (x == C_OUT) return 1;
+    if (must && !(x & TOUCHED)) return 0;
+    if (has_label(t, W, LABEL(x))) return 1;
+    return finish(t, W, x, row, consts);
+}
+
+/* one component only, kept apart by masks: two separated components with edges can never
+   join (DEAD), and a vertex without edges kept apart from a component with edges, or
+   left once that component has finished, can never have an edge (OUT) */
+static int settle(st *t, i64 W, const i64 *consts) {
+    i64 hot = 0, done = t[consts[K_WIDTH] - 1] > 0;
+    for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & TOUCHED)) hot |= 1LL << LABEL(t[k]);
+    for (i64 k = 0; k < W; k++) {
+        if (t[k] < 0) continue;
+        i64 label = LABEL(t[k]), mask = t[W + label];
+        if ((hot >> label) & 1) {
+            if (mask & hot) return 0;
+            continue;
+        }
+        if (done || (mask & hot)) {
+            t[k] = C_OUT;
+            t[W + label] = 0;
+            for (i64 y = 0; y < W; y++) t[W + y] &= ~(1u << label);
+        }
+    }
+    return 1;
+}
+
+i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *consts, i64 *work) {
+    i64 W = consts[K_W], separate = consts[K_SEPARATE];
+    for (i64 k = 0; k < consts[K_WIDTH]; k++) t[k] = s[k];
+    i64 cu = row[C_CU], cv = row[C_CV];
+    if (row[C_ENTER_U]) enter(t, W, cu, row[C_MARK_U], separate);
+    if (row[C_ENTER_V]) enter(t, W, cv, row[C_MARK_V], separate);
+    if (!decide(t, W, bit, cu, cv, consts)) return DEAD;
+    if (row[C_LEAVE_U] && !depart(t, W, cu, row[C_MUST_U], row, consts)) return DEAD;
+    if (row[C_LEAVE_V] && !depart(t, W, cv, row[C_MUST_V], row, consts)) return DEAD;
+    if (separate && consts[K_SINGLE] && !settle(t, W, consts)) return DEAD;
+    canonical(t, W, separate, consts[K_FORGET], work);
+    return GOING;
+}
+
+/* 0 where taking the edge is surely DEAD: a finished component for a single one, a
+   cycle in a forest, two separated components, two roots */
+i64 components_takes(const st *s, const i64 *row, const i64 *consts, i64 *work) {
+    (void)work;
+    i64 W = consts[K_W];
+    if (consts[K_SINGLE] && s[consts[K_WIDTH] - 1] > 0) return 0;
+    i64 x = row[C_ENTER_U] ? 0 : s[row[C_CU]], y = row[C_ENTER_V] ? 0 : s[row[C_CV]];
+    if (x == C_OUT || y == C_OUT) return 0;
+    if (row[C_ENTER_U] || row[C_ENTER_V]) return 1;
+    i64 a = LABEL(x), b = LABEL(y);
+    if (a == b) return consts[K_ACYCLIC] ? 0 : 1;
+    if (consts[K_SEPARATE] && separated(s, W, a, b)) return 0;
+    if (consts[K_MARKS] == ROOTS && (x & MARKED) && (y & MARKED)) return 0;
+    return 1;
+}
+
+/* after the last edge every vertex has left: the count of components within bounds */
+i64 components_final(const st *t, const i64 *consts, i64 *work) {
+    (void)work;
+    i64 count = t[consts[K_WIDTH] - 1];
+    return count >= consts[K_LO] && count <= consts[K_HI] ? 1 : 0;
+}
