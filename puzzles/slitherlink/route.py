@@ -20,9 +20,10 @@ Every route gives the same answer (the same sets); they differ in time and memor
 ``TRIAL_LEVELS`` levels of its top-down H (``design.sweep_trials``), the side of
 least work kept.  "good" and "minimal" take the whole route from that side.
 "minimum" and "hardest" take it too unless the trial's levels say the top-down H
-would not fit: its widest trial level, grown level after level at the trial's
-last rate up to the level where the top-down H turns to truth tables, holding more
-than ``budget / ENTRY_BYTES`` entries; then the route without H.  One progress
+would not fit: its last level, grown level after level at the trial's rate (the
+larger of the last and the mean) up to the level where the top-down H turns to
+truth tables, holding more than ``budget / ENTRY_BYTES`` entries; then the route
+without H.  One progress
 line says which route and side were taken, and :class:`Answer` records them.
 """
 
@@ -74,16 +75,19 @@ class Answer:
 
 def _projected_entries(widths: list[tuple[int, int]], levels: int) -> float:
     """The entries of the top-down H's widest level up to level ``levels``, from a trial's
-    (states, entries) per level: the widest trial level, grown at the rate of the
-    trial's last level for each level past the trial."""
-    if not widths:
+    (states, entries) per level: the trial's last level grown, for each level past the
+    trial, by the larger of its last level's rate and its mean rate (the last rate
+    alone is too low where the trial ends in a narrow stretch of the board: 8x8 loop,
+    1.18 a level against 1.86 on average)."""
+    entries = [max(1, e) for _, e in widths]
+    if not entries:
         return 0.0
-    entries = [e for _, e in widths]
-    widest = max(entries)
     if len(entries) < 2 or levels <= len(entries):
-        return float(widest)
-    rate = max(1.0, entries[-1] / max(1, entries[-2]))
-    return float(entries[-1]) * rate ** (levels - len(entries)) if rate > 1 else float(widest)
+        return float(max(entries))
+    last = entries[-1] / entries[-2]
+    mean = (entries[-1] / entries[0]) ** (1 / (len(entries) - 1))
+    rate = max(1.0, last, mean)
+    return max(float(max(entries)), entries[-1] * rate ** (levels - len(entries)))
 
 
 def _questions(question: str | Iterable[str]) -> tuple[str, ...]:
