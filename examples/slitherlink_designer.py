@@ -4,7 +4,7 @@ unique solution, and print the hardest minimum puzzle.
 Run:  python examples/slitherlink_designer.py
 """
 
-from puzzles.slitherlink import design as I
+from puzzles.slitherlink import design as I, route
 from puzzles.common.loops import outline
 from puzzles.slitherlink import Puzzle
 
@@ -25,10 +25,12 @@ def main() -> None:
     print(f"The loop: the outline of the # cells, {len(loop)} edges on a {R}x{C} board")
     print(Puzzle(R, C).render(loop))
 
-    H = I.instances((R, C), loop, sweep="auto")  # every good hint set, all cells candidates
-    # (sweep="auto": W and H swept from the side whose first levels cost least)
-    M = I.minimal(H)  # the minimal ones, top down (the same as H.minimal())
-    best = I.minimum(M)
+    # every good hint set, all cells candidates, its minimal and minimum members; the
+    # route (the whole H from the side whose first levels cost least, or without H)
+    # chosen by route.answer
+    A = route.answer((R, C), loop, ("good", "minimal", "minimum"))
+    H, M, best = A.good, A.minimal, A.minimum
+    print(f"route: {A.route} ({A.why})")
     size = min(best.by_size())
     print(f"good hint sets:    {H.count()}")
     print(f"minimal instances: {M.count()}   (no hint can be removed)")

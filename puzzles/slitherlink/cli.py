@@ -5,7 +5,8 @@ a loop, reduce puzzles.
 ``zalg slitherlink generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]
 [--scheduler ADDRESS]`` (random puzzles; batch options: JSON Lines, ``puzzles.program.batch``)
 ``zalg slitherlink generate --loop FILE [--candidates FILE] [--method auto|topdown|hitting]
-[--minimal|--minimum] [--rank] [--list N] [--out DIR]``
+[--route auto|whole|lazy] [--minimal|--minimum] [--hardest N] [--rank] [--list N] [--out DIR]``
+(the route by ``route.answer``)
 ``zalg slitherlink reduce <url|file|-> [--list N]``
 
 A *loop file* is either a pzprv3 file with an answer (the loop), or a plain-text
@@ -30,6 +31,7 @@ from ..common.errors import PuzzleFormatError
 from ..common.inputs import read_text
 from ..program.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 from . import design as I
+from . import route as R
 from .puzzle import Puzzle
 
 __all__ = ["register", "read_loop", "read_candidates"]
@@ -94,7 +96,8 @@ def describe(p: Puzzle) -> dict:
     return {"hints": len(p.hints)}
 
 
-_LOOP_ONLY = ("candidates", "method", "minimal", "minimum", "rank", "list", "page")
+_LOOP_ONLY = ("candidates", "method", "route", "minimal", "minimum", "hardest", "rank", "list",
+              "page")
 _SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg", "puzzle_svg")
 
 
@@ -130,30 +133,48 @@ GENERATE = GenerateCommand(
     "that loop.", generator, header, other_mode=loop_mode, own_out=True)
 
 
+def _questions(args) -> tuple[str, ...]:
+    """The designer's questions ``generate --loop`` asks (``route.QUESTIONS``)."""
+    asked = ("minimal",) if args.minimal else ("minimum",) if args.minimum else \
+        () if args.hardest else ("good",)
+    return asked + (("hardest",) if args.hardest else ())
+
+
 def _from_loop(args) -> int:
     rows, cols, loop = read_loop(args.loop)
     cand = read_candidates(args.candidates, rows, cols) if args.candidates else None
     out = output_dir(args.out, WHAT) if args.out else None
+    asked = _questions(args)
+    if args.route == "lazy" and {"good", "minimal"} & set(asked):
+        raise UserError("slitherlink generate: --route lazy answers --minimum and --hardest only")
     t = time.perf_counter()
     try:
-        H = I.instances((rows, cols), loop, candidates=cand, method=args.method or "auto",
-                        progress=rows * cols > 30,
-                        sweep=0 if args.method == "hitting" else "auto")
+        A = R.answer((rows, cols), loop, asked, candidates=cand,
+                     count=args.hardest or 0, route=args.route or "auto",
+                     method=args.method or "auto", progress=rows * cols > 30,
+                     sweep=0 if args.method == "hitting" else "auto")
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
-    note(f"computed in {time.perf_counter() - t:.2f} s ({H.node_count()} ZDD nodes)")
-    print(f"good hint sets: {H.count()}")
+    H = A.good
+    note(f"computed in {time.perf_counter() - t:.2f} s" +
+         (f" ({H.node_count()} ZDD nodes)" if H is not None else " (without H)"))
+    print(f"good hint sets: {H.count()}" if H is not None else
+          "good hint sets: not counted (the route without H)")
     chosen = H
     if args.minimal:
-        chosen = I.minimal(H, progress=rows * cols > 30)
+        chosen = A.minimal
         print(f"minimal hint sets: {chosen.count()}")
-    if args.minimum:  # the smallest members of H are minimal: no need for the minimal ones
-        chosen = I.minimum(chosen)
+    if args.minimum:
+        chosen = A.minimum
         sizes = chosen.by_size()
         print(f"minimum hint sets: {chosen.count()}" + (f" with {min(sizes)} hints" if sizes else ""))
+    h = I.loop_hints(loop, rows, cols)
+    if args.hardest:
+        _show_hardest(A.hardest, rows, cols, h)
+        if chosen is H:
+            return 0
     if not chosen:
         return 0
-    h = I.loop_hints(loop, rows, cols)
     if args.rank:
         members = ((S, key) for S, key in I.rank_by_difficulty(chosen, loop))
     else:
@@ -177,17 +198,26 @@ def _from_loop(args) -> int:
     return 0
 
 
+def _show_hardest(hardest: list, rows: int, cols: int, h: dict) -> None:
+    """The hardest minimal hint sets, hardest first, each as a puzzle."""
+    print(f"hardest minimal hint sets: {len(hardest)}")
+    for n, (S, key) in enumerate(hardest, 1):
+        p = Puzzle(rows, cols, {E: h[E] for E in S})
+        print(f"\nhardest #{n}: {len(S)} hints, counts of 4/0/3/1/2 = {key}\n{p.to_url()}")
+        print(p.render(), end="")
+
+
 def _reduce(args) -> int:
     p = read_puzzle(Puzzle, args.source, WHAT)
     try:
-        R = I.reduce(p, progress=True)
+        M = R.reduce(p, progress=True)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
-    sizes = R.by_size()
+    sizes = M.by_size()
     print(f"the puzzle has {plural(len(p.hints), 'hint')}; "
-          f"{plural(R.count(), 'minimal subset')} {'keeps' if R.count() == 1 else 'keep'} it unique"
+          f"{plural(M.count(), 'minimal subset')} {'keeps' if M.count() == 1 else 'keep'} it unique"
           + (f" (smallest: {min(sizes)} hints)" if sizes else ""))
-    for n, S in enumerate(I.minimum(R), 1):
+    for n, S in enumerate(I.minimum(M), 1):
         if n > args.list:
             break
         q = Puzzle(p.rows, p.cols, {E: p.hints[E] for E in S})
@@ -213,6 +243,13 @@ def register(subparsers) -> None:
     which = gen.add_mutually_exclusive_group()
     which.add_argument("--minimal", action="store_true", help="only minimal instances")
     which.add_argument("--minimum", action="store_true", help="only instances with fewest hints")
+    gen.add_argument("--hardest", type=bounded_int(1, 1_000_000), metavar="N",
+                     help="also the N hardest minimal instances (fewest 4s, then 0s, 3s, 1s, 2s)")
+    gen.add_argument("--route", choices=("auto",) + R.ROUTES,
+                     help="auto (the default: chosen by a trial of each side's first levels of "
+                          "H, said in one progress line), whole (build every good hint set) or "
+                          "lazy (--minimum and --hardest without them: violation sets learned "
+                          "on demand)")
     gen.add_argument("--rank", action="store_true",
                      help="list hardest first (fewest 4s, then 0s, 3s, 1s, 2s)")
     gen.add_argument("--list", "--limit", type=bounded_int(0, 1_000_000), metavar="N",

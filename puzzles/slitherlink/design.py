@@ -47,13 +47,13 @@ from zalg.progress import Progress, reporter
 from ..common.board import square_sides
 from ..common.caches import cached
 from ..common.errors import PuzzleFormatError
-from ..common.solving import one_solution
 from .model import check_solution
 from .puzzle import Puzzle
 from .solve import board_graph
 
-__all__ = ["instance_universe", "sweep_universe", "SWEEPS", "instances", "violation_relation", "minimal", "minimum", "rank_by_difficulty", "difficulty",
-           "difficulty_weights", "reduce", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
+__all__ = ["instance_universe", "sweep_universe", "SWEEPS", "instances", "sweep_trials",
+           "best_sweep", "board_shape", "checked_loop", "candidate_cells", "violation_relation", "minimal", "minimum", "rank_by_difficulty", "difficulty",
+           "difficulty_weights", "zero_hint_sets", "loop_hints", "board_cycles", "random_puzzle"]
 
 
 @cached(maxsize=16)
@@ -126,14 +126,16 @@ def _back(k: int, rows: int, cols: int) -> dict:
     return {element(x): x for x in instance_universe(rows, cols).elements}
 
 
-def _shape(puzzle_or_shape) -> tuple[int, int]:
+def board_shape(puzzle_or_shape) -> tuple[int, int]:
+    """(rows, cols) of a puzzle or of a (rows, cols) pair."""
     if hasattr(puzzle_or_shape, "rows"):
         return puzzle_or_shape.rows, puzzle_or_shape.cols
     rows, cols = puzzle_or_shape
     return int(rows), int(cols)
 
 
-def _check_loop(rows, cols, loop, multi: bool) -> frozenset:
+def checked_loop(rows: int, cols: int, loop: Iterable, multi: bool) -> frozenset:
+    """The loop's edges, checked to be one cycle (or disjoint cycles when ``multi``)."""
     edges = frozenset(loop)
     p = Puzzle(rows, cols)
     bad = [e for e in edges if not p.is_edge(e)]
@@ -179,9 +181,9 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     candidates left) the result is the same set of hint sets over
     ``sweep_universe(rows, cols, k)`` (the same cells, in the turned board's order): a
     family of another universe than the default's.  "literal" ignores it."""
-    rows, cols = _shape(puzzle_or_shape)
-    loop = _check_loop(rows, cols, cycle, multi)
-    Y = _candidates(rows, cols, loop, candidates)
+    rows, cols = board_shape(puzzle_or_shape)
+    loop = checked_loop(rows, cols, cycle, multi)
+    Y = candidate_cells(rows, cols, loop, candidates)
     kind = "cycles" if multi else "cycle"
     if method == "literal":
         return _literal(rows, cols, loop, Y, loop_hints(loop, rows, cols), kind)
@@ -228,28 +230,45 @@ def _named_back(W: zalg.Family, rows: int, cols: int, k: int) -> zalg.Family:
     return sweep_universe(rows, cols, k).adopt(W, rename=_back(k, rows, cols).__getitem__)
 
 
+def sweep_trials(rows: int, cols: int, loop: frozenset, Y: list, multi: bool = False,
+                 levels: int | None = None, sides: Iterable[int] | None = None
+                 ) -> list[tuple[int, zalg.Family, list]]:
+    """(k, W, widths) for each symmetry k of ``sides`` (all of ``SWEEPS`` when None): the
+    relation W swept from that
+    side (a family of the turned board's ``instance_universe``) and the (states,
+    entries) of the first ``levels`` (``TRIAL_LEVELS``) levels of its top-down H
+    (``Family.hitting_trial``; fewer when H ends sooner)."""
+    out = []
+    for k in range(len(SWEEPS)) if sides is None else sides:
+        shape, element = _turned(k, rows, cols)
+        W, Yk, _ = violation_relation(shape, [element(e) for e in loop],
+                                      [element(E) for E in Y], multi)
+        out.append((k, W, W.hitting_trial(Yk, TRIAL_LEVELS if levels is None else levels)))
+    return out
+
+
+def best_sweep(trials: list[tuple[int, zalg.Family, list]], rows: int, cols: int
+               ) -> tuple[zalg.Family, int, list]:
+    """(W, k, widths) of the trial (``sweep_trials``) whose levels hold the fewest entries
+    (W's nodes over all its states and levels), ties to the smaller k; W named as on
+    this board (over ``sweep_universe(rows, cols, k)``).  (A trial that ends early, H
+    being empty, counts what it built.)"""
+    k, W, widths = min(trials, key=lambda t: (sum(e for _, e in t[2]), t[0]))
+    return _named_back(W, rows, cols, k), k, widths
+
+
 def _best_sweep(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
                 report) -> tuple[zalg.Family, int]:
-    """(W, k): the relation swept by the symmetry k whose trial (``TRIAL_LEVELS`` levels
-    of the top-down H, ``Family.hitting_trial``) holds the fewest entries (W's nodes over all
-    its states and levels), ties to the smaller k.  (A trial that ends early, H being
-    empty, counts what it built.)"""
-    best = None
+    """(W, k): the relation swept from the side of least trial work (``best_sweep``)."""
     with report.waiting(f"choosing the sweep: {TRIAL_LEVELS} levels of H from each side"):
-        for k in range(len(SWEEPS)):
-            shape, element = _turned(k, rows, cols)
-            W, Yk, _ = violation_relation(shape, [element(e) for e in loop],
-                                          [element(E) for E in Y], multi)
-            score = sum(entries for _, entries in W.hitting_trial(Yk, TRIAL_LEVELS))
-            if best is None or score < best[0]:
-                best = (score, k, W)
-    _, k, W = best
+        W, k, _ = best_sweep(sweep_trials(rows, cols, loop, Y, multi), rows, cols)
     report.note(f"sweeping from the {SWEEPS[k]} (the least work in {len(SWEEPS)} sweeps' "
                 f"first {TRIAL_LEVELS} levels of H)")
-    return _named_back(W, rows, cols, k), k
+    return W, k
 
 
-def _candidates(rows, cols, loop, candidates) -> list:
+def candidate_cells(rows: int, cols: int, loop: frozenset, candidates: Iterable | None) -> list:
+    """The candidate cells, sorted (every cell when None), each checked to be a cell."""
     U = instance_universe(rows, cols)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     Y = cells if candidates is None else sorted(set(candidates))
@@ -264,9 +283,9 @@ def violation_relation(puzzle_or_shape, cycle: Iterable, candidates: Iterable | 
     """(W, Y, U): W = {C' ∪ viol(C') : C' ≠ C*} over the edges and the candidate
     cells Y (viol(C'): the cells of Y whose hint C' contradicts), built top-down by
     the frontier engine, in the universe U = ``instance_universe(rows, cols)``."""
-    rows, cols = _shape(puzzle_or_shape)
-    loop = _check_loop(rows, cols, cycle, multi)
-    Y = _candidates(rows, cols, loop, candidates)
+    rows, cols = board_shape(puzzle_or_shape)
+    loop = checked_loop(rows, cols, cycle, multi)
+    Y = candidate_cells(rows, cols, loop, candidates)
     U = instance_universe(rows, cols)
     h = loop_hints(loop, rows, cols)
     with reporter(progress) as report:
@@ -342,17 +361,6 @@ def rank_by_difficulty(H: zalg.Family, cycle: Iterable) -> Iterator[tuple[frozen
     h = loop_hints(cycle, rows, cols)
     for _, member in H.iter_by_weight(difficulty_weights(cells, h)):
         yield member, difficulty(member, h)
-
-
-def reduce(puzzle, progress: Progress = None) -> zalg.Family:
-    """The minimal hint subsets of a uniquely solvable puzzle that keep it uniquely
-    solvable (with the same solution).  ``progress``: see ``zalg.progress`` (the solve,
-    the relation of other loops, the hitting sets, the minimal ones)."""
-    with reporter(progress) as report:
-        report.stage("solving the puzzle")
-        loop = one_solution(puzzle, "reduce", report)
-        H = instances(puzzle, loop, candidates=list(puzzle.hints), progress=report)
-        return minimal(H, progress=report)
 
 
 def zero_hint_sets(rows: int, cols: int, candidates: Iterable | None = None,

@@ -1,5 +1,6 @@
 """Slitherlink in the studio: its board editor, and the design view that lists every
-good hint set of a drawn loop (minimal or minimum ones, hardest first, by pages)."""
+good hint set of a drawn loop (minimal or minimum ones, hardest first, by pages), by
+the route ``route.answer`` chooses."""
 from __future__ import annotations
 
 import itertools
@@ -10,7 +11,7 @@ from zalg.progress import reporter
 from ..common.loops import outline
 from ..common.studio_part import (Params, StudioError, StudioPart, Task, cells_grid, cells_of, count,
                            listing, page, parse_loop_rows, rows_grid, size_fields)
-from . import design
+from . import design, route
 from .model import check_solution
 from .puzzle import Puzzle
 
@@ -62,18 +63,21 @@ def _check_design(params: Params) -> Params:
 
 
 def _run_design(params: Params, progress: Callable) -> dict:
-    """Good, minimal and minimum hint sets of the loop; one page of the listed ones,
-    hardest first."""
+    """Good, minimal and minimum hint sets of the loop by the route ``route.answer``
+    chooses (without H: the minimum ones only); one page of the listed ones, hardest
+    first."""
     rows, cols, region = parse_loop_rows(params["loop"])
     loop = outline(region)
     cand = cells_of(params["candidates"].split("/"), "x#") if params["candidates"] else None
-    good = design.instances((rows, cols), loop, candidates=cand, progress=progress)
+    asked = ("minimum",) if params["list"] == "minimum" else ("minimal", "minimum")
+    A = route.answer((rows, cols), loop, asked, candidates=cand, progress=progress)
     with reporter(progress) as report:
-        report.stage("minimal hint sets")
-        minimal = good.minimal()
-        report.stage("minimum hint sets")
-        least = design.minimum(good)
+        minimal = A.minimal
+        if minimal is None and A.good is not None:
+            report.stage("minimal hint sets")
+            minimal = design.minimal(A.good, progress=report)
         report.stage("ranking by difficulty")
+        least = A.minimum
         listed = least if params["list"] == "minimum" else minimal
         h = design.loop_hints(loop, rows, cols)
         offset, limit = params["offset"], params["limit"]
@@ -81,8 +85,10 @@ def _run_design(params: Params, progress: Callable) -> dict:
         shown = [(Puzzle(rows, cols, {E: h[E] for E in S}), len(S), list(key)) for S, key in ranked]
     sizes = least.by_size()
     size = f" with {min(sizes)} hints" if sizes and params["list"] == "minimum" else ""
-    return {"rows": rows, "cols": cols,
-            "counts": {"good": count(good.count()), "minimal": count(minimal.count()),
+    unknown = "not counted (route without H)"
+    return {"rows": rows, "cols": cols, "route": A.route,
+            "counts": {"good": count(A.good.count()) if A.good is not None else unknown,
+                       "minimal": count(minimal.count()) if minimal is not None else unknown,
                        "minimum": count(least.count())},
             "minimum_size": min(sizes) if sizes else None,
             "loop_svg": Puzzle(rows, cols).render(loop, fmt="svg"),
@@ -116,9 +122,9 @@ VIEW = {
 def _warm() -> None:
     """One tiny design: every step of the design task on a 3x4 board."""
     loop = outline({(1, 1), (1, 2)})
-    good = design.instances((3, 4), loop)
-    good.minimal().count()
-    next(design.rank_by_difficulty(design.minimum(good), loop), None)
+    A = route.answer((3, 4), loop, ("minimal", "minimum"))
+    A.minimal.count()
+    next(design.rank_by_difficulty(A.minimum, loop), None)
 
 
 PART = StudioPart(editor=EDITOR, to_board=_board,

@@ -1,0 +1,204 @@
+"""The route a designer's question takes: through the whole family H, or without it.
+
+A designer draws a loop C* and marks candidate cells Y, then asks one question:
+
+* "good": H, every good hint set (``design.instances``);
+* "minimal": the minimal members of H (``design.minimal``);
+* "minimum": the members of H of fewest cells (``design.minimum``);
+* "hardest": the k hardest minimal members by the paper's key
+  (``design.rank_by_difficulty`` of the minimal ones).
+
+Every route gives the same answer (the same sets); they differ in time and memory:
+
+* "whole": the relation W swept from one side of the board (``design.SWEEPS``),
+  H = hitting(W) top down (bottom up past the memory budget), then what the
+  question asks of H.  The only route to "good" and "minimal".
+* "lazy": ``lazy.LazyDesign``, violation sets learned on demand; H is never built.
+  It answers "minimum" and "hardest".
+
+:func:`answer` decides from a cheap trial: W from each of the 8 sides and the first
+``TRIAL_LEVELS`` levels of its top-down H (``design.sweep_trials``), the side of
+least work kept.  "good" and "minimal" take the whole route from that side.
+"minimum" and "hardest" take it too unless the trial's levels say the top-down H
+would not fit: its last level, grown level after level at the trial's rate (the
+larger of the last and the mean) up to the level where the top-down H turns to
+truth tables, holding more than ``budget / ENTRY_BYTES`` entries; then the route
+without H.  One progress
+line says which route and side were taken, and :class:`Answer` records them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import zalg
+from zalg import memory
+from zalg.progress import Progress, reporter
+
+from ..common.solving import one_solution
+from . import design
+from .lazy import LazyDesign
+
+__all__ = ["QUESTIONS", "ROUTES", "Answer", "answer", "choose", "reduce"]
+
+#: the questions a designer asks of a loop
+QUESTIONS = ("good", "minimal", "minimum", "hardest")
+#: the routes: through the whole H, or without it
+ROUTES = ("whole", "lazy")
+#: the levels of the top-down H each side's trial builds
+TRIAL_LEVELS = 12
+#: the cells the top-down H decides by truth tables at its end (``zalg.topdown.hitting``)
+TABLE_CELLS = 16
+#: bytes one entry (a node of W in a state's set) of the top-down H takes, with its
+#: share of the states and the tables built from them
+ENTRY_BYTES = 64
+
+
+@dataclass
+class Answer:
+    """A designer's answer and the route that gave it.  ``question``: the questions
+    asked (``QUESTIONS``).  ``route``: "whole" or
+    "lazy"; ``sweep``: the side W was swept from (``design.SWEEPS``; None on the route
+    without H).  The families are those the route built: ``good`` and ``minimal`` only on
+    the whole route; ``minimum`` for "minimum"; ``hardest``: (set, key) pairs, hardest
+    first, for "hardest"."""
+    question: tuple[str, ...]
+    route: str
+    sweep: int | None
+    good: zalg.Family | None = None
+    minimal: zalg.Family | None = None
+    minimum: zalg.Family | None = None
+    hardest: list = field(default_factory=list)
+    why: str = ""
+
+
+def _projected_entries(widths: list[tuple[int, int]], levels: int) -> float:
+    """The entries of the top-down H's widest level up to level ``levels``, from a trial's
+    (states, entries) per level: the trial's last level grown, for each level past the
+    trial, by the larger of its last level's rate and its mean rate (the last rate
+    alone is too low where the trial ends in a narrow stretch of the board: 8x8 loop,
+    1.18 a level against 1.86 on average)."""
+    entries = [max(1, e) for _, e in widths]
+    if not entries:
+        return 0.0
+    if len(entries) < 2 or levels <= len(entries):
+        return float(max(entries))
+    last = entries[-1] / entries[-2]
+    mean = (entries[-1] / entries[0]) ** (1 / (len(entries) - 1))
+    rate = max(1.0, last, mean)
+    return max(float(max(entries)), entries[-1] * rate ** (levels - len(entries)))
+
+
+def _questions(question: str | Iterable[str]) -> tuple[str, ...]:
+    """The questions asked (one name or several), checked."""
+    asked = (question,) if isinstance(question, str) else tuple(question)
+    for q in asked:
+        if q not in QUESTIONS:
+            raise ValueError(f"question: one of {', '.join(QUESTIONS)}, got {q!r}")
+    if not asked:
+        raise ValueError("no question asked")
+    return asked
+
+
+def choose(question: str | Iterable[str], cells: int, widths: list[tuple[int, int]],
+           budget: int | None = None) -> tuple[str, str]:
+    """(route, why) for ``question`` (one of ``QUESTIONS`` or several) over ``cells``
+    candidate cells, from the best side's trial ``widths`` (``design.sweep_trials``) and
+    the memory budget (``zalg.memory.default_budget()``)."""
+    whole_only = [q for q in _questions(question) if q in ("good", "minimal")]
+    if whole_only:
+        return "whole", f"only H answers '{whole_only[0]}'"
+    budget = memory.default_budget() if budget is None else budget
+    projected = _projected_entries(widths, max(0, cells - TABLE_CELLS))
+    if projected * ENTRY_BYTES > budget:
+        return "lazy", (f"H's top-down levels would pass the memory budget "
+                        f"(~{projected:.3g} entries)")
+    return "whole", f"H's top-down levels fit the memory budget (~{projected:.3g} entries)"
+
+
+def answer(puzzle_or_shape, cycle: Iterable, question: str | Iterable[str] = "minimum",
+           candidates: Iterable | None = None, count: int = 10, route: str = "auto",
+           sweep: int | str = "auto", method: str = "auto", multi: bool = False,
+           progress: Progress = None) -> Answer:
+    """The answer to a designer's ``question`` (one of ``QUESTIONS``, or several answered
+    together) about ``cycle`` with hints
+    on ``candidates`` (every cell when None), by the route :func:`choose` picks from the
+    trial of each side (``route="auto"``), or by the one given ("whole" or "lazy";
+    ``sweep``: a side of ``design.SWEEPS`` for the whole route, "auto" by the trial).
+    ``count``: how many of the hardest.  ``method``: how H is built on the whole route
+    (``design.instances``).  ``progress``: see ``zalg.progress`` (one line names the
+    route)."""
+    rows, cols = design.board_shape(puzzle_or_shape)
+    loop = design.checked_loop(rows, cols, cycle, multi)
+    Y = design.candidate_cells(rows, cols, loop, candidates)
+    if route not in ("auto", *ROUTES):
+        raise ValueError(f"route: 'auto', 'whole' or 'lazy', got {route!r}")
+    asked = _questions(question)
+    if route == "lazy" and {"good", "minimal"} & set(asked):
+        raise ValueError("the route without H answers 'minimum' and 'hardest' only")
+    if sweep != "auto" and sweep not in range(len(design.SWEEPS)):
+        raise ValueError(f"sweep: 'auto' or 0-{len(design.SWEEPS) - 1}, got {sweep!r}")
+    with reporter(progress) as report:
+        if route == "lazy":
+            return _lazy(rows, cols, loop, Y, asked, count, multi, report, "as asked")
+        if not Y or method == "literal":  # nothing to sweep, or the definition itself
+            H = design.instances((rows, cols), loop, Y, method, multi, report)
+            report.note("route: the whole H (no candidates)" if not Y else
+                        "route: the whole H, by its definition (as asked)")
+            return _whole(H, loop, asked, count, 0, report, "as asked")
+        sides = None if sweep == "auto" else [sweep]
+        with report.waiting(f"choosing the route: {TRIAL_LEVELS} levels of H from "
+                            f"{'each side' if sides is None else 'the side asked'}"):
+            trials = design.sweep_trials(rows, cols, loop, Y, multi, TRIAL_LEVELS, sides)
+            W, k, widths = design.best_sweep(trials, rows, cols)
+            del trials
+        chosen, why = ("whole", "as asked") if route == "whole" else \
+            choose(asked, len(Y), widths)
+        if chosen == "lazy":
+            del W
+            return _lazy(rows, cols, loop, Y, asked, count, multi, report, why)
+        report.note(f"route: the whole H, swept from the {design.SWEEPS[k]} ({why})")
+        # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C') (design.instances)
+        H = W.hitting(Y, method="bottomup" if method == "hitting" else method,
+                      progress=report)
+        return _whole(H, loop, asked, count, k, report, why)
+
+
+def _whole(H: zalg.Family, loop: frozenset, question: tuple[str, ...], count: int, k: int, report,
+           why: str) -> Answer:
+    """The answer from H (swept from side k)."""
+    out = Answer(question, "whole", k, good=H, why=why)
+    if {"minimal", "hardest"} & set(question):
+        out.minimal = design.minimal(H, progress=report)
+    if "minimum" in question:
+        out.minimum = design.minimum(H)
+    if "hardest" in question:
+        ranked = design.rank_by_difficulty(out.minimal, loop)
+        out.hardest = [pair for _, pair in zip(range(count), ranked)]
+    return out
+
+
+def _lazy(rows: int, cols: int, loop: frozenset, Y: list, question: tuple[str, ...], count: int,
+          multi: bool, report, why: str) -> Answer:
+    """The answer without H (``lazy.LazyDesign``)."""
+    report.note(f"route: without H, violation sets learned on demand ({why})")
+    lazy = LazyDesign((rows, cols), loop, Y, multi, report)
+    out = Answer(question, "lazy", None, why=why)
+    if "minimum" in question:  # first: its violation sets make the hardest cheaper
+        out.minimum = lazy.minimum()
+    if "hardest" in question:
+        out.hardest = lazy.hardest(count)
+    return out
+
+
+def reduce(puzzle, progress: Progress = None) -> zalg.Family:
+    """The minimal hint subsets of a uniquely solvable puzzle that keep it uniquely
+    solvable (with the same solution): the "minimal" question (:func:`answer`) with the
+    puzzle's hints as the candidates.  ``progress``: see ``zalg.progress`` (the solve,
+    the route, the relation of other loops, the hitting sets, the minimal ones)."""
+    with reporter(progress) as report:
+        report.stage("solving the puzzle")
+        loop = one_solution(puzzle, "reduce", report)
+        return answer(puzzle, loop, "minimal", candidates=list(puzzle.hints),
+                      progress=report).minimal
