@@ -113,7 +113,7 @@ def _load_kernels() -> None:
     # asked of the tree's files, not of the import system: an editable install of another
     # tree would serve its own warm-up module to a tree that has none (a mix of two trees)
     package = Path(zalg.__file__).parent
-    for where, name in (("tools/warmup.py", "zalg.tools.warmup"), ("warmup.py", "zalg.tools.warmup")):
+    for where, name in (("tools/warmup.py", "zalg.tools.warmup"), ("warmup.py", "zalg.warmup")):
         if (package / where).is_file():
             importlib.import_module(name).warm_up(progress=False)
             return
