@@ -197,10 +197,10 @@ def test_the_graph_tables_name_graphillion_only_when_it_is_measured():
 
     from benchmarks import bench_graphs
     for against, named in ((None, True), ("c0ce877", False)):
-        args = argparse.Namespace(min=4, max=4, count_min=4, algebra_max=0,
-                                  peer="graphillion", against=against)
+        args = argparse.Namespace(min=4, max=4, count_min=4, algebra_max=0, classes=4,
+                                  partitions=3, peer="graphillion", against=against)
         titles = [t.title for t in bench_graphs.tables(args)]
-        assert len(titles) == 2 and all(("Graphillion" in t) == named for t in titles)
+        assert len(titles) == 3 and all(("Graphillion" in t) == named for t in titles)
 
 
 def test_a_revision_is_checked_out_into_a_temporary_worktree_and_removed():

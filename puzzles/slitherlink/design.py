@@ -231,8 +231,8 @@ def _named_back(W: zalg.Family, rows: int, cols: int, k: int) -> zalg.Family:
 
 
 def sweep_trials(rows: int, cols: int, loop: frozenset, Y: list, multi: bool = False,
-                 levels: int | None = None, sides: Iterable[int] | None = None
-                 ) -> list[tuple[int, zalg.Family, list]]:
+                 levels: int | None = None, sides: Iterable[int] | None = None,
+                 progress: Progress = None) -> list[tuple[int, zalg.Family, list]]:
     """(k, W, widths) for each symmetry k of ``sides`` (all of ``SWEEPS`` when None): the
     relation W swept from that
     side (a family of the turned board's ``instance_universe``) and the (states,
@@ -242,7 +242,7 @@ def sweep_trials(rows: int, cols: int, loop: frozenset, Y: list, multi: bool = F
     for k in range(len(SWEEPS)) if sides is None else sides:
         shape, element = _turned(k, rows, cols)
         W, Yk, _ = violation_relation(shape, [element(e) for e in loop],
-                                      [element(E) for E in Y], multi)
+                                      [element(E) for E in Y], multi, progress)
         out.append((k, W, W.hitting_trial(Yk, TRIAL_LEVELS if levels is None else levels)))
     return out
 

@@ -1,19 +1,14 @@
 """The memory budget bounds the whole process (docs/reliability.md, "Memory").
 
 Each case runs the ``zalg`` program in a child process under ``--memory`` and
-measures its peak resident memory with ``os.wait4``: the interpreter, numba, the
-loaded kernels, CUDD, the kernels' tables, the frontier's layers and the genres'
-own structures together must stay within the budget plus 5 %, once the kernels are
-compiled (the fixture runs ``zalg warmup`` first).  With a cold cache, LLVM's
-compilation needs 100-250 MB for a moment: the program compiles only when the budget
-has room for that beside what it holds, else it runs out naming the kernel.  The budgets and
+measures its peak resident memory with ``os.wait4``: the interpreter, the compiled
+extensions, CUDD, the kernels' tables, the frontier's layers and the genres' own
+structures together must stay within the budget plus 5 %.  The budgets and
 sizes are chosen so that some runs fit (status 0) and some run out (status 3, one
 line naming the step and the limit); a run that ends either way must be within
 the budget, and a case that stops ending the way it was chosen for says so."""
 from __future__ import annotations
 
-import json
-import os
 import re
 import sys
 
@@ -29,31 +24,23 @@ CASES = [
     # the node codes were given back to the room and then not counted by the reduction)
     ("360M", "slitherlink generate 12x12 --seed 1", "runs out"),
     ("300M", "nagareru generate 8x8 --seed 1", "fits"),
-    ("205M", "nagareru generate 12x12 --seed 2", "runs out"),
+    ("120M", "nagareru generate 20x20 --seed 2", "runs out"),
     ("300M", "nurimeizu generate 8x8 --seed 1", "fits"),
-    ("250M", "nurimeizu generate 12x12 --seed 2", "runs out"),
+    ("90M", "nurimeizu generate 12x12 --seed 2", "runs out"),
     ("300M", "numberlink generate 6x6 --seed 1", "fits"),
-    ("300M", "numberlink generate 9x9 --seed 1", "runs out"),
+    ("250M", "numberlink generate 9x9 --seed 1", "runs out"),
     ("300M", "numberlink instances 4x4 --max-pairs 3", "fits"),
     ("300M", "numberlink instances 8x8", "runs out"),
     # the frontier plan of a large grid's edge order (Python dicts, 158 MB here) is
-    # refused before it is made: it took the run to 457 MB before the pairing universe
-    # was found too large
-    ("400M", "numberlink instances 128x128", "runs out"),
+    # refused before it is made
+    ("300M", "numberlink instances 128x128", "runs out"),
 ]
 LIMIT = {"M": 1 << 20, "G": 1 << 30}
 OUT_OF_MEMORY = re.compile(r"zalg: out of memory while .+ \(memory limit \d+(\.\d)? [MG]B\)")
 
 
-@pytest.fixture(scope="module")
-def compiled():
-    """Every kernel compiled and in the disk cache (``zalg warmup``)."""
-    run = run_measured([sys.executable, "-m", "puzzles", "warmup"], timeout=1200)
-    assert run.status == 0, run.stderr[-500:]
-
-
 @pytest.mark.parametrize("budget, command, ends", CASES, ids=[f"{b} {c}" for b, c, _ in CASES])
-def test_a_run_stays_within_its_memory_budget(budget, command, ends, compiled):
+def test_a_run_stays_within_its_memory_budget(budget, command, ends):
     limit = int(budget[:-1]) * LIMIT[budget[-1]]
     run = run_measured([sys.executable, "-m", "puzzles", "--memory", budget, *command.split()],
                        timeout=120)
@@ -68,31 +55,3 @@ def test_a_run_stays_within_its_memory_budget(budget, command, ends, compiled):
     assert {0: "fits", 3: "runs out"}[run.status] == ends, (
         f"chosen to {ends}, but it {'fits' if run.status == 0 else 'ran out'}: "
         f"peak {run.peak >> 20} MB, {run.cpu:.1f} s CPU")
-
-
-def test_a_compilation_the_budget_has_no_room_for_runs_out_before_it_starts(tmp_path):
-    # an empty numba cache: the first kernel would compile (a 286 MB peak under a 200 MB
-    # budget before the program checked for room)
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), ZALG_QUIET_COMPILE="1")
-    run = run_measured([sys.executable, "-m", "puzzles", "--memory", "250M", "slitherlink",
-                        "generate", "12x12", "--seed", "1"], timeout=300, env=env)
-    said = [line for line in run.stderr.splitlines() if line.startswith("zalg:")]
-    assert run.status == 3 and len(said) == 1 and OUT_OF_MEMORY.fullmatch(said[0]), run.stderr
-    assert "compiling the kernel" in said[0] and "zalg warmup" in said[0]
-    assert run.peak <= (250 << 20) * 1.05, f"peak {run.peak >> 20} MB"
-
-
-def test_a_batch_worker_without_room_for_a_compilation_fails_its_tasks_not_the_machine(tmp_path):
-    # each of the two workers gets half of 700M; with an empty numba cache its first
-    # kernel would compile (about 256 MB for a moment beside the ~270 MB worker): the
-    # worker's budget now bounds that too, so every task ends with the one-line error
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), ZALG_QUIET_COMPILE="1")
-    run = run_measured([sys.executable, "-m", "puzzles", "--memory", "700M", "nurimeizu",
-                        "generate", "5x5", "--count", "2", "--jobs", "2", "--seed", "1"],
-                       timeout=300, env=env)
-    records = [json.loads(line) for line in run.stdout.splitlines()]
-    assert run.status == 1 and len(records) == 2, run.stderr[-500:]
-    for record in records:
-        assert record["error"].startswith("OutOfMemory: out of memory while compiling the kernel")
-        assert "(memory limit 350 MB)" in record["error"] and "url" not in record
-    assert "Traceback" not in run.stderr

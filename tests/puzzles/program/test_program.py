@@ -13,7 +13,6 @@ import pytest
 
 import zalg
 from zalg import Universe
-from zalg.cudd.compiling import NOTE
 from puzzles.program.cli import main
 from tests.helpers.processes import SIGINT_AT_RETURN, interrupt_after, prompt, run_python
 
@@ -91,16 +90,6 @@ def test_cli_bad_file_exits_2_without_traceback(tmp_path):
     run = subprocess.run([sys.executable, "-m", "puzzles", "--help"], capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0 and "info" in run.stdout
-
-
-def test_ctrl_c_while_the_kernels_compile_leaves_at_once(tmp_path):
-    # the program does not wait for the compilation (an empty numba cache)
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cli"))
-    env.pop("ZALG_QUIET_COMPILE", None)  # the note says the compilation is under way
-    cmd = [sys.executable, "-m", "puzzles", "slitherlink", "solve", "slither/5/5/cbcbcddad"]
-    rc, out, err, took, _ = interrupt_after(cmd, 0.5, env=env, started=NOTE)
-    assert rc == 130 and err.strip().splitlines()[-1] == "zalg: interrupted", (out, err)
-    assert "Traceback" not in err and prompt(took)
 
 
 def test_ctrl_c_in_the_cli_exits_130_with_one_line():
