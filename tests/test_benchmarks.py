@@ -222,8 +222,8 @@ def test_the_graph_benchmark_runs_at_its_smallest_sizes(tmp_path):
     pytest.importorskip("graphillion", reason="Graphillion is the peer (pip install '.[bench]')")
     out = tmp_path / "graphs.json"
     run = subprocess.run([sys.executable, "-m", "benchmarks.bench_graphs", "--min", "4", "--max",
-                          "4", "--count-min", "4", "--algebra-max", "4", "--rounds", "1",
-                          "--json", str(out)], capture_output=True, text=True, cwd=ROOT,
+                          "4", "--count-min", "4", "--algebra-max", "4", "--classes", "3",
+                          "--partitions", "3", "--rounds", "1", "--json", str(out)], capture_output=True, text=True, cwd=ROOT,
                          timeout=1200)
     assert run.returncode == 0, run.stderr[-3000:]
     report = json.loads(out.read_text())
