@@ -139,7 +139,12 @@ static int walk(Env *e, Walk *w, Nodes *o, i64 root) {
     return ZOK;
 }
 
-int export_nodes(Env *e, i64 root, Nodes *out) {
+int export_nodes(Env *caller, i64 root, Nodes *out) {
+    /* the nodes read out are the caller's arrays, as any array it makes, not tables beside
+       CUDD's nodes: the walk is not held to the universe's budget (a failed malloc is
+       still NOMEM), so a family built within its budget can always be read */
+    Env reading = *caller, *e = &reading;
+    reading.budget = 0;
     Walk w = {{calloc(2 * FIRST_ROWS, sizeof(i64)), FIRST_ROWS, 64 - 11},
               malloc(256 * sizeof(Entry)), 0, 256};
     *out = (Nodes){0};

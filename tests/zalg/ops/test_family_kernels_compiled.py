@@ -121,10 +121,10 @@ def test_node_arrays_that_are_no_zdd_are_refused():
     assert set(U.build_arrays(level, hi, lo, 3, "these arrays")) == {frozenset("ab")}
 
 
-def test_operands_deeper_than_the_native_recursions_are_handed_back_or_done():
+def test_operands_deeper_than_the_callers_stack_run_on_a_deep_thread():
     # meet's own stack is explicit; the unions of its steps and the quotients' mask pass
-    # recurse natively: past MAX_DEPTH levels they answer TOO_DEEP holding nothing, and
-    # the Manager computes on the numba kernels' explicit stacks (or one element at a time)
+    # recurse natively: past MAX_DEPTH levels on the caller's thread they run again on a
+    # thread deep enough (zalg/cudd/deep.h), every reference balanced
     n = 2 * compiled.MAX_DEPTH
     U = Universe(range(n))
     M = U.manager
@@ -139,7 +139,8 @@ def test_operands_deeper_than_the_native_recursions_are_handed_back_or_done():
     assert set(F.meet(G)) == R.meet({top, frozenset({0})}, {low, frozenset({1})})
     results = np.zeros(1, dtype=np.int64)
     levels = np.array([n - 1], dtype=np.int64)
-    assert compiled.quotients(M.ctx, F._p, levels, results) == compiled.TOO_DEEP
+    assert compiled.quotients(M.ctx, F._p, levels, results) == 0
+    M.function_owned(int(results[0]))
     assert len(M.zdd) == held
     assert set(F.quotients([n - 1])[0]) == {top - {n - 1}}
 
