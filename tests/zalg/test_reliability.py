@@ -18,10 +18,9 @@ import pytest
 
 import zalg
 from zalg import OutOfMemory, Universe, memory
-from zalg.cudd.compiling import NOTE
 
 from tests.helpers.paths import ROOT
-from tests.helpers.processes import interrupt_after, interrupt_inside, prompt
+from tests.helpers.processes import interrupt_inside, prompt
 
 
 def python(code: str, timeout: float = 120, **kw) -> subprocess.CompletedProcess:
@@ -197,32 +196,6 @@ def test_ctrl_c_inside_a_long_operation_stops_within_two_seconds(delay):
     # processes; the universe's teardown and exit after it are not Ctrl-C's answer)
     assert prompt(took), took
 
-
-def test_ctrl_c_while_the_kernels_compile(tmp_path):
-    # a KeyboardInterrupt inside numba's compiler leaves a kernel half built; the
-    # interrupt is held back until the compilation ends, then arrives, and the
-    # universe keeps working (an empty numba cache: every kernel compiles)
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "api"))
-    env.pop("ZALG_QUIET_COMPILE", None)
-    code = (
-        "import time, zalg\n"
-        "U = zalg.Universe(range(30))\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    U.family([[1, 2], [2, 3]]).hitting().minimal()\n"
-        "    print('finished', flush=True)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', flush=True)\n"
-        "print(U.family([[1, 2], [2, 3]]).hitting().minimal().count())\n")
-    # (the child compiles two operations after the signal: 30-60 s of CPU, minutes of wall
-    # time on a 2-core machine shared with other work); stderr holds the one compile note
-    rc, out, err, took, _ = interrupt_after([sys.executable, "-c", code], 4.0, ready="ready", env=env,
-                                         wait=900)
-    assert rc == 0 and out.split() == ["interrupted", "2"] and err.splitlines() == [NOTE], \
-        (out, err)
-
-
-# ---- hostile arrays and files ------------------------------------------------------------------
 
 def test_assemble_checks_its_arrays():
     from zalg.topdown import assemble
