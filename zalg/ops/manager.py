@@ -55,12 +55,6 @@ _COMPILED_OPS = {} if compiled is None else {
     op: compiled.OPS[op.name] for op in ops.table() if op.name in compiled.OPS}
 
 
-def _unless_too_deep(out: tuple[int, int]) -> tuple[int, int] | None:
-    """A compiled kernel's (status, node), or None when the family was deeper than its
-    recursion goes (nothing held: the numba kernel's explicit stack runs it instead)."""
-    return None if out[0] == compiled.TOO_DEEP else out
-
-
 class Manager:
     """A CUDD ZDD manager (through dd) with ``nvars`` variables, never reordered, so
     the level of a variable is its index.
@@ -228,8 +222,7 @@ class Manager:
         self.room()
         out = None
         if op in _COMPILED_OPS:
-            out = _unless_too_deep(compiled.apply(_COMPILED_OPS[op], op.code, self.ctx, f, g, k,
-                                                  aux))
+            out = compiled.apply(_COMPILED_OPS[op], op.code, self.ctx, f, g, k, aux)
         if out is None:
             try:
                 out = driver.apply(op, self.ctx, f, g, k, aux)
@@ -248,7 +241,7 @@ class Manager:
         self.room()
         out = None
         if compiled is not None:
-            out = _unless_too_deep(compiled.meet(self.ctx, f, g))
+            out = compiled.meet(self.ctx, f, g)
         if out is None:
             try:
                 out = meet_kernel.meet(self.ctx, f, g)
@@ -264,7 +257,7 @@ class Manager:
         self.room()
         out = None
         if compiled is not None:
-            out = _unless_too_deep(compiled.binary(self.ctx, _BINARY[name], f, g))
+            out = compiled.binary(self.ctx, _BINARY[name], f, g)
         if out is None:
             try:
                 out = setop.binary(self.ctx, _BINARY[name], f, g)
