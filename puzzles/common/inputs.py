@@ -108,6 +108,14 @@ def single_url(text: str) -> str | None:
     return None
 
 
+def board_from_file(board_type, path: str | os.PathLike, what: str, **options):
+    """A genre's board read from a file holding a pzprv3 file, plain text, or a single
+    puzz.link URL: ``board_type.from_url`` for a URL, else ``from_text(text, **options)``."""
+    text = read_text(path, what)
+    url = single_url(text)
+    return board_type.from_url(url) if url is not None else board_type.from_text(text, **options)
+
+
 def is_json_lines(text: str) -> bool:
     """Whether ``text`` is meant as JSON Lines (its first character is ``{``)."""
     return text.lstrip().startswith("{")

@@ -275,9 +275,7 @@ class Board:
     @classmethod
     def from_file(cls, path: str | Path) -> "Board":
         """Read a file holding a pzprv3 file, plain text, or a single puzz.link URL."""
-        text = inputs.read_text(path, "nagareru file")
-        url = inputs.single_url(text)
-        return cls.from_url(url) if url is not None else cls.from_text(text)
+        return inputs.board_from_file(cls, path, "nagareru file")
 
     @classmethod
     def solution_from_pzprv3(cls, text: str) -> frozenset[Edge]:

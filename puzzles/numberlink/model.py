@@ -35,7 +35,7 @@ from ..common.board import read_number
 from ..common.board import make_edge
 from ..common.board import pos as _pos
 from ..common.errors import PuzzleFormatError
-from ..common.inputs import read_text, single_url
+from ..common.inputs import board_from_file
 from ..common.pictures import cell_rows
 from ..common.pzprjs import UNKNOWN
 from ..common.violations import Violation
@@ -224,9 +224,7 @@ class Board:
     @classmethod
     def from_file(cls, path: str | Path, variant: str | None = None) -> "Board":
         """Read a file holding a pzprv3 file, plain text, or a single puzz.link URL."""
-        text = read_text(path, "numberlink file")
-        url = single_url(text)
-        return cls.from_url(url) if url else cls.from_text(text, variant)
+        return board_from_file(cls, path, "numberlink file", variant=variant)
 
     @classmethod
     def solution_from_pzprv3(cls, text: str) -> frozenset[Edge]:

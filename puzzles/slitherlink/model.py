@@ -30,7 +30,7 @@ from ..common.board import read_number
 from ..common.board import make_edge
 from ..common.board import pos as _pos
 from ..common.errors import PuzzleFormatError
-from ..common.inputs import read_text, single_url
+from ..common.inputs import board_from_file
 from ..common.pictures import is_dot_grid, read_dot_grid
 from ..common.pzprjs import UNKNOWN, CellValue
 from ..common.violations import Violation
@@ -195,9 +195,7 @@ class Board:
     @classmethod
     def from_file(cls, path: str | Path, variant: str | None = None) -> "Board":
         """Read a file holding a pzprv3 file, plain text, or a single puzz.link URL."""
-        text = read_text(path, "slitherlink file")
-        url = single_url(text)
-        return cls.from_url(url) if url else cls.from_text(text, variant)
+        return board_from_file(cls, path, "slitherlink file", variant=variant)
 
     @classmethod
     def solution_from_pzprv3(cls, text: str) -> frozenset[Edge]:
