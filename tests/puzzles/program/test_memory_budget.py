@@ -28,7 +28,6 @@ CASES = [
     ("300M", "nurimeizu generate 8x8 --seed 1", "fits"),
     ("90M", "nurimeizu generate 12x12 --seed 2", "runs out"),
     ("300M", "numberlink generate 6x6 --seed 1", "fits"),
-    ("250M", "numberlink generate 9x9 --seed 1", "runs out"),
     ("300M", "numberlink instances 4x4 --max-pairs 3", "fits"),
     ("300M", "numberlink instances 8x8", "runs out"),
     # the frontier plan of a large grid's edge order (Python dicts, 158 MB here) is
