@@ -84,9 +84,7 @@ class Family:
         return Family(U, U.manager.apply(op, self._p, g, k, aux, step))
 
     def _cudd(self, name: str, other) -> Family:
-        other = self._other(other)
-        U = self.universe
-        return Family(U, U.manager.binary(name, self._p, other._p, f"computing a {name}"))
+        return self._apply(K.op(name), f"computing a {name}", self._other(other))
 
     # ---- Boolean-set operators --------------------------------------------------------
     def __or__(self, other) -> Family:
@@ -131,19 +129,18 @@ class Family:
         if other._p == M.zero:
             raise ValueError("division by the empty family")
         if M.one_set(other._p):  # {S ∖ s : s ⊆ S ∈ F} in one walk, cached across calls
-            return Family(self.universe, M.binary("quotient by one set", self._p, other._p,
-                                                  "computing a quotient"))
+            return self._apply(K.QUOT_SET, "computing a quotient", other)
         return self._apply(K.QUOT, "computing a quotient", other)
 
     def quotients(self, elements: Iterable[Hashable]) -> list[Family]:
         """[F / x for x in elements]: for each element x, {S ∖ {x} : S ∈ F, x ∈ S}.
 
         One pass marks which of the elements occur below each node, so each quotient
-        walks only the part of F that leads to its element (``kernels.quotients``)."""
+        walks only the part of F that leads to its element (zalg/ops/quotients.c)."""
         U = self.universe
         xs = list(elements)
         levels = [U.level(x) for x in xs]
-        if len(set(xs)) == len(xs) and U.manager.has_mask_pass:
+        if len(set(xs)) == len(xs):
             done = U.manager.quotients(self._p, levels, "computing quotients")
             if done is not None:
                 return [Family(U, r) for r in done]
@@ -155,13 +152,13 @@ class Family:
 
         When the ys are distinct and all above F's top element (new elements written
         at the top), one pass computes the quotients and writes the ys above them as a
-        chain of nodes, with no join or union (``kernels.substitute``)."""
+        chain of nodes, with no join or union (zalg/ops/substitute.c)."""
         U = self.universe
         xs, ys = list(pairs), list(pairs.values())
         tops = [U.level(y) for y in ys]
         M = U.manager
         top = M.nvars if self._p in (M.zero, M.one) else N.node_index(self._p)
-        if M.has_mask_pass and len(set(tops)) == len(tops) and all(t < top for t in tops):
+        if len(set(tops)) == len(tops) and all(t < top for t in tops):
             done = M.substitute_on_top(self._p, [U.level(x) for x in xs], tops,
                                        "substituting elements")
             if done is not None:
@@ -175,9 +172,7 @@ class Family:
 
     def meet(self, other) -> Family:
         """Meet F ⊓ G = {a ∩ b : a ∈ F, b ∈ G}."""
-        other = self._other(other)
-        U = self.universe
-        return Family(U, U.manager.meet(self._p, other._p, "computing a meet"))
+        return self._apply(K.MEET, "computing a meet", self._other(other))
 
     def nonsup(self, other) -> Family:
         """Non-supersets {a ∈ F : no b ∈ G with b ⊆ a}."""

@@ -11,7 +11,7 @@ import numpy as np
 
 from .family import Family
 from ..ops.manager import Manager
-from ..ops import build as B
+from .. import ops as K
 from . import notation
 from ..memory import default_budget, parse_size
 from .relation import Relation
@@ -202,34 +202,34 @@ class Universe:
         """The Boolean-variable family {S ⊆ U : x ∈ S} (all subsets of U holding x)."""
         return self.at_least(1, [x])
 
-    def _build(self, mode: int, elements, k: int, step: str) -> Family:
+    def _build(self, mode: K.Op, elements, k: int, step: str) -> Family:
         return Family(self, self.manager.build(mode, self.marked(elements), k, step))
 
     def power_set(self, elements: Iterable[Hashable] | None = None) -> Family:
         """All subsets of ``elements`` (default: of the whole universe)."""
-        return self._build(B.POWER, elements, 0, "building a power set")
+        return self._build(K.POWER, elements, 0, "building a power set")
 
     def exactly(self, k: int, elements: Iterable[Hashable] | None = None) -> Family:
         """{S ⊆ U : |S ∩ elements| = k}."""
-        return self._cardinality(B.EXACTLY, k, elements)
+        return self._cardinality(K.EXACTLY, k, elements)
 
     def at_most(self, k: int, elements: Iterable[Hashable] | None = None) -> Family:
         """{S ⊆ U : |S ∩ elements| ≤ k}."""
-        return self._cardinality(B.AT_MOST, k, elements)
+        return self._cardinality(K.AT_MOST, k, elements)
 
     def at_least(self, k: int, elements: Iterable[Hashable] | None = None) -> Family:
         """{S ⊆ U : |S ∩ elements| ≥ k}."""
-        return self._cardinality(B.AT_LEAST, k, elements)
+        return self._cardinality(K.AT_LEAST, k, elements)
 
-    def _cardinality(self, mode: int, k: int, elements) -> Family:
+    def _cardinality(self, mode: K.Op, k: int, elements) -> Family:
         if not isinstance(k, (int, np.integer)) or isinstance(k, bool):
             raise TypeError(f"cardinality must be an integer, got {k!r}")
         k = int(k)
         n = len(self._elements) if elements is None else len(set(self.levels(elements)))
         if k < 0:
-            return self.power_set() if mode == B.AT_LEAST else self.empty
+            return self.power_set() if mode == K.AT_LEAST else self.empty
         if k > n:
-            return self.power_set() if mode == B.AT_MOST else self.empty
+            return self.power_set() if mode == K.AT_MOST else self.empty
         return self._build(mode, elements, k, "building a cardinality family")
 
     def family(self, sets: Iterable[Iterable[Hashable]]) -> Family:

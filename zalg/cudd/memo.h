@@ -1,6 +1,18 @@
-/* The memo table of one kernel call: (op, f, g) -> result, bounded by the budget
-   (zalg/cudd/memo.py).  Rows are [op, f, g, result], op 0 free; a row holds one
-   reference on its result (and on g when op carries KEY_HELD). */
+/* The memo table of one kernel call: (op, f, g) -> result, bounded by the budget.
+
+   Rows are [op, f, g, result]; op 0 marks a free row.  A row holds one CUDD reference on
+   its result.  Keys need none (except where the op column carries KEY_HELD: the row
+   references g as well): an operand of the call is a cofactor of its operands or of a
+   result, and every result stays referenced (by this table or the value stack) until the
+   table is flushed, which clears every key at once; so a key can never name a freed node
+   whose address was reused.  The table doubles when three quarters full (at 3/4 rather
+   than 1/2 it is half the size, so fewer of its rows miss the caches and the TLB), and
+   CUDD's own hard limit is lowered by the table's size, so both together stay within the
+   budget; when doubling would pass the budget, or when CUDD runs out of room, the caller
+   flushes it instead: every row is released (CUDD's garbage collector can then free what
+   only the table kept alive) and the call goes on, recomputing what it needs again.
+   Memory then follows the work: a call that fits keeps every result, one that does not
+   trades time for room instead of failing. */
 #ifndef ZALG_MEMO_H
 #define ZALG_MEMO_H
 #include "zcudd.h"

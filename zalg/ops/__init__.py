@@ -1,60 +1,50 @@
-"""The family operations: one module per operation, entered in the one table below.
+"""Every node-making recursion on CUDD nodes, in one table held by the compiled extension.
 
-Each operation module holds its set-notation docstring and its compiled steps
-(CUDD's ``cuddZddSetop.c`` keeps one recursive function per operation; the
-iterative driver in ``..driver`` splits that function at its recursive calls):
-
-* ``terminal(a, b, k, env)``: the result without recursion, or -1 (``env``:
-  see ``..nodes``);
-* ``children(x, y, k, env)``: the subproblems (op, f, g) it needs, written with
-  ``put_kid``; returns how many;
-* ``combine(x, y, phase, k, env, vals, base)``: ``vals[base + i]`` holds the result
-  of the i-th subproblem asked for so far (over all phases); returns the result,
-  kept as a temporary, as ``(node, 0)``, or ``(0, n)``: n more subproblems
-  (``put_kid``) are needed first, and combine runs again with ``phase + 1``.
-  Operations use one another as subproblems (``minimal`` asks for ``nonsup``) and
-  call the set operations of ``..setop`` directly (``_common.union``, ...): both
-  notice Ctrl-C and the memory budget;
-* optionally ``finish(a, b, result, env)``: a last step on the root's result;
-* ``CODE``: given by the table below; ``USES``: the operations it asks for as
-  subproblems (``put_kid(env, i, nonsup.CODE, ...)``); ``COMMUTATIVE = True`` when
-  (F, G) and (G, F) share one memo entry; ``HOLDS_KEYS = True`` when it asks for
-  subproblems on nodes it built itself (the memo table then references them).
-
-Adding an operation: write its module (and, if it asks for another operation as a
-subproblem, name that one in ``USES``), add one ``register`` line below, give it a
-method in ``zalg.algebra.family``, a definition in docs/algebra.md and a test.  The code,
-the dispatch and the driver compiled for it follow from this table
-(``registry``); nothing else lists the operations.
+``zalg.ops._kernels`` (zalg/ops/*.c, built by setup.py) holds the table
+(zalg/ops/ops.c): the operations on the one driver, each given by three steps in its
+own C file (terminal, children, combine; driver.c), and the kernels with recursions of
+their own (setop.c: union, intersection, difference, the quotient by one set; meet.c;
+quotients.c and substitute.c: the mask pass; build.c: cardinality families and power
+sets).  Each file's top comment states its operation in set notation and its
+recursion.  The names below are the table's entries (``registry``); ``Manager.apply``
+runs any of them.
 """
 from __future__ import annotations
 
-from . import (change, exists, exists_minimal, exists_within, forall, hitting, image, join,
-               maximal, minimal, minimal_upset, nonsub, nonsup, nonsup_unions, offset, onset,
-               quotient, size, unique_exists)
-from .registry import Op, register, table
+from .registry import Op, op, table
 
-__all__ = ["Op", "register", "table", "JOIN", "QUOT", "NONSUP", "NONSUP_U", "NONSUB", "MINIMAL",
+__all__ = ["Op", "op", "table", "JOIN", "QUOT", "NONSUP", "NONSUP_U", "NONSUB", "MINIMAL",
            "MAXIMAL", "EXISTS", "FORALL", "CHANGE", "ONSET", "OFFSET", "SIZE", "HIT", "MINEX",
-           "UNIQ", "EXWITHIN", "MINUP", "IMAGE"]
+           "UNIQ", "EXWITHIN", "MINUP", "IMAGE", "UNION", "INTERSECT", "DIFF", "QUOT_SET",
+           "MEET", "QUOTIENTS", "SUBSTITUTE", "EXACTLY", "AT_MOST", "AT_LEAST", "POWER"]
 
-# an operation is registered after those it USES
-JOIN = register(join)
-QUOT = register(quotient)
-NONSUP = register(nonsup)
-NONSUP_U = register(nonsup_unions)
-NONSUB = register(nonsub)
-MINIMAL = register(minimal)
-MAXIMAL = register(maximal)
-EXISTS = register(exists)
-FORALL = register(forall)
-CHANGE = register(change)
-ONSET = register(onset)
-OFFSET = register(offset)
-SIZE = register(size)
-HIT = register(hitting)
-MINEX = register(exists_minimal)
-UNIQ = register(unique_exists)
-EXWITHIN = register(exists_within)
-MINUP = register(minimal_upset)
-IMAGE = register(image)
+JOIN = op("join")
+QUOT = op("quotient")
+NONSUP = op("nonsup")
+NONSUP_U = op("nonsup_unions")
+NONSUB = op("nonsub")
+MINIMAL = op("minimal")
+MAXIMAL = op("maximal")
+EXISTS = op("exists")
+FORALL = op("forall")
+CHANGE = op("change")
+ONSET = op("onset")
+OFFSET = op("offset")
+SIZE = op("size")
+HIT = op("hitting")
+MINEX = op("exists_minimal")
+UNIQ = op("unique_exists")
+EXWITHIN = op("exists_within")
+MINUP = op("minimal_upset")
+IMAGE = op("image")
+UNION = op("union")
+INTERSECT = op("intersect")
+DIFF = op("diff")
+QUOT_SET = op("quotient_by_set")
+MEET = op("meet")
+QUOTIENTS = op("quotients")
+SUBSTITUTE = op("substitute_on_top")
+EXACTLY = op("exactly")
+AT_MOST = op("at_most")
+AT_LEAST = op("at_least")
+POWER = op("power_set")

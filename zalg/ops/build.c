@@ -1,6 +1,7 @@
-/* Families built from scratch: cardinality families and power sets, and the bulk node
-   builder that turns exported node arrays into CUDD nodes (zalg/ops/build.py).  On a
-   status but OK every node they referenced is released. */
+/* Families built from scratch: cardinality families and power sets, and the bulk
+   node builder that turns exported node arrays into CUDD nodes.
+
+   On a status but OK every node they referenced is released. */
 #include "build.h"
 
 /* the status after CUDD returned NULL */
@@ -15,11 +16,11 @@ static void release(const Env *e, const i64 *nodes, i64 n) {
 
 /* the node for count c at a level from the counts below (cur); 0 on failure */
 static i64 count_node(Env *e, int mode, int marked, i64 lev, const i64 *cur, i64 c, i64 k) {
-    if (!marked) return mode == POWER ? cur[c] : getnode(e, lev, cur[c], cur[c]);
+    if (!marked) return mode == OP_POWER ? cur[c] : getnode(e, lev, cur[c], cur[c]);
     i64 hi;
-    if (mode == POWER) hi = cur[c];
+    if (mode == OP_POWER) hi = cur[c];
     else if (c + 1 <= k) hi = cur[c + 1];
-    else if (mode == AT_LEAST) hi = cur[c];
+    else if (mode == OP_AT_LEAST) hi = cur[c];
     else hi = e->zero;
     return getnode(e, lev, hi, cur[c]);
 }
@@ -28,16 +29,16 @@ static i64 count_node(Env *e, int mode, int marked, i64 lev, const i64 *cur, i64
    Only the counts c that the root reaches and that can still end well are built (c ≤
    marked levels above; for == and ≥, c ≥ k − marked levels from here down, the others
    stay ZERO): min(k, n − k) + 1 nodes a level, so exactly(n) is linear in n */
-static int cardinality(Env *e, int mode, const uint8_t *marked, i64 k, i64 *cur, i64 *nxt) {
+static int cardinality(Env *e, int mode, const i64 *marked, i64 k, i64 *cur, i64 *nxt) {
     for (i64 c = 0; c <= k; c++) {
-        cur[c] = (mode == EXACTLY || mode == AT_LEAST) && c != k ? e->zero : e->one;
+        cur[c] = (mode == OP_EXACTLY || mode == OP_AT_LEAST) && c != k ? e->zero : e->one;
         ref(e, cur[c]);
     }
     i64 total = 0, below = 0;
     for (i64 lev = 0; lev < e->nlev; lev++) total += marked[lev] != 0;
     for (i64 lev = e->nlev - 1; lev >= 0; lev--) {
         below += marked[lev] != 0;
-        i64 first = mode == EXACTLY || mode == AT_LEAST ? (k - below > 0 ? k - below : 0) : 0;
+        i64 first = mode == OP_EXACTLY || mode == OP_AT_LEAST ? (k - below > 0 ? k - below : 0) : 0;
         i64 last = imin(k, total - below);
         for (i64 c = first; c <= last; c++) {
             if (stopped(e)) return ZINTERRUPTED;
@@ -55,7 +56,7 @@ static int cardinality(Env *e, int mode, const uint8_t *marked, i64 k, i64 *cur,
     return ZOK;
 }
 
-int build(Env *e, int mode, const uint8_t *marked, i64 k, i64 *out) {
+int build(Env *e, int mode, const i64 *marked, i64 k, i64 *out) {
     *out = 0;
     if (k < 0) return ZNOMEM;
     i64 *cur = calloc(k + 1, sizeof(i64)), *nxt = calloc(k + 1, sizeof(i64));
@@ -107,3 +108,15 @@ i64 checked_arrays(const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 root
     }
     return -1;
 }
+
+/* the table's run of a builder: aux marks the levels (nonzero: marked), one word each */
+static int run_build(i64 *ctx, int code, const Args *x, i64 *out) {
+    Env e;
+    env_init(&e, ctx, NULL, 0);
+    return build(&e, code, x->aux, x->k, out);
+}
+
+const Op EXACTLY = {"exactly", 0, 0, .run = run_build};
+const Op AT_MOST = {"at_most", 0, 0, .run = run_build};
+const Op AT_LEAST = {"at_least", 0, 0, .run = run_build};
+const Op POWER = {"power_set", 0, 0, .run = run_build};

@@ -1,15 +1,12 @@
-/* Families built from scratch and from node arrays (zalg/ops/build.py). */
+/* Families built from scratch and from node arrays; build.c. */
 #ifndef ZALG_BUILD_H
 #define ZALG_BUILD_H
-#include "../cudd/zcudd.h"
-
-/* build's modes (build.EXACTLY, AT_MOST, AT_LEAST, POWER) */
-enum { EXACTLY = 0, AT_MOST = 1, AT_LEAST = 2, POWER = 3 };
+#include "ops.h"
 
 /* status of the family of subsets whose intersection with the marked levels (marked[l]
    nonzero, l < nlev) has size ==, <=, >= k, or of every subset of the marked elements
-   (POWER); on ZOK *out carries one reference owned by the caller */
-int build(Env *e, int mode, const uint8_t *marked, i64 k, i64 *out);
+   (OP_POWER); on ZOK *out carries one reference owned by the caller */
+int build(Env *e, int code, const i64 *marked, i64 k, i64 *out);
 /* status of the family of checked node arrays (ids 0, 1 terminals, children first) */
 int rebuild(Env *e, const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 root, i64 *out);
 /* -1 when the node arrays are valid for ``rebuild`` (build.checked_arrays), else the

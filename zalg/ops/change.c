@@ -1,4 +1,4 @@
-/* change: {a △ {x} : a ∈ F} (x at level y) (zalg/ops/change.py). */
+/* change: toggle the element at level y in every member: {a △ {x} : a ∈ F}. */
 #include "steps.h"
 
 static i64 change_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -17,4 +17,4 @@ static i64 change_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *val
     if (v == y) return top_node(e, y, node_lo(x), node_hi(x));  /* swap the cofactors */
     return top_node(e, v, vals[1], vals[0]);
 }
-const Op CHANGE = {"change", 0, 0, 0, change_terminal, change_children, change_combine};
+const Op CHANGE = {"change", 1, 0, change_terminal, change_children, change_combine};

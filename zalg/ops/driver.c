@@ -1,4 +1,30 @@
-/* The driver's loop: frames on an explicit stack, the memo table, flushes and retries. */
+/* The one driver of the operations given by steps (zalg/ops/ops.h): their recursion on an
+   explicit stack, so ZDDs of any depth need no native recursion.
+
+   A frame is one subproblem (op, f, g), its phase, and the slot of the value stack where
+   its result goes; a step that needs subproblems reserves one slot for each, fills the
+   slots of those it can answer at once (a terminal case, or the memo table) and pushes
+   frames for the others.  Its combine step reads the slots, and they are released when
+   it is done.  A combine step that asks for more subproblems may keep temporaries for
+   them (a union it built as a kid's operand): they go to the frame's slots after that
+   phase's kids, owned, and are released with the frame's other values.
+
+   Results are memoised in the call's table (zalg/cudd/memo.h), which holds a reference
+   on each (and on its second key, for an operation that builds its keys: F_HOLDS_KEYS);
+   values in slots borrow that reference (or an operand's), so a subproblem costs one
+   reference, taken when its result is stored.  The table is flushed when doubling it
+   would pass the Universe's budget, and when CUDD cannot create a node (then the step
+   is retried once with the table empty and the dead nodes collected); a flush first
+   references every value still waiting in a slot.  So a call that fits runs at full
+   speed, and one that does not trades time for room before it gives up.  The result of
+   a call of a F_CACHED operation also goes to CUDD's computed table under its tag
+   (op_tag), so that a later call on the same operands finds it at once; CUDD drops an
+   entry when one of its nodes dies.  Only the root's: storing every subproblem's result
+   there as well spared 2.6 % of the mate-ZDD's subproblems and cost 25 % more time
+   (docs/performance.md).
+
+   A subproblem of a code that is no operation on steps ends the call with ZUNKNOWN_OP.
+   Every call ends with every reference it took released except the result's. */
 #include "driver.h"
 #include "../cudd/memo.h"
 
@@ -12,9 +38,9 @@ typedef struct {
 } Run;
 
 static inline void memo_key(const Op *o, i64 *a, i64 *b) {
-    if (o->commutative && *a > *b) { i64 t = *a; *a = *b; *b = t; }
+    if ((o->flags & F_COMMUTATIVE) && *a > *b) { i64 t = *a; *a = *b; *b = t; }
 }
-static inline i64 memo_op(const Op *o, i64 code) { return o->holds_keys ? code | KEY_HELD : code; }
+static inline i64 memo_op(const Op *o, i64 code) { return (o->flags & F_HOLDS_KEYS) ? code | KEY_HELD : code; }
 
 /* empty the memo table mid-call: every value waiting in a slot is referenced first */
 static void flush(Run *R, Env *e) {
@@ -62,7 +88,7 @@ static int room(Run *R, i64 n) {
     return 1;
 }
 
-static inline int known(i64 code) { return code >= 0 && code < N_OPS && OPS[code]; }
+static inline int known(i64 code) { return op_known(code) && OPS[code]->combine; }
 
 /* the result of (code, x, y) without work (terminal case, memo table), or -1 */
 static inline i64 lookup(Run *R, Env *e, i64 code, i64 x, i64 y, i64 k) {
@@ -199,19 +225,16 @@ static int finish(const Op *o, Env *e, i64 a, i64 b, i64 r, i64 *out) {
     return ZOK;
 }
 
-int apply_op(int op, i64 tag_code, i64 *ctx, i64 a, i64 b, i64 k, const i64 *aux, i64 naux,
-             i64 *out) {
+int apply_op(int code, i64 *ctx, const Args *x, i64 *out) {
     Env e;
-    env_init(&e, ctx, aux, naux);
+    env_init(&e, ctx, x->aux, x->naux);
     Run R = {OPS, {0}, malloc(256 * sizeof(Frame)), 0, 256, malloc(256 * sizeof(i64)),
              malloc(256), 0, 256};
     int status = ZNOMEM;
     *out = 0;
     if (memo_new(&R.memo) && R.frames && R.values && R.owned) {
-        const Op *o = OPS[op];
-        i64 tag = (e.op_tags && o->cached) ? e.op_tags + 8 * tag_code : 0;
-        status = drive(&R, &e, op, tag, a, b, k);
-        if (status == ZOK) status = finish(o, &e, a, b, R.values[0], out);
+        status = drive(&R, &e, code, op_tag(&e, code), x->a, x->b, x->k);
+        if (status == ZOK) status = finish(OPS[code], &e, x->a, x->b, R.values[0], out);
         for (i64 i = 0; i < R.nv; i++)
             if (R.owned[i]) deref(&e, R.values[i]);
         memo_release(&R.memo, &e);

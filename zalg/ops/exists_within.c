@@ -1,4 +1,8 @@
-/* exists_within: (∃X F) ∩ H along H, on operands (F, H) (zalg/ops/exists_within.py). */
+/* exists_within: (∃X F) ∩ H, computed only along H: the projection itself is never built.
+
+   Operands (x, y) = (F, H).  At a kept level v: v·((∃F1) ∩ H1) ∪ ((∃F0) ∩ H0).  At a
+   quantified level (absent from H): ((∃F0) ∩ H) ∪ ((∃F1) ∩ H), and the second part
+   is skipped once the first has found all of H. */
 #include "steps.h"
 
 static i64 exwithin_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -30,8 +34,8 @@ static i64 exwithin_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *v
         *more = 1;
         return 0;
     }
-    return set_kept(e, UNION, vals[0], vals[1]);
+    return set_kept(e, OP_UNION, vals[0], vals[1]);
 }
 
-const Op EXISTS_WITHIN = {"exists_within", 0, 0, 0, exwithin_terminal, exwithin_children,
+const Op EXISTS_WITHIN = {"exists_within", 2, 0, exwithin_terminal, exwithin_children,
                           exwithin_combine, NULL};

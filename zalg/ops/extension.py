@@ -1,17 +1,17 @@
 """``kernels``: the extension setuptools builds from zalg/ops/*.c and the foundation in
-zalg/cudd (setup.py; docs/architecture.md, "Compiled kernels"), or None when this tree
-was not built or ``ZALG_COMPILED=0`` is set (the numba kernels then run every
-operation)."""
+zalg/cudd (setup.py; docs/architecture.md, "Compiled kernels").  Every node-making
+kernel runs in it: a tree without its build cannot run, and says how to build it."""
 from __future__ import annotations
 
 import importlib
-import os
 
-__all__ = ["kernels"]
+__all__ = ["kernels", "MISSING"]
+
+#: the error's text when an extension of zalg was not built
+MISSING = ("zalg: the compiled extension {name} is missing: build it with `pip install -e .` "
+           "(a C compiler and Python's headers are needed)")
 
 try:
     kernels = importlib.import_module("zalg.ops._kernels")
-except ImportError:  # a source tree without its build
-    kernels = None
-if os.environ.get("ZALG_COMPILED") == "0":  # every operation on the numba kernels
-    kernels = None
+except ImportError as exc:  # a source tree without its build
+    raise ImportError(MISSING.format(name="zalg.ops._kernels")) from exc

@@ -1,4 +1,7 @@
-/* forall: ∀X F = {S ⊆ U∖X : S ∪ T ∈ F for every T ⊆ X} (zalg/ops/forall.py). */
+/* forall: ∀X F = {S ⊆ U∖X : S ∪ T ∈ F for every T ⊆ X}.
+
+   At a quantified level v: ∀F0 ∩ ∀F1; elsewhere v·∀F1 ∪ ∀F0.  A cofactor that skips
+   a quantified level lacks that element in every member, so its ∀ is empty. */
 #include "steps.h"
 
 /* whether a marked level lies strictly between v and the cofactor xc's level */
@@ -18,7 +21,7 @@ static i64 forall_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *val
     *more = 0;
     i64 v = level(e, x);
     if (!quantified(e, v)) return top_node(e, v, vals[1], vals[0]);
-    return set_kept(e, INTER, vals[0], vals[1]);  /* kids: 0 ∀F0, 1 ∀F1 */
+    return set_kept(e, OP_INTERSECT, vals[0], vals[1]);  /* kids: 0 ∀F0, 1 ∀F1 */
 }
 
 /* a marked level above the root: no member holds it, so nothing survives */
@@ -29,5 +32,5 @@ static i64 forall_finish(Env *e, i64 a, i64 b, i64 r) {
     return keep(e, e->zero);
 }
 
-const Op FORALL = {"forall", 0, 0, 0, unary_terminal, forall_children, forall_combine,
+const Op FORALL = {"forall", 1, 0, unary_terminal, forall_children, forall_combine,
                    forall_finish};

@@ -1,4 +1,6 @@
-/* join: F ⊔ G = {a ∪ b : a ∈ F, b ∈ G} (zalg/ops/join.py). */
+/* join: join F ⊔ G = {a ∪ b : a ∈ F, b ∈ G}.
+
+   At the top level v: (F0 ∪ v·F1) ⊔ (G0 ∪ v·G1) = F0⊔G0 ∪ v·(F1⊔G1 ∪ F1⊔G0 ∪ F0⊔G1). */
 #include "steps.h"
 
 static i64 join_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -30,4 +32,4 @@ static i64 join_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals,
     drop(e, w);
     return r;
 }
-const Op JOIN = {"join", 1, 1, 0, join_terminal, join_children, join_combine};
+const Op JOIN = {"join", 2, F_COMMUTATIVE | F_CACHED, join_terminal, join_children, join_combine};

@@ -17,23 +17,17 @@ import numpy as np
 from .extension import kernels as compiled
 from ..errors import OutOfMemory
 from ..memory import resident
-from . import build as B
-from . import driver, quotients, setop, substitute
-from ..eval import export
 from ..eval.extension import kernels as compiled_eval
 from ..cudd import native
-from . import meet as meet_kernel
-from ..cudd.interrupts import call_returning_arrays
 from ..cudd.platform import cudd_module
 from .. import ops
-from . import Op
+from .registry import Op
 from ..cudd.nodes import (C_BUDGET, C_CHECKSIG, C_CLEARERR, C_CUDD_CLEAR, C_CUDD_ERROR, C_DEREF,
-                    C_GC, C_GETNODE, C_INSERT, C_INSERT3, C_LOOKUP, C_LOOKUP3, C_MEMUSE,
-                    C_PLAINDEREF, C_SETMAXMEM,
-                    C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_MGR, C_NLEV, C_ONE, C_REF, C_ZDDNODES,
-                    C_CACHESLOTS, C_CACHERESIZE, C_OP_TAGS, C_STATS, N_STATS,
-                    C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE, INTERRUPTED, OK, UNKNOWN_OP, cudd_share,
-                    CUDD_OVERHEAD_TENTHS)
+                          C_GC, C_GETNODE, C_INSERT, C_INSERT3, C_LOOKUP, C_LOOKUP3, C_MEMUSE,
+                          C_PLAINDEREF, C_SETMAXMEM, C_TAG_DIFF, C_TAG_INTER, C_TAG_UNION, C_MGR,
+                          C_NLEV, C_ONE, C_REF, C_ZDDNODES, C_CACHESLOTS, C_CACHERESIZE,
+                          C_OP_TAGS, C_STATS, N_STATS, C_RESTORE, C_SAVE, C_ZERO, CTX_SIZE,
+                          cudd_share, CUDD_OVERHEAD_TENTHS)
 
 
 __all__ = ["Manager"]
@@ -44,15 +38,12 @@ LOOK_EVERY = 0.02
 #: dd.cudd_zdd, the module whose ZDD managers this wraps
 _cz = cudd_module()
 
-_BINARY = {"union": setop.UNION, "intersect": setop.INTER, "diff": setop.DIFF,
-           "quotient by one set": setop.QUOT_SET}
-#: the operations' tags in CUDD's computed table are addresses inside this array (one
-#: word per op code: ``nodes.op_tag``); it lives as long as the process
+#: the kernels' tags in CUDD's computed table are addresses inside this array (one word per
+#: code of the table, ``op_tag`` in zalg/ops/ops.c); it lives as long as the process
 _OP_TAGS = np.zeros(256, dtype=np.int64)
-#: the registered operations the compiled extension runs (zalg/ops/*.c, by the place of the
-#: C operation of the same name in its table); the others run on the numba kernels
-_COMPILED_OPS = {} if compiled is None else {
-    op: compiled.OPS[op.name] for op in ops.table() if op.name in compiled.OPS}
+assert max(o.code for o in ops.table()) < len(_OP_TAGS)
+#: the level array of a kernel that reads none
+_NO_AUX = np.zeros(1, dtype=np.int64)
 
 
 class Manager:
@@ -62,8 +53,8 @@ class Manager:
     ``budget``: bytes that CUDD's own memory plus the kernels' tables may use
     (CUDD's hard limit is set to it); 0 for no limit.  With ``whole_process`` the
     budget bounds the whole process instead: CUDD and the tables get what is left
-    of it once everything else the process holds (the interpreter, numba and the
-    loaded kernels, Python's objects, other universes) is taken off; that is read
+    of it once everything else the process holds (the interpreter and the
+    loaded extensions, Python's objects, other universes) is taken off; that is read
     from the process's resident memory (:func:`zalg.memory.resident`) when the
     manager is made and when an operation starts (:meth:`room`)."""
 
@@ -71,9 +62,9 @@ class Manager:
         estimate = min(budget, _cz.DEFAULT_MEMORY) if budget else _cz.DEFAULT_MEMORY
         self.zdd = _cz.ZDD(memory_estimate=max(estimate, 1 << 20))
         self.zdd.configure(reordering=False)
-        self.mgr = native.manager_pointer(self.zdd, stoppable=compiled is None)
-        if compiled is not None:  # Ctrl-C stops CUDD's own long operations
-            native.LIB.Cudd_RegisterTerminationCallback(self.mgr, compiled.TERMINATE, None)
+        self.mgr = native.manager_pointer(self.zdd, stoppable=False)
+        # Ctrl-C stops CUDD's own long operations
+        native.LIB.Cudd_RegisterTerminationCallback(self.mgr, compiled.TERMINATE, None)
         self.budget = int(budget)
         self.whole_process = bool(whole_process and self.budget and resident() is not None)
         self._room, self._looked, self._lent = self.budget, 0.0, 0
@@ -111,9 +102,8 @@ class Manager:
         ctx[C_PLAINDEREF], ctx[C_SETMAXMEM] = A["plainderef"], A["setmaxmemory"]
         ctx[C_OP_TAGS] = _OP_TAGS.ctypes.data if self._op_cache else 0
         ctx[C_STATS:] = self.ctx[C_STATS:]  # new variables: the counters go on
-        if native.HAVE_NUMBA:  # the plain-Python fallback keeps CUDD's own cache policy
-            ctx[C_ZDDNODES], ctx[C_CACHESLOTS] = A["zddnodes"], A["cacheslots"]
-            ctx[C_CACHERESIZE] = A["cacheresize"]
+        ctx[C_ZDDNODES], ctx[C_CACHESLOTS] = A["zddnodes"], A["cacheslots"]
+        ctx[C_CACHERESIZE] = A["cacheresize"]
         self.ctx = ctx
 
     @property
@@ -200,9 +190,9 @@ class Manager:
     def check(self, status: int, step: str) -> None:
         """Nothing for a kernel's OK status; else KeyboardInterrupt (Ctrl-C noticed) or
         OutOfMemory naming ``step`` (the manager cleaned up first)."""
-        if status == OK:
+        if status == compiled.OK:
             return
-        if status == INTERRUPTED:
+        if status == compiled.INTERRUPTED:
             raise KeyboardInterrupt
         self._fail(step)  # NOMEM: out of memory, or CUDD stopped for Ctrl-C
 
@@ -215,153 +205,72 @@ class Manager:
             raise KeyboardInterrupt
         raise OutOfMemory(step, self.budget or None)
 
-    def apply(self, op: Op, f: int, g: int, k: int, aux: np.ndarray, step: str):
-        """The dd Function of ``op(f, g)`` (an operation of ``kernels.ops``)."""
-        if not isinstance(op, Op):
-            raise TypeError(f"{step}: {op!r} is not a registered operation (kernels.ops)")
+    def run(self, op: Op, step: str, a: int = 0, b: int = 0, k: int = 0,
+            aux: np.ndarray = _NO_AUX, results: np.ndarray | None = None) -> int | None:
+        """The one call of a kernel of the table: the node it made, carrying one reference
+        the caller owns (for a kernel with several results, ``results`` holds them
+        instead), or None when the mask pass leaves the family to the caller (more
+        elements than a mask holds); KeyboardInterrupt or OutOfMemory naming ``step``
+        otherwise, with nothing held."""
         self.room()
-        out = None
-        if op in _COMPILED_OPS:
-            out = compiled.apply(_COMPILED_OPS[op], op.code, self.ctx, f, g, k, aux)
-        if out is None:
-            try:
-                out = driver.apply(op, self.ctx, f, g, k, aux)
-            except MemoryError:  # the kernel's own bookkeeping could not be allocated
-                self._fail(step)
-        status, r = out
-        if status == UNKNOWN_OP:
-            raise RuntimeError(f"{step}: operation {op.name} asked for a subproblem of an "
-                               "operation missing from its USES (kernels.ops)")
-        self.check(status, step)
-        return self.function_owned(r)
-
-    def meet(self, f: int, g: int, step: str):
-        """The dd Function of F ⊓ G (``kernels.meet``: a recursion of its own, not the
-        driver's)."""
-        self.room()
-        out = None
-        if compiled is not None:
-            out = compiled.meet(self.ctx, f, g)
-        if out is None:
-            try:
-                out = meet_kernel.meet(self.ctx, f, g)
-            except MemoryError:
-                self._fail(step)
-        status, r = out
-        self.check(status, step)
-        return self.function_owned(r)
-
-    def binary(self, name: str, f: int, g: int, step: str):
-        """f ∪ g, f ∩ g, f ∖ g or f / g for a one-member g (``kernels.setop``: they notice
-        Ctrl-C and the budget)."""
-        self.room()
-        out = None
-        if compiled is not None:
-            out = compiled.binary(self.ctx, _BINARY[name], f, g)
-        if out is None:
-            try:
-                out = setop.binary(self.ctx, _BINARY[name], f, g)
-            except MemoryError:
-                self._fail(step)
-        status, r = out
-        self.check(status, step)
-        return self.function_owned(r)
-
-    @property
-    def has_mask_pass(self) -> bool:
-        """Whether :meth:`quotients` and :meth:`substitute_on_top` run compiled (the
-        compiled extension, or numba); else the callers divide one element at a time."""
-        return compiled is not None or native.HAVE_NUMBA
-
-    def _mask_pass(self, name: str, f: int, arrays: tuple, step: str):
-        """(status, result) of a kernel built on ``quotients``' mask pass, ``name`` in
-        the compiled extension or else its numba module (called with the ctx, f and the
-        int64 ``arrays``), or None when f is too deep for it."""
-        self.room()
-        arrays = [np.array(a, dtype=np.int64) for a in arrays]
-        if compiled is not None:
-            if name == "quotients":
-                rs = np.zeros(len(arrays[0]), dtype=np.int64)
-                out = (compiled.quotients(self.ctx, f, arrays[0], rs), rs)
-            else:
-                out = compiled.substitute_on_top(self.ctx, f, *arrays)
-            if out[0] == compiled.TOO_DEEP:
-                return None
+        aux = np.ascontiguousarray(aux, dtype=np.int64)
+        if results is None:
+            status, r = compiled.apply(op.code, self.ctx, a, b, k, aux)
         else:
-            kernel = quotients.quotients if name == "quotients" else substitute.substitute_on_top
-            try:
-                out = kernel(self.ctx, f, *arrays, self.nvars)
-            except MemoryError:
-                self._fail(step)
-            if out[0] == quotients.TOO_DEEP:
-                return None
-        status, r = out
+            status, r = compiled.apply(op.code, self.ctx, a, b, k, aux, results)
+        if status == compiled.TOO_DEEP:
+            return None
+        if status == compiled.UNKNOWN_OP:
+            raise RuntimeError(f"{step}: {op.name} (code {op.code}) is no kernel of the table, "
+                               "or asked for a subproblem of an unknown code")
         self.check(status, step)
         return r
 
+    def apply(self, op: Op, f: int, g: int, k: int, aux: np.ndarray, step: str):
+        """The dd Function of ``op(f, g)`` with parameter k and level array ``aux``."""
+        if not isinstance(op, Op):
+            raise TypeError(f"{step}: {op!r} is not an entry of the kernels' table (zalg.ops)")
+        return self.function_owned(self.run(op, step, f, g, k, aux))
+
     def quotients(self, f: int, levels: list[int], step: str):
-        """The dd Functions of f / {{x}} for each element x at ``levels`` (distinct;
-        ``kernels.quotients``: one pass), or None when f is too deep for it."""
-        rs = self._mask_pass("quotients", f, (levels,), step)
-        return None if rs is None else [self.function_owned(r) for r in rs]
+        """The dd Functions of f / {{x}} for each element x at ``levels`` (distinct; one
+        mask pass), or None when there are more than a mask holds."""
+        rs = np.zeros(len(levels), dtype=np.int64)
+        if self.run(ops.QUOTIENTS, step, f, aux=levels, results=rs) is None:
+            return None
+        return [self.function_owned(int(r)) for r in rs]
 
     def substitute_on_top(self, f: int, levels: list[int], tops: list[int], step: str):
         """The dd Function of Σ_i f / {{x_i}} ⊔ {{y_i}} (x_i at ``levels``, the y_i at
-        ``tops``, above f; ``kernels.substitute``: one pass and a chain), or None when f
-        is too deep."""
-        r = self._mask_pass("substitute_on_top", f, (levels, tops), step)
+        ``tops``, distinct and above f; one mask pass and a chain), or None when there
+        are more than a mask holds."""
+        r = self.run(ops.SUBSTITUTE, step, f, k=len(levels), aux=list(levels) + list(tops))
         return None if r is None else self.function_owned(r)
 
     def one_set(self, g: int) -> bool:
         """Whether the family of node g has exactly one member."""
-        kernel = setop.one_set if compiled is None else compiled.one_set
-        return bool(kernel(self.ctx, g))
+        return bool(compiled.one_set(self.ctx, g))
 
-    def build(self, mode: int, marked: np.ndarray, k: int, step: str):
-        """A cardinality family or power set (``kernels.build``)."""
-        self.room()
-        try:
-            if compiled is not None:
-                status, r = compiled.build(mode, self.ctx, np.ascontiguousarray(marked,
-                                                                                dtype=np.bool_), k)
-            else:
-                status, r = B.build(mode, self.ctx, marked, k)
-        except MemoryError:
-            self._fail(step)
-        self.check(status, step)
-        return self.function_owned(r)
+    def build(self, op: Op, marked: np.ndarray, k: int, step: str):
+        """A cardinality family or power set (``op``: one of the table's builders) over the
+        levels ``marked`` (one flag a level)."""
+        return self.function_owned(self.run(op, step, k=k, aux=marked))
 
     def rebuild(self, level, hi, lo, root: int, step: str):
-        """The family of checked node arrays (``kernels.build.rebuild``)."""
-        try:
-            if compiled is not None:
-                arrays = [np.ascontiguousarray(a, dtype=np.int64) for a in (level, hi, lo)]
-                status, r = compiled.rebuild(self.ctx, *arrays, int(root))
-            else:
-                status, r = B.rebuild(self.ctx, level, hi, lo, int(root))
-        except MemoryError:
-            self._fail(step)
+        """The family of checked node arrays (ids 0 and 1 the terminals, children first)."""
+        arrays = [np.ascontiguousarray(a, dtype=np.int64) for a in (level, hi, lo)]
+        status, r = compiled.rebuild(self.ctx, *arrays, int(root))
         self.check(status, step)
         return self.function_owned(r)
 
     def checked_arrays(self, level, hi, lo, root: int) -> int:
-        """-1 when int64 node arrays are valid for :meth:`rebuild`, else the first bad id
-        (``kernels.build.checked_arrays``)."""
-        kernel = B.checked_arrays if compiled is None else compiled.checked_arrays
-        return int(kernel(level, hi, lo, int(root), self.nvars))
+        """-1 when int64 node arrays are valid for :meth:`rebuild`, else the first bad id."""
+        return int(compiled.checked_arrays(level, hi, lo, int(root), self.nvars))
 
     def export(self, p: int):
-        """(level, hi, lo, root id) of the ZDD below node p (``kernels.export``)."""
+        """(level, hi, lo, root id) of the ZDD below node p (children before parents)."""
         self.room()
-        if compiled_eval is not None:
-            status, *out = compiled_eval.export(self.ctx, p)
-            self.check(status, "reading a family's nodes")
-            level, hi, lo = (np.frombuffer(a, dtype=np.int64) for a in out[:3])
-            return level, hi, lo, out[3]
-        try:
-            status, out = call_returning_arrays(export.export, self.ctx, p)
-        except MemoryError:
-            self._fail("reading a family's nodes")
+        status, *out = compiled_eval.export(self.ctx, p)
         self.check(status, "reading a family's nodes")
-        level, hi, lo, root = out
-        return level, hi, lo, int(root[0])
+        level, hi, lo = (np.frombuffer(a, dtype=np.int64) for a in out[:3])
+        return level, hi, lo, out[3]

@@ -1,15 +1,23 @@
-/* Meet F ⊓ G = {a ∩ b : a ∈ F, b ∈ G}: SAPPORO's ZBDD_Meet on an explicit stack with its
-   own memo table (zalg/ops/meet.py states the recursion, the frames and the memo).
+/* Meet F ⊓ G = {a ∩ b : a ∈ F, b ∈ G} on a lean recursion: small fixed frames, its own memo.
 
-   At a common top level v, F ⊓ G = v·(F1⊓G1) ∪ (F0⊓G0 ∪ F0⊓G1 ∪ F1⊓G0); when only one
-   operand holds v, its two cofactors each meet the other operand and the results are
-   united.  A frame is (F, G, the slot its result goes to, the first slot of its kids);
-   kids answered at once (terminal case, memo) get no frame.  The memo rows of a step's
-   kids are prefetched together.  Every memo row holds a reference on its result and a
-   slot borrows it; when the table cannot grow within the budget, or CUDD cannot create
-   a node, the table is flushed (waiting values referenced first) and the call goes on.
-   The root's result is kept in CUDD's computed table under MEET_TAG_CODE. */
-#include "meet.h"
+   At a common top level v, F ⊓ G = v·(F1⊓G1) ∪ (F0⊓G0 ∪ F0⊓G1 ∪ F1⊓G0); when only F
+   holds v, F0⊓G ∪ F1⊓G (no member of the meet holds v).  This is SAPPORO's
+   ZBDD_Meet (four cofactor pairs at a common top, two when one operand lacks the
+   level, an unordered pair as the key), run on an explicit stack (ZDDs of any depth).
+   What the generic driver (driver.c) spends per subproblem on phases, kid lists in
+   the Env, dispatch and temporaries is gone: a frame is (F, G, the slot its result goes
+   to, the first slot of its kids), the kids a frame can answer at once (a terminal case,
+   the memo) get no frame, and the step's union of three runs in setop.c (CUDD's
+   computed table).  The memo rows of a step's kids are prefetched together, so their
+   cache misses overlap (the probe was a third of the time, docs/performance.md).
+
+   The memo is the driver's table (zalg/cudd/memo.h), private to the call and lossless: it holds
+   a reference on every result, and a slot borrows that reference.  Keys need none: every
+   operand of a subproblem is a cofactor of the call's operands.  When the table cannot
+   grow within the budget, or CUDD cannot create a node, the table is flushed (values
+   still waiting in a slot are referenced first) and the call goes on, as in the driver.
+   The root's result is also kept in CUDD's computed table (under op_tag's tag), so a
+   repeated call is answered at once. */
 #include "setop.h"
 #include "../cudd/memo.h"
 
@@ -106,7 +114,7 @@ static int ask(Run *R, const Env *e, i64 x, i64 y) {
 
 /* status of frame (x, y) from its n kids' values at vals; *out carries one reference */
 static int step(Env *e, i64 x, i64 y, const i64 *vals, i64 n, i64 *out) {
-    if (n == 2) return setop(e, UNION, vals[0], vals[1], out);
+    if (n == 2) return setop(e, OP_UNION, vals[0], vals[1], out);
     i64 lo;
     int status = union_of_three(e, vals[0], vals[2], vals[3], &lo);
     if (status != ZOK) return status;
@@ -187,14 +195,15 @@ static int run(Env *e, i64 a, i64 b, i64 *out) {
     return status;
 }
 
-int meet(i64 *ctx, i64 a, i64 b, i64 *out) {
+static int run_meet(i64 *ctx, int code, const Args *x, i64 *out) {
+    i64 a = x->a, b = x->b;
     Env e;
     env_init(&e, ctx, NULL, 0);
     *out = 0;
     i64 r = terminal(&e, a, b);
     if (r != -1) { ref(&e, r); *out = r; return ZOK; }
     order(&a, &b);
-    i64 tag = e.op_tags ? e.op_tags + 8 * MEET_TAG_CODE : 0;
+    i64 tag = op_tag(&e, code);
     r = tag ? cache_lookup(&e, tag, a, b) : 0;
     if (r) {  /* alive (CUDD revives a dead hit) but unreferenced until now */
         ref(&e, r);
@@ -211,3 +220,5 @@ int meet(i64 *ctx, i64 a, i64 b, i64 *out) {
     if (status == ZOK) *out = r;
     return status;
 }
+
+const Op MEET = {"meet", 2, F_COMMUTATIVE | F_CACHED, .run = run_meet};

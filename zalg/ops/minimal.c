@@ -1,5 +1,8 @@
-/* minimal: {a ∈ F : no b ∈ F with b ⊊ a}, as min(F0) ∪ v·nonsup(min(F1), min(F0))
-   (zalg/ops/minimal.py). */
+/* minimal: minimal members {a ∈ F : no b ∈ F with b ⊊ a}.
+
+   min(F0 ∪ v·F1) = min(F0) ∪ v·nonsup(min(F1), min(F0)): a set contains a member
+   of F0 iff it contains a minimal one, and min(F0) is the smaller filter (much
+   smaller when F0 is up-closed, e.g. hitting sets). */
 #include "steps.h"
 
 static int minimal_children(Env *e, i64 x, i64 y, i64 k) {
@@ -14,5 +17,5 @@ static i64 minimal_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *va
     return one_more_then_node(e, x, phase, OP_NONSUP, vals, 1, 0, 2, 0, more);
 }
 
-const Op MINIMAL = {"minimal", 0, 1, 0, unary_terminal, minimal_children, minimal_combine,
+const Op MINIMAL = {"minimal", 1, F_CACHED, unary_terminal, minimal_children, minimal_combine,
                     NULL};

@@ -1,5 +1,13 @@
-/* nonsup_unions: {a ∈ F : no b ∈ G with b ⊆ a}, recursing on unions of G's cofactors
-   (zalg/ops/nonsup_unions.py). */
+/* nonsup_unions: non-supersets {a ∈ F : no b ∈ G with b ⊆ a}, recursing on unions of G's cofactors.
+
+   At the common top level v: v·nonsup(F1, G0 ∪ G1) ∪ nonsup(F0, G0) (a set holding v
+   is a superset of a member of G iff its rest holds a member of G0 or of G1), as
+   SAPPORO's Restrict (Graphillion's supersets) recurses.  Levels of G above
+   F's top are skipped in one step (nonsup(F, G) = nonsup(F, G0) there).  Subproblems
+   are keyed by unions the call builds, so the memo table holds a reference on each
+   key (F_HOLDS_KEYS).  When G is small its cofactors have few distinct unions and
+   this solves far fewer subproblems than nonsup's pairs of existing nodes; when G
+   is large the unions multiply (Family.nonsup chooses by G's size). */
 #include "steps.h"
 
 static i64 nonsup_u_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -27,7 +35,7 @@ static i64 nonsup_u_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *v
     if (level(e, y) < level(e, x)) return keep(e, vals[0]);
     i64 x0, x1, y0, y1, v = split(e, x, y, &x0, &x1, &y0, &y1);
     if (phase == 1) {  /* kid 0 (F0, G0); then 1 (F1, G0 ∪ G1), the union held in value 2 */
-        i64 u = set_kept(e, UNION, y0, y1);
+        i64 u = set_kept(e, OP_UNION, y0, y1);
         if (!u) return 0;
         put_kid(e, 0, OP_NONSUP_U, x1, u);
         *more = 1;
@@ -36,5 +44,5 @@ static i64 nonsup_u_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *v
     return top_node(e, v, vals[1], vals[0]);
 }
 
-const Op NONSUP_U = {"nonsup_unions", 0, 1, 1, nonsup_u_terminal, nonsup_u_children,
+const Op NONSUP_U = {"nonsup_unions", 2, F_CACHED | F_HOLDS_KEYS, nonsup_u_terminal, nonsup_u_children,
                      nonsup_u_combine, NULL};

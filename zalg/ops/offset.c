@@ -1,4 +1,4 @@
-/* offset: {a ∈ F : x ∉ a} (x at level y) (zalg/ops/offset.py). */
+/* offset: members without the element at level y: {a ∈ F : x ∉ a}. */
 #include "steps.h"
 
 static i64 offset_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -17,4 +17,4 @@ static i64 offset_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *val
     *more = 0;
     return top_node(e, level(e, x), vals[1], vals[0]);
 }
-const Op OFFSET = {"offset", 0, 0, 0, offset_terminal, offset_children, offset_combine};
+const Op OFFSET = {"offset", 1, 0, offset_terminal, offset_children, offset_combine};

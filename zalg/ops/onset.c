@@ -1,4 +1,4 @@
-/* onset: {a ∈ F : x ∈ a} (x at level y, kept) (zalg/ops/onset.py). */
+/* onset: members holding the element at level y: {a ∈ F : x ∈ a} (x kept). */
 #include "steps.h"
 
 static i64 onset_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -16,4 +16,4 @@ static i64 onset_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals
     if (v == y) return top_node(e, y, node_hi(x), e->zero);
     return top_node(e, v, vals[1], vals[0]);
 }
-const Op ONSET = {"onset", 0, 0, 0, onset_terminal, onset_children, onset_combine};
+const Op ONSET = {"onset", 1, 0, onset_terminal, onset_children, onset_combine};

@@ -1,5 +1,7 @@
-/* quotient: F / G = {a : a ∪ b ∈ F and a ∩ b = ∅ for every b ∈ G}
-   (zalg/ops/quotient.py). */
+/* quotient: quotient F / G = {a : a ∪ b ∈ F and a ∩ b = ∅ for every b ∈ G}.
+
+   Above G's top level v: v·(F1 / G) ∪ (F0 / G).  At it: (F1 / G1) ∩ (F0 / G0)
+   (the second term only when G0 is not empty). */
 #include "steps.h"
 
 static i64 quot_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -30,6 +32,6 @@ static i64 quot_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals,
     i64 v = level(e, x);
     if (v < level(e, y)) return top_node(e, v, vals[0], vals[1]);
     if (node_lo(y) == e->zero) return keep(e, vals[0]);
-    return set_kept(e, INTER, vals[0], vals[1]);  /* kids: 0 F1 / G1, 1 F0 / G0 */
+    return set_kept(e, OP_INTERSECT, vals[0], vals[1]);  /* kids: 0 F1 / G1, 1 F0 / G0 */
 }
-const Op QUOT = {"quotient", 0, 1, 0, quot_terminal, quot_children, quot_combine};
+const Op QUOT = {"quotient", 2, F_CACHED, quot_terminal, quot_children, quot_combine};

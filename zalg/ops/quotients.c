@@ -1,11 +1,22 @@
-/* The quotients of one family by each of several elements, in one pass: [F / x : x ∈ xs],
-   F / x = {S ∖ {x} : S ∈ F, x ∈ S} (zalg/ops/quotients.py states the method).
+/* The quotients of one family by each of several elements, in one pass: [F / x : x ∈ xs].
 
-   One pass marks, for every node above the deepest x, which of the xs occur below it (a
-   bit mask, in an open-addressing table keyed by node); each quotient then walks only
-   the nodes whose mask has its bit, memoising its results in the table's own slots (a
-   result and the number of the quotient it belongs to).  Both recursions are native and
-   at most the thread's depth limit deep: deeper families answer ZTOO_DEEP (deep.h). */
+   F / x = {S ∖ {x} : S ∈ F, x ∈ S}.  Each quotient on its own (OP_QUOT_SET)
+   walks every node of F above x's level, also the many from which no member holding
+   x can be reached; the mate-ZDD's edge step divides one family by every mate element
+   of a vertex (each member holds at most one), so those walks cross the same top of
+   F again and again for results that are mostly empty there.  Here one pass first
+   marks, for every node above the deepest x, which of the xs occur below it (a bit
+   mask), and each quotient then walks only the nodes whose mask has its bit: the
+   work of a quotient is the size of its result, not of the region above its element.
+
+   Each quotient memoises its results in the mask table's own slots (a result and the
+   number of the quotient it belongs to, per node), found by the same probe that reads
+   the node's mask: CUDD's computed table would cost two more random accesses per node
+   for a low hit rate (mostly the call's own shared nodes), and its entries would crowd
+   out the unions'.
+   The pass recurses natively; a family more than MAX_DEPTH levels deep above the
+   deepest x, or more than MAX_ELEMENTS elements, is left to the caller (status
+   TOO_DEEP), which divides one element at a time. */
 #include "quotients.h"
 
 #define EMPTY (-1)  /* a free slot (no node pointer is negative) */
@@ -138,3 +149,13 @@ int quotients(Env *e, i64 f, const i64 *levels, i64 k, i64 *results) {
     lend_to_tables(e, 0);  /* the table goes: CUDD may use the whole budget again */
     return status;
 }
+
+/* the table's run: aux holds the k levels, results[j] gets F / {{x_j}} */
+static int run_quotients(i64 *ctx, int code, const Args *x, i64 *out) {
+    (void)code; (void)out;
+    Env e;
+    env_init(&e, ctx, NULL, 0);
+    return quotients(&e, x->a, x->aux, x->k, x->results);
+}
+
+const Op QUOTIENTS = {"quotients", 1, 0, .run = run_quotients};

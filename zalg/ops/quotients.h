@@ -1,8 +1,8 @@
-/* The quotients of one family by each of several elements in one mask pass
-   (zalg/ops/quotients.py). */
+/* The quotients of one family by each of several elements in one mask pass (quotients.c
+   states the method). */
 #ifndef ZALG_QUOTIENTS_H
 #define ZALG_QUOTIENTS_H
-#include "../cudd/zcudd.h"
+#include "ops.h"
 
 /* the most elements of one call (one bit each in a node's mask) */
 #define MAX_ELEMENTS 62

@@ -1,4 +1,4 @@
-/* size: the members of F with between y - k and y elements (zalg/ops/size.py). */
+/* size: members whose size lies in [y - k, y]: {a ∈ F : y - k ≤ |a| ≤ y}. */
 #include "steps.h"
 
 static i64 size_terminal(Env *e, i64 a, i64 b, i64 k) {
@@ -18,4 +18,4 @@ static i64 size_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *vals,
     *more = 0;
     return top_node(e, level(e, x), vals[1], vals[0]);
 }
-const Op SIZE = {"size", 0, 0, 0, size_terminal, size_children, size_combine};
+const Op SIZE = {"size", 1, 0, size_terminal, size_children, size_combine};

@@ -1,4 +1,4 @@
-/* Steps shared by the registered operations (zalg/ops/_common.py). */
+/* Steps shared by the operations on the driver (steps.h). */
 #include "steps.h"
 
 int split_kids(Env *e, i64 code, i64 x, i64 y0, i64 y1) {

@@ -1,8 +1,8 @@
-/* Steps shared by the registered operations (zalg/ops/_common.py): nodes kept as
-   temporaries, cofactor pairs, subproblems, marked levels. */
+/* Steps shared by the operations on the driver: nodes kept as temporaries, cofactor
+   pairs, subproblems, marked levels. */
 #ifndef ZALG_STEPS_H
 #define ZALG_STEPS_H
-#include "ops.h"
+#include "driver.h"
 #include "setop.h"
 
 /* p kept as a temporary; 0 (e->fail set by getnode) stays 0 */

@@ -1,7 +1,7 @@
-/* Substitution of elements written at the top (zalg/ops/substitute.py). */
+/* Substitution of elements written at the top (substitute.c). */
 #ifndef ZALG_SUBSTITUTE_H
 #define ZALG_SUBSTITUTE_H
-#include "../cudd/zcudd.h"
+#include "ops.h"
 
 /* status of Σ_i f / {{x_i}} ⊔ {{y_i}} for the k distinct x_i at ``levels`` and the
    distinct y_i at levels ``tops``, each above f's top; on ZOK *out carries one reference

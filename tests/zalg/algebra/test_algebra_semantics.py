@@ -4,8 +4,6 @@ views (single vs var), cylinders, growing universes, deep ZDDs, errors."""
 from __future__ import annotations
 
 import math
-import os
-import subprocess
 import sys
 from itertools import combinations
 
@@ -13,6 +11,7 @@ import pytest
 
 from tests.helpers import reference as R
 from zalg import Universe, union
+from zalg.ops.extension import kernels
 
 
 def test_minato_identities():
@@ -105,10 +104,10 @@ def test_deep_zdds_have_no_recursion_limit():
 
 def test_three_way_unions_deeper_than_the_native_stack():
     # join's and meet's steps take the union of three families in one recursion
-    # (setop.UNION3); past MAX_DEPTH levels it moves to its explicit stack.  The three
-    # chains below agree on every level of the common part C, so the recursion stays
-    # three-way all the way down C
-    from zalg.ops.setop import MAX_DEPTH
+    # (OP_UNION3 of zalg/ops/setop.c); past MAX_DEPTH levels the call runs again on a deep
+    # stack.  The three chains below agree on every level of the common part C, so the
+    # recursion stays three-way all the way down C
+    MAX_DEPTH = kernels.MAX_DEPTH
     m = MAX_DEPTH + 1000
     C = set(range(1, m))
     p, q, r, s = (frozenset(C | {m + i}) for i in range(4))
@@ -121,10 +120,9 @@ def test_three_way_unions_deeper_than_the_native_stack():
 
 
 def test_quotients_deeper_than_the_native_stack():
-    # a one-member divisor (setop.QUOT_SET) moves to setop's explicit stack past MAX_DEPTH
-    # levels; F.quotients, whose passes recurse natively, divides one element at a time
-    # when F is that deep above its deepest element
-    from zalg.ops.setop import MAX_DEPTH
+    # a one-member divisor (OP_QUOT_SET) and F.quotients' mask pass run again on a deep
+    # stack past MAX_DEPTH levels
+    MAX_DEPTH = kernels.MAX_DEPTH
     m = MAX_DEPTH + 1000
     U = Universe(range(m + 2))
     top, bottom = frozenset(range(m)), frozenset({0, m, m + 1})
@@ -231,25 +229,16 @@ def test_sample_of_size_is_uniform_within_the_size():
     assert all(len(big.sample_of_size(k, seed=k)) == k for k in range(13))
 
 
-@pytest.mark.skipif(os.environ.get("ZALG_NO_NUMBA") == "1", reason="already running without numba")
-def test_plain_python_fallback_gives_the_same_results():
-    """The kernels also run uncompiled (ZALG_NO_NUMBA=1), with CUDD's accessor functions."""
-    code = (
-        "from zalg import Universe\n"
-        "import zalg.cudd.native as N\n"
-        "assert not N.HAVE_NUMBA\n"
-        "U = Universe('abcdef')\n"
-        "F = U.parse('a*(b + c) + d*e + f + 1')\n"
-        "G = U.parse('a + d + b*c')\n"
-        "print(sorted(map(sorted, F*G)), sorted(map(sorted, F/G)), sorted(map(sorted, F.minimal())),\n"
-        "      sorted(map(sorted, F.hitting().minimal())), U.exactly(3).count(), F.forall('f').count())\n"
-    )
-    outs = []
-    for flag in ("1", "0"):
-        env = dict(os.environ, ZALG_NO_NUMBA=flag)
-        run = subprocess.run([sys.executable, "-c", code if flag == "1" else code.replace(
-            "assert not N.HAVE_NUMBA", "assert N.HAVE_NUMBA")], env=env, capture_output=True,
-            text=True, timeout=300)
-        assert run.returncode == 0, run.stderr
-        outs.append(run.stdout)
-    assert outs[0] == outs[1]
+def test_a_worked_example_agrees_with_the_reference():
+    """Join, quotient, minimal members, hitting sets, a cardinality family and ∀ on one
+    pair of families, against the frozenset reference."""
+    U = Universe("abcdef")
+    F = U.parse("a*(b + c) + d*e + f + 1")
+    G = U.parse("a + d + b*c")
+    A, B = set(F), set(G)
+    assert set(F * G) == R.join(A, B)
+    assert set(F / G) == R.quotient(A, B)
+    assert set(F.minimal()) == R.minimal(A)
+    assert set(F.hitting().minimal()) == R.minimal(R.hitting(A, set("abcdef")))
+    assert U.exactly(3).count() == math.comb(6, 3)
+    assert set(F.forall("f")) == R.forall(A, set("abcdef"), {"f"})

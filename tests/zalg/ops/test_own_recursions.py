@@ -1,5 +1,5 @@
-"""The compiled kernels with recursions of their own (zalg/ops: meet.c, quotients.c,
-substitute.c, build.c, setop.c's one_set), called directly on a Manager's ctx: each
+"""The kernels with recursions of their own (zalg/ops: meet.c, quotients.c, substitute.c,
+build.c, setop.c's one_set), called directly on a Manager's ctx: each
 result is the very node of the family the plain-Python reference gives, every reference
 a call took is given back, and what the C cannot do (a family deeper than its native
 recursion goes, arrays that are no ZDD) is said, not crashed on."""
@@ -15,11 +15,10 @@ from tests.helpers import reference as R
 from tests.helpers.processes import interrupt_inside, prompt
 from tests.helpers.strategies import universe_and_families
 from zalg import Universe
-from zalg.ops import build as B
+from zalg import ops
 from zalg.ops.extension import kernels as compiled
 
-pytestmark = pytest.mark.skipif(compiled is None, reason="zalg.ops._kernels is not built "
-                                "in this tree (python setup.py build_ext --inplace)")
+NO_AUX = np.zeros(1, dtype=np.int64)
 
 
 def _owned(U, out):
@@ -43,7 +42,8 @@ def test_meet_is_the_node_of_the_reference_family_and_gives_back_its_references(
     expected = _node(U.family(R.meet(A, B_)))
     held = len(U.manager.zdd)
     for a, b in ((F, G), (G, F)):
-        assert _owned(U, compiled.meet(U.manager.ctx, a._p, b._p)) == expected
+        assert _owned(U, compiled.apply(ops.MEET.code, U.manager.ctx, a._p, b._p, 0,
+                                        NO_AUX)) == expected
     assert len(U.manager.zdd) == held
 
 
@@ -59,13 +59,14 @@ def test_quotients_and_substitute_are_the_nodes_of_the_reference(data, more):
     levels = np.array([U.level(x) for x in xs], dtype=np.int64)
     held = len(M.zdd)
     results = np.zeros(len(xs), dtype=np.int64)
-    assert compiled.quotients(M.ctx, F._p, levels, results) == 0
+    assert compiled.apply(ops.QUOTIENTS.code, M.ctx, F._p, 0, 0, levels, results) == (0, 0)
     got = [M.function_owned(r) for r in results]
     assert got == [_node(U.family(R.quotient(A, {frozenset([x])}))) for x in xs]
     ys = more.draw(st.permutations(tops))[: len(xs)]
     pairs = dict(zip(xs, ys))
     ylevels = np.array([U.level(y) for y in ys], dtype=np.int64)
-    out = _owned(U, compiled.substitute_on_top(M.ctx, F._p, levels[: len(ys)], ylevels))
+    out = _owned(U, compiled.apply(ops.SUBSTITUTE.code, M.ctx, F._p, 0, len(ys),
+                                   np.concatenate([levels[: len(ys)], ylevels])))
     assert out == _node(U.family(R.substitute(A, pairs)))
     del got, out
     assert len(M.zdd) == held
@@ -79,14 +80,14 @@ def test_cardinality_families_and_power_sets_are_the_nodes_of_the_reference(n, d
     M = U.manager
     E = data.draw(st.sets(st.sampled_from(names))) if names else set()
     k = data.draw(st.integers(0, len(E)))
-    marked = U.marked(E)
-    tests = {B.EXACTLY: lambda s: s == k, B.AT_MOST: lambda s: s <= k,
-             B.AT_LEAST: lambda s: s >= k}
+    marked = U.marked(E).astype(np.int64)
+    tests = {ops.EXACTLY: lambda s: s == k, ops.AT_MOST: lambda s: s <= k,
+             ops.AT_LEAST: lambda s: s >= k}
     held = len(M.zdd)
-    for mode, test in tests.items():
-        built = _owned(U, compiled.build(mode, M.ctx, marked, k))
+    for op, test in tests.items():
+        built = _owned(U, compiled.apply(op.code, M.ctx, 0, 0, k, marked))
         assert built == _node(U.family(R.cardinality(names, E, test)))
-    power = _owned(U, compiled.build(B.POWER, M.ctx, marked, 0))
+    power = _owned(U, compiled.apply(ops.POWER.code, M.ctx, 0, 0, 0, marked))
     assert power == _node(U.family(R.subsets(E)))
     del built, power
     assert len(M.zdd) == held
@@ -131,7 +132,7 @@ def test_operands_deeper_than_the_callers_stack_run_on_a_deep_thread():
     top, low = frozenset(range(n)), frozenset(range(1, n))
     F, G = U.family([top, {0}]), U.family([low, {1}])
     held = len(M.zdd)
-    status, r = compiled.meet(M.ctx, F._p, G._p)
+    status, r = compiled.apply(ops.MEET.code, M.ctx, F._p, G._p, 0, NO_AUX)
     assert status in (0, compiled.TOO_DEEP) and (r != 0) == (status == 0)
     if status == 0:
         M.function_owned(r)
@@ -139,7 +140,7 @@ def test_operands_deeper_than_the_callers_stack_run_on_a_deep_thread():
     assert set(F.meet(G)) == R.meet({top, frozenset({0})}, {low, frozenset({1})})
     results = np.zeros(1, dtype=np.int64)
     levels = np.array([n - 1], dtype=np.int64)
-    assert compiled.quotients(M.ctx, F._p, levels, results) == 0
+    assert compiled.apply(ops.QUOTIENTS.code, M.ctx, F._p, 0, 0, levels, results) == (0, 0)
     M.function_owned(int(results[0]))
     assert len(M.zdd) == held
     assert set(F.quotients([n - 1])[0]) == {top - {n - 1}}
