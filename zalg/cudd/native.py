@@ -1,54 +1,43 @@
 """The one place where zalg touches CUDD (and CPython) below dd's public API.
 
 Every family operation (join, quotient, minimal, ..., union, intersection and
-difference too) runs in the kernels, directly on CUDD nodes: CUDD's own ZDD set
-operations notice neither Ctrl-C nor a memory budget in time.  This module
+difference too) runs in the compiled kernels, directly on CUDD nodes: CUDD's own ZDD
+set operations notice neither Ctrl-C nor a memory budget in time.  This module
 
 * finds the ``DdManager*`` inside a ``dd.cudd_zdd.ZDD`` object and the addresses
   of the CUDD routines the kernels call (``cuddZddGetNode``, the computed table,
-  reference counting, ...), all exported by dd's own shared library;
-* checks, at import, every layout assumption (manager pointer, ``DdNode`` field
-  offsets, terminal nodes) against CUDD's own accessor functions;
+  reference counting, ...), all exported by dd's own shared library; the Manager
+  writes them into its ``ctx`` array (``nodes``);
+* checks, at import, every layout assumption the kernels make (manager pointer,
+  ``DdNode`` field offsets, terminal nodes) against CUDD's own accessor functions;
 * makes running out of memory an error instead of an exit: CUDD's global
   out-of-memory handler ``MMoutOfMemory`` prints and calls ``exit(1)``; it is
   replaced by CUDD's silent handler, so a failed allocation returns NULL and the
   kernels turn it into :class:`zalg.OutOfMemory`;
 * binds CUDD through ``ctypes.PyDLL``, which keeps the GIL during every call:
-  together with kernels compiled *without* ``nogil``, every touch of a CUDD
-  manager happens under the GIL, so threads sharing a Universe cannot race
-  (kernels pause every few thousand steps to let other threads run and to notice
-  Ctrl-C, see ``nodes.poll``);
-* re-exports ``jit`` (``.compiling``).  Kernels are written once in a
-  numba-compatible subset of Python; without numba the very same code runs as
-  plain Python (slowly, but exactly), with node fields read through CUDD's
-  accessor functions.
+  together with kernels that hold the GIL, every touch of a CUDD manager happens
+  under the GIL, so threads sharing a Universe cannot race (kernels pause every few
+  thousand steps to let other threads run and to notice Ctrl-C).
 
-Set ``ZALG_NO_NUMBA=1`` to force the plain-Python fallback.  Importing this module
-compiles nothing.
+Importing this module compiles nothing.
 """
 
 from __future__ import annotations
 
 import ctypes
-import functools
 import os
 
 import numpy as np
 
 from ..errors import OutOfMemory
-from .compiling import COMPILE_GUARD, HAVE_NUMBA, LazyModule, c_callback, intrinsic, jit
 from .platform import INSTALL_NOTES, cudd_module, dd_version, symbols
 
 _cz = cudd_module()
 
 __all__ = [
-    "HAVE_NUMBA", "jit", "LIB", "ADDR", "manager_pointer", "node_pointer", "fn_address",
-    "node_index", "node_hi", "node_lo", "call_mgr1", "call_mgr3", "call_mgr4", "call_void4",
-    "call_void5", "call_int1",
-    "call_int_mgr",
-    "call_getnode", "call_ref", "prefetch",
-    "call_deref", "call_int0", "call_ptr0", "call_void0", "call_void1", "call_void2", "cudd_deref",
-    "set_memory_limit", "memory_limit", "memory_in_use", "recover", "was_interrupted", "COMPILE_GUARD",
+    "LIB", "ADDR", "manager_pointer", "node_pointer", "fn_address", "node_index", "node_hi",
+    "node_lo", "cudd_deref", "stop_on_ctrl_c", "set_memory_limit", "memory_limit", "memory_in_use", "recover",
+    "was_interrupted",
 ]
 
 # PyDLL: the GIL stays held during calls (CDLL would release it); ``symbols`` has checked
@@ -155,10 +144,9 @@ def node_pointer(function) -> int:
     return int(function) - 2
 
 
-def manager_pointer(zdd: _cz.ZDD, stoppable: bool = True) -> int:
+def manager_pointer(zdd: _cz.ZDD) -> int:
     """The ``DdManager*`` of a dd ZDD manager, checked against CUDD before use; its
-    out-of-memory callback is made silent (no message, no exit), and (``stoppable``)
-    Ctrl-C stops CUDD's own long operations."""
+    out-of-memory callback is made silent (no message, no exit)."""
     mgr = ctypes.c_int64.from_address(id(zdd) + _MANAGER_OFFSET).value
     if mgr == 0 or _ReadZero(mgr) != node_pointer(zdd.false):
         raise ImportError(
@@ -170,10 +158,14 @@ def manager_pointer(zdd: _cz.ZDD, stoppable: bool = True) -> int:
     if _DEVNULL:
         _SetStderr(mgr, _DEVNULL)
         _SetStdout(mgr, _DEVNULL)
-    terminate = _termination() if stoppable else None
-    if terminate is not None:
-        _RegisterTermination(mgr, terminate.address, _TERMINATE_ARGS.ctypes.data)
     return mgr
+
+
+def stop_on_ctrl_c(mgr: int, callback: int) -> None:
+    """Register CUDD's termination callback (the address of a C function of one
+    ``void *`` argument that answers 1 to stop): CUDD calls it about once per thousand
+    new nodes, also inside its own long operations, and a 1 stops them with NULL."""
+    _RegisterTermination(mgr, callback, None)
 
 
 def was_interrupted(mgr: int) -> bool:
@@ -227,316 +219,20 @@ def memory_in_use(mgr: int) -> int:
     return int(_MemInUse(mgr))
 
 
-# --- node access and calls, compiled or plain ----------------------------------------
-if HAVE_NUMBA:  # numba and llvmlite are imported when a kernel first compiles
-    ir = LazyModule("llvmlite.ir")
-    types = LazyModule("numba.types")
+# --- node access through CUDD's accessors (the kernels read the fields directly) -------
+def node_index(p: int) -> int:
+    """CUDD variable index of node ``p`` (0x7fffffff for terminals)."""
+    return _NodeReadIndex(p)
 
-    @intrinsic
-    def load_i64(typingctx, address):
-        """The 64-bit word at ``address``."""
-        sig = types.int64(types.int64)
 
-        def codegen(context, builder, signature, args):
-            return builder.load(builder.inttoptr(args[0], ir.IntType(64).as_pointer()))
-        return sig, codegen
+def node_hi(p: int) -> int:
+    """The then-child (members with the node's element)."""
+    return _T(p)
 
-    @intrinsic
-    def load_u32(typingctx, address):
-        """The unsigned 32-bit word at ``address``, widened."""
-        sig = types.int64(types.int64)
 
-        def codegen(context, builder, signature, args):
-            v = builder.load(builder.inttoptr(args[0], ir.IntType(32).as_pointer()))
-            return builder.zext(v, ir.IntType(64))
-        return sig, codegen
-
-    @intrinsic
-    def call_mgr3(typingctx, fn, mgr, a, b, c):
-        """``fn(mgr, a, b, c)`` for a C routine returning a pointer (cache lookup)."""
-        sig = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64), ir.IntType(64), ir.IntType(64)])
-            return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
-        return sig, codegen
-
-    @intrinsic
-    def call_void4(typingctx, fn, mgr, a, b, c, d):
-        """``fn(mgr, a, b, c, d)`` for a C routine returning nothing (cache insert)."""
-        sig = types.void(types.int64, types.int64, types.int64, types.int64, types.int64,
-                         types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64), ir.IntType(64), ir.IntType(64), ir.IntType(64), ir.IntType(64)])
-            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
-            return context.get_dummy_value()
-        return sig, codegen
-
-    @intrinsic
-    def call_mgr4(typingctx, fn, mgr, a, b, c, d):
-        """``fn(mgr, a, b, c, d)`` for a C routine returning a pointer (three-key lookup)."""
-        sig = types.int64(*[types.int64] * 6)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64)] * 5)
-            return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
-        return sig, codegen
-
-    @intrinsic
-    def call_void5(typingctx, fn, mgr, a, b, c, d, e):
-        """``fn(mgr, a, b, c, d, e)`` for a C routine returning nothing (three-key insert)."""
-        sig = types.void(*[types.int64] * 7)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64)] * 6)
-            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
-            return context.get_dummy_value()
-        return sig, codegen
-
-    @intrinsic
-    def call_void2(typingctx, fn, mgr, a):
-        """``fn(mgr, a)`` for a C routine taking a 64-bit integer and returning nothing
-        (``Cudd_SetMaxMemory``)."""
-        sig = types.void(types.int64, types.int64, types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64), ir.IntType(64)])
-            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), args[1:])
-            return context.get_dummy_value()
-        return sig, codegen
-
-    @intrinsic
-    def call_int1(typingctx, fn, mgr, flag):
-        """``fn(mgr, flag)`` for a C routine taking an int and returning an int."""
-        sig = types.int64(types.int64, types.int64, types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(64), ir.IntType(32)])
-            r = builder.call(builder.inttoptr(args[0], fnty.as_pointer()),
-                             [args[1], builder.trunc(args[2], ir.IntType(32))])
-            return builder.sext(r, ir.IntType(64))
-        return sig, codegen
-
-    @intrinsic
-    def call_int_mgr(typingctx, fn, mgr):
-        """``fn(mgr)`` for a C routine returning an int."""
-        sig = types.int64(types.int64, types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(64)])
-            r = builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
-            return builder.sext(r, ir.IntType(64))
-        return sig, codegen
-
-    @intrinsic
-    def call_mgr1(typingctx, fn, mgr):
-        """``fn(mgr)`` for a C routine returning a 64-bit value."""
-        sig = types.int64(types.int64, types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64)])
-            return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
-        return sig, codegen
-
-    @intrinsic
-    def call_getnode(typingctx, fn, mgr, index, hi, lo):
-        """``cuddZddGetNode(mgr, index, hi, lo)``: the reduced node (hi == 0 gives lo)."""
-        sig = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(32), ir.IntType(64), ir.IntType(64)])
-            fptr = builder.inttoptr(args[0], fnty.as_pointer())
-            return builder.call(fptr, [args[1], builder.trunc(args[2], ir.IntType(32)), args[3], args[4]])
-        return sig, codegen
-
-    @intrinsic
-    def call_ref(typingctx, fn, node):
-        """``Cudd_Ref(node)``."""
-        sig = types.void(types.int64, types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64)])
-            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
-            return context.get_dummy_value()
-        return sig, codegen
-
-    @intrinsic
-    def call_deref(typingctx, fn, mgr, node):
-        """``Cudd_RecursiveDerefZdd(mgr, node)``."""
-        sig = types.void(types.int64, types.int64, types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64), ir.IntType(64)])
-            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1], args[2]])
-            return context.get_dummy_value()
-        return sig, codegen
-
-    @intrinsic
-    def call_int0(typingctx, fn):
-        """``fn()`` for a C routine returning an int (``PyErr_CheckSignals``)."""
-        sig = types.int64(types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.IntType(32), [])
-            r = builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [])
-            return builder.sext(r, ir.IntType(64))
-        return sig, codegen
-
-    @intrinsic
-    def call_ptr0(typingctx, fn):
-        """``fn()`` for a C routine returning a pointer (``PyEval_SaveThread``)."""
-        sig = types.int64(types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.IntType(64), [])
-            return builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [])
-        return sig, codegen
-
-    @intrinsic
-    def call_void0(typingctx, fn):
-        """``fn()`` for a C routine returning nothing (``PyErr_Clear``)."""
-        sig = types.void(types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [])
-            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [])
-            return context.get_dummy_value()
-        return sig, codegen
-
-    @intrinsic
-    def call_void1(typingctx, fn, a):
-        """``fn(a)`` for a C routine returning nothing (``PyEval_RestoreThread``)."""
-        sig = types.void(types.int64, types.int64)
-
-        def codegen(context, builder, signature, args):
-            fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(64)])
-            builder.call(builder.inttoptr(args[0], fnty.as_pointer()), [args[1]])
-            return context.get_dummy_value()
-        return sig, codegen
-
-    @intrinsic
-    def prefetch(typingctx, address):
-        """Ask the CPU to bring the cache line at ``address`` in (LLVM's ``prefetch``:
-        a read, kept in every cache level); a hint, never a fault."""
-        sig = types.void(types.int64)
-
-        def codegen(context, builder, signature, args):
-            i8p = ir.IntType(8).as_pointer()
-            fnty = ir.FunctionType(ir.VoidType(), [i8p, ir.IntType(32), ir.IntType(32), ir.IntType(32)])
-            fn = builder.module.declare_intrinsic("llvm.prefetch", [i8p], fnty)
-            builder.call(fn, [builder.inttoptr(args[0], i8p), ir.IntType(32)(0), ir.IntType(32)(3), ir.IntType(32)(1)])
-            return context.get_dummy_value()
-        return sig, codegen
-
-    @intrinsic
-    def ptr_to_int(typingctx, ptr):
-        """A void pointer as a 64-bit integer."""
-        sig = types.int64(types.voidptr)
-
-        def codegen(context, builder, signature, args):
-            return builder.ptrtoint(args[0], ir.IntType(64))
-        return sig, codegen
-
-    @jit(inline=True)
-    def node_index(p):
-        """CUDD variable index of node ``p`` (0x7fffffff for terminals)."""
-        return load_u32(p)
-
-    @jit(inline=True)
-    def node_hi(p):
-        """The then-child (members with the node's element)."""
-        return load_i64(p + 16)
-
-    @jit(inline=True)
-    def node_lo(p):
-        """The else-child (members without the node's element)."""
-        return load_i64(p + 24)
-
-else:
-    # Without numba, node fields are read through CUDD's accessor functions, so the
-    # fallback makes no assumption about the DdNode layout.
-    def node_index(p: int) -> int:
-        return _NodeReadIndex(p)
-
-    def node_hi(p: int) -> int:
-        return _T(p)
-
-    def node_lo(p: int) -> int:
-        return _E(p)
-
-    def call_mgr1(fn: int, mgr: int) -> int:
-        return int(_MemInUse(mgr))
-
-    def call_mgr3(fn: int, mgr: int, a: int, b: int, c: int) -> int:
-        return _CacheLookup(mgr, a, b, c) or 0
-
-    def call_void4(fn: int, mgr: int, a: int, b: int, c: int, d: int) -> None:
-        _CacheInsert(mgr, a, b, c, d)
-
-    def call_mgr4(fn: int, mgr: int, a: int, b: int, c: int, d: int) -> int:
-        return _CacheLookup3(mgr, a, b, c, d) or 0
-
-    def call_void5(fn: int, mgr: int, a: int, b: int, c: int, d: int, e: int) -> None:
-        _CacheInsert3(mgr, a, b, c, d, e)
-
-    def call_int1(fn: int, mgr: int, flag: int) -> int:
-        return int(_GarbageCollect(mgr, flag))
-
-    def call_void2(fn: int, mgr: int, a: int) -> None:
-        _SetMaxMemory(mgr, a)
-
-    def call_int_mgr(fn: int, mgr: int) -> int:
-        return int(_ReadErrorCode(mgr))
-
-    def prefetch(address: int) -> None:
-        return None
-
-
-    def call_getnode(fn: int, mgr: int, index: int, hi: int, lo: int) -> int:
-        return _GetNode(mgr, index, hi, lo)
-
-    def call_ref(fn: int, node: int) -> None:
-        _Ref(node)
-
-    def call_deref(fn: int, mgr: int, node: int) -> None:
-        _Deref(mgr, node)
-
-    # plain Python receives KeyboardInterrupt by itself and needs no GIL pauses
-    def call_int0(fn: int) -> int:
-        return 0
-
-    def call_ptr0(fn: int) -> int:
-        return 0
-
-    def call_void0(fn: int) -> None:
-        return None
-
-    def call_void1(fn: int, a: int) -> None:
-        return None
-
-
-_TERMINATE_ARGS = np.array([ADDR["checksignals"], ADDR["clearerror"]], dtype=np.int64)
-
-
-@functools.lru_cache(maxsize=None)
-def _termination():
-    """CUDD's termination callback, compiled (or loaded) at the first manager, or None
-    without numba.
-
-    CUDD calls it about once per thousand new nodes, also deep inside its own long
-    operations (a union of two huge families): Ctrl-C stops those too.  It runs in the
-    thread that holds the GIL (every CUDD call does), checks for a signal, and on one
-    clears Python's error and asks CUDD to stop."""
-    if not HAVE_NUMBA:
-        return None
-    def terminate(arg):
-        p = ptr_to_int(arg)
-        if call_int0(load_i64(p)) != 0:
-            call_void0(load_i64(p + 8))
-            return 1
-        return 0
-    return c_callback(terminate, types.int32(types.voidptr))
+def node_lo(p: int) -> int:
+    """The else-child (members without the node's element)."""
+    return _E(p)
 
 
 def _check_layout() -> None:
@@ -546,7 +242,7 @@ def _check_layout() -> None:
     z.declare("a", "b", "c")
     f = z.var("b") & ~z.var("c")
     p = node_pointer(f)
-    mgr = manager_pointer(z, stoppable=False)
+    mgr = manager_pointer(z)
     ok = (ctypes.c_uint32.from_address(p).value == _NodeReadIndex(p)
           and ctypes.c_int64.from_address(p + 16).value == _T(p)
           and ctypes.c_int64.from_address(p + 24).value == _E(p)
@@ -556,6 +252,5 @@ def _check_layout() -> None:
         raise ImportError("zalg: CUDD's DdNode layout differs from the one zalg was built for")
 
 
-if HAVE_NUMBA:
-    # numba reads node fields directly: offsets index@0, then@16, else@24
-    _check_layout()
+# the kernels read node fields directly: offsets index@0, then@16, else@24
+_check_layout()

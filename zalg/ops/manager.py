@@ -62,9 +62,8 @@ class Manager:
         estimate = min(budget, _cz.DEFAULT_MEMORY) if budget else _cz.DEFAULT_MEMORY
         self.zdd = _cz.ZDD(memory_estimate=max(estimate, 1 << 20))
         self.zdd.configure(reordering=False)
-        self.mgr = native.manager_pointer(self.zdd, stoppable=False)
-        # Ctrl-C stops CUDD's own long operations
-        native.LIB.Cudd_RegisterTerminationCallback(self.mgr, compiled.TERMINATE, None)
+        self.mgr = native.manager_pointer(self.zdd)
+        native.stop_on_ctrl_c(self.mgr, compiled.TERMINATE)  # also CUDD's own long operations
         self.budget = int(budget)
         self.whole_process = bool(whole_process and self.budget and resident() is not None)
         self._room, self._looked, self._lent = self.budget, 0.0, 0
