@@ -1,5 +1,4 @@
-/* The table of the node-making kernels (zalg/ops/ops.h), the one allocator of their tags
-   in CUDD's computed table, and the one call path to them. */
+/* The table of the node-making kernels (zalg/ops/ops.h) and the one call path to them. */
 #include "ops.h"
 #include "driver.h"
 #include "quotients.h"
@@ -16,22 +15,6 @@ const Op *const OPS[N_OPS] = {
     [OP_QUOT_SET] = &QUOT_SET, [OP_MEET] = &MEET, [OP_QUOTIENTS] = &QUOTIENTS,
     [OP_SUBSTITUTE] = &SUBSTITUTE, [OP_EXACTLY] = &EXACTLY, [OP_AT_MOST] = &AT_MOST,
     [OP_AT_LEAST] = &AT_LEAST, [OP_POWER] = &POWER};
-
-/* Tags: union, intersection and difference share CUDD's own (their results serve CUDD's
-   routines and back); the three-key entries take tags CUDD leaves free among its
-   DD_*_TAG values; every other CACHED kernel gets the address of its word in the
-   Manager's tag array (ctx[C_OP_TAGS], 0 while the Manager keeps no results). */
-i64 op_tag(const Env *e, int code) {
-    switch (code) {
-    case OP_UNION: return e->tag_union;
-    case OP_INTERSECT: return e->tag_inter;
-    case OP_DIFF: return e->tag_diff;
-    case OP_UNION3: return 0xC2;
-    case OP_QUOT_SET: return 0xE2;
-    default:
-        return e->op_tags && (OPS[code]->flags & F_CACHED) ? e->op_tags + 8 * code : 0;
-    }
-}
 
 typedef struct { int code; i64 *ctx; const Args *x; i64 *out; } Call;
 

@@ -63,9 +63,23 @@ extern const Op *const OPS[N_OPS];
 
 static inline int op_known(i64 code) { return code > OP_NONE && code < N_OPS && OPS[code]; }
 
-/* the tag of kernel ``code`` in CUDD's computed table (zalg/ops/ops.c), or 0 when its
-   results are not kept there now */
-i64 op_tag(const Env *e, int code);
+/* The one allocator of tags in CUDD's computed table: the tag of kernel ``code``, or 0
+   when its results are not kept there now.  Union, intersection and difference share
+   CUDD's own (their results serve CUDD's routines and back); the three-key entries take
+   tags CUDD leaves free among its DD_*_TAG values (bits 1-3 go into the first key, 4-7
+   into the second); every other F_CACHED kernel gets the address of its word in the
+   Manager's tag array (ctx[C_OP_TAGS], 0 while the Manager keeps no results). */
+static inline i64 op_tag(const Env *e, int code) {
+    switch (code) {
+    case OP_UNION: return e->tag_union;
+    case OP_INTERSECT: return e->tag_inter;
+    case OP_DIFF: return e->tag_diff;
+    case OP_UNION3: return 0xC2;
+    case OP_QUOT_SET: return 0xE2;
+    default:
+        return e->op_tags && (OPS[code]->flags & F_CACHED) ? e->op_tags + 8 * code : 0;
+    }
+}
 
 /* the status of kernel ``code`` on x; a call deeper than the caller's stack runs again on
    a deep one (zalg/cudd/deep.h) */
