@@ -130,7 +130,7 @@ def test_every_python_snippet_runs(doc):
 
 def test_the_checker_sees_stale_names(tmp_path):
     doc = tmp_path / "x.md"
-    doc.write_text("See `zalg/_kernels.py`, ops/build.py, zalg/topdown/<name>.py, "
+    doc.write_text("See `zalg/_kernels.py`, ops/build.c, zalg/topdown/<name>.py, "
                    "gone.py, [a](nowhere.md), `zalg.memory.no_such`, `zalg.memory.parse_size`.\n"
                    "```python\nfrom puzzles import slitherlink_instances as I\n```\n")
     assert missing(doc) == ["zalg/_kernels.py", "gone.py", "nowhere.md", "zalg.memory.no_such",
@@ -178,7 +178,7 @@ def test_the_history_checker_sees_history():
                              "run of 2026-11-26", "2026-11-25 session", "measured 2024-01-02"]
     assert ROOT / "docs" / "performance.md" in rule_documents()
     assert ROOT / "README.md" in rule_documents()
-    assert ROOT / "zalg" / "ops" / "driver.py" in rule_documents()
+    assert ROOT / "zalg" / "ops" / "driver.c" in rule_documents()
     assert ROOT / "puzzles" / "studio" / "static" / "studio.js" in rule_documents()
     assert not [d for d in rule_documents() if "lab" in d.relative_to(ROOT).parts]
 
