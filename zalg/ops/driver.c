@@ -40,7 +40,9 @@ typedef struct {
 static inline void memo_key(const Op *o, i64 *a, i64 *b) {
     if ((o->flags & F_COMMUTATIVE) && *a > *b) { i64 t = *a; *a = *b; *b = t; }
 }
-static inline i64 memo_op(const Op *o, i64 code) { return (o->flags & F_HOLDS_KEYS) ? code | KEY_HELD : code; }
+static inline i64 memo_op(const Op *o, i64 code) {
+    return (o->flags & F_HOLDS_KEYS) ? code | KEY_HELD : code;
+}
 
 /* empty the memo table mid-call: every value waiting in a slot is referenced first */
 static void flush(Run *R, Env *e) {

@@ -93,7 +93,8 @@ class Manager:
         ctx[C_CHECKSIG], ctx[C_CLEARERR] = A["checksignals"], A["clearerror"]
         ctx[C_SAVE], ctx[C_RESTORE] = A["savethread"], A["restorethread"]
         ctx[C_MEMUSE], ctx[C_BUDGET] = A["memuse"], self._room
-        ctx[C_GC], ctx[C_CUDD_CLEAR], ctx[C_CUDD_ERROR] = A["cudd_gc"], A["cudd_clear"], A["cudd_error"]
+        ctx[C_GC], ctx[C_CUDD_CLEAR] = A["cudd_gc"], A["cudd_clear"]
+        ctx[C_CUDD_ERROR] = A["cudd_error"]
         ctx[C_LOOKUP], ctx[C_INSERT] = A["cachelookup"], A["cacheinsert"]
         ctx[C_LOOKUP3], ctx[C_INSERT3] = A["cachelookup3"], A["cacheinsert3"]
         ctx[C_TAG_UNION], ctx[C_TAG_INTER], ctx[C_TAG_DIFF] = (

@@ -44,5 +44,5 @@ static i64 nonsup_u_combine(Env *e, i64 x, i64 y, i64 phase, i64 k, const i64 *v
     return top_node(e, v, vals[1], vals[0]);
 }
 
-const Op NONSUP_U = {"nonsup_unions", 2, F_CACHED | F_HOLDS_KEYS, nonsup_u_terminal, nonsup_u_children,
-                     nonsup_u_combine, NULL};
+const Op NONSUP_U = {"nonsup_unions", 2, F_CACHED | F_HOLDS_KEYS, nonsup_u_terminal,
+                     nonsup_u_children, nonsup_u_combine, NULL};

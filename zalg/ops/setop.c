@@ -104,7 +104,8 @@ static i64 rec(Env *e, int kind, i64 f, i64 g, i64 h, int depth) {
     }
     if ((kind == OP_INTERSECT && vf != vg) || (kind == OP_DIFF && vg < vf)) {
         /* one side holds v alone: it cannot be kept (F ∩ G), or G's v-part is irrelevant */
-        r = kind == OP_INTERSECT ? rec(e, kind, f0, g0, h0, depth + 1) : rec(e, kind, f, g0, h0, depth + 1);
+        r = kind == OP_INTERSECT ? rec(e, kind, f0, g0, h0, depth + 1)
+                                 : rec(e, kind, f, g0, h0, depth + 1);
         if (r) remember(e, kind, f, g, h, r);
         return r;
     }
@@ -136,7 +137,9 @@ static int run(Env *e, int kind, i64 f, i64 g, i64 h, i64 *out) {
 
 int setop(Env *e, int kind, i64 f, i64 g, i64 *out) { return run(e, kind, f, g, 0, out); }
 
-int union_of_three(Env *e, i64 f, i64 g, i64 h, i64 *out) { return run(e, OP_UNION3, f, g, h, out); }
+int union_of_three(Env *e, i64 f, i64 g, i64 h, i64 *out) {
+    return run(e, OP_UNION3, f, g, h, out);
+}
 
 static i64 kept(Env *e, int status, i64 r) {
     if (status != ZOK) { e->fail = status; return 0; }

@@ -1,4 +1,5 @@
-/* unique_exists: ∃!X F with witnesses in W: {S ⊆ U∖X : exactly one T ⊆ X with S ∪ T ∈ F, and it is in W}.
+/* unique_exists: ∃!X F with witnesses in W:
+   {S ⊆ U∖X : exactly one T ⊆ X with S ∪ T ∈ F, and it is in W}.
 
    Operands (x, y) = (F, F ∩ W).  At a quantified level v the one witness either
    lacks v (exactly one in F0, none in F1) or holds it (the reverse):
