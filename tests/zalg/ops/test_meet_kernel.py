@@ -1,4 +1,4 @@
-"""The meet's own recursion (``zalg.ops.meet``): its memo table, references and budget.
+"""The meet's own recursion (zalg/ops/meet.c): its memo table, references and budget.
 
 Its results against the frozenset reference on random families (hypothesis) are in
 ``test_algebra_properties``; garbage collection during the call and operands deeper

@@ -99,7 +99,7 @@ def _collections(U) -> int:
 
 def test_join_and_meet_stay_right_when_cudd_collects_garbage_during_them():
     # a tight budget makes CUDD collect garbage in the middle of each call, while the
-    # three-way unions of its steps sit in CUDD's three-key entries (setop.UNION3): the
+    # three-way unions of its steps sit in CUDD's three-key entries (OP_UNION3): the
     # collector must drop every entry whose third operand died
     rng = random.Random(3)
     U = Universe(range(40), memory="24M")
