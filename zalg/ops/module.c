@@ -14,11 +14,12 @@ static i64 *ctx_of(Py_buffer *b) {
 
 /* an int64 array argument of n entries (n = -1: any), or NULL with ValueError */
 static const i64 *int64s(Py_buffer *b, i64 n, const char *what) {
+    static i64 none[1];  /* where an empty array's entries start */
     if (b->itemsize != 8 || b->len % 8 || (n >= 0 && b->len / 8 != n)) {
         PyErr_Format(PyExc_ValueError, "%s: an int64 array of the expected length", what);
         return NULL;
     }
-    return b->buf;
+    return b->buf ? b->buf : none;
 }
 
 /* whether every one of the n levels lies in [0, nlev) (else ValueError) */
@@ -57,15 +58,15 @@ static PyObject *py_apply(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "iw*LLLy*|w*", &code, &ctx, &a, &b, &k, &aux, &res)) return NULL;
     i64 *c = ctx_of(&ctx), r = 0;
     const i64 *av = c ? int64s(&aux, -1, "aux") : NULL;
-    i64 *rv = res.buf ? (i64 *)int64s(&res, -1, "results") : NULL;
-    int ok = av && (rv || !res.buf), status = ZUNKNOWN_OP;
+    i64 *rv = av && res.obj ? (i64 *)int64s(&res, -1, "results") : NULL;
+    int ok = av && (rv || !res.obj), status = ZUNKNOWN_OP;
     Args x = {a, b, k, av, aux.len / 8, rv};
     if (code == OP_QUOTIENTS) x.k = x.naux;
     if (ok && op_known(code)) ok = args_fit(code, &x, c[C_NLEV], res.len / 8);
     if (ok) status = run_op(code, c, &x, &r);
     PyBuffer_Release(&ctx);
     PyBuffer_Release(&aux);
-    if (res.buf) PyBuffer_Release(&res);
+    if (res.obj) PyBuffer_Release(&res);
     if (!ok) return NULL;
     return Py_BuildValue("iL", status, (long long)r);
 }
