@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Family", "union", "intersection"]
 
+#: the level array of a kernel that reads none
+_NO_AUX = np.zeros(1, dtype=np.int64)
+
 
 class Family:
     """A finite family of subsets of ``universe``'s elements.
@@ -84,7 +87,12 @@ class Family:
         return Family(U, U.manager.apply(op, self._p, g, k, aux, step))
 
     def _cudd(self, name: str, other) -> Family:
-        return self._apply(K.op(name), f"computing a {name}", self._other(other))
+        return self._recursion(K.op(name), f"computing a {name}", self._other(other))
+
+    def _recursion(self, op: K.Op, step: str, other: Family) -> Family:
+        """``op(self, other)`` for a kernel with a recursion of its own (it reads no levels)."""
+        U = self.universe
+        return Family(U, U.manager.apply(op, self._p, other._p, 0, _NO_AUX, step))
 
     # ---- Boolean-set operators --------------------------------------------------------
     def __or__(self, other) -> Family:
@@ -129,7 +137,7 @@ class Family:
         if other._p == M.zero:
             raise ValueError("division by the empty family")
         if M.one_set(other._p):  # {S ∖ s : s ⊆ S ∈ F} in one walk, cached across calls
-            return self._apply(K.QUOT_SET, "computing a quotient", other)
+            return self._recursion(K.QUOT_SET, "computing a quotient", other)
         return self._apply(K.QUOT, "computing a quotient", other)
 
     def quotients(self, elements: Iterable[Hashable]) -> list[Family]:
@@ -172,7 +180,7 @@ class Family:
 
     def meet(self, other) -> Family:
         """Meet F ⊓ G = {a ∩ b : a ∈ F, b ∈ G}."""
-        return self._apply(K.MEET, "computing a meet", self._other(other))
+        return self._recursion(K.MEET, "computing a meet", self._other(other))
 
     def nonsup(self, other) -> Family:
         """Non-supersets {a ∈ F : no b ∈ G with b ⊆ a}."""
