@@ -10,7 +10,7 @@ Every source path the documentation names exists:
 
 * paths with a folder (``zalg/graphs/mate.py``, ``benchmarks/data/...``; ``<...>`` is a
   placeholder for one name), from the project root or below one of its top folders
-  (``ops/build.py`` is ``zalg/ops/build.py``);
+  (``ops/build.c`` is ``zalg/ops/build.c``);
 * bare file names (``mate_algebra.py``): somewhere in the project;
 * links to other documents (``[text](file.md)``);
 * dotted names in code spans (```zalg.memory.default_budget_of```) and the imports of
