@@ -39,7 +39,7 @@ LOOK_EVERY = 0.02
 _cz = cudd_module()
 
 #: the kernels' tags in CUDD's computed table are addresses inside this array (one word per
-#: code of the table, ``op_tag`` in zalg/ops/ops.c); it lives as long as the process
+#: code of the table, ``op_tag`` in zalg/ops/ops.h); it lives as long as the process
 _OP_TAGS = np.zeros(256, dtype=np.int64)
 assert max(o.code for o in ops.table()) < len(_OP_TAGS)
 #: the level array of a kernel that reads none
