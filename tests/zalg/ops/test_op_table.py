@@ -4,6 +4,9 @@ Family makes on CUDD an entry of it, and a code outside it refused with a clear 
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -11,6 +14,7 @@ import zalg
 from zalg import ops
 from zalg.ops.extension import kernels
 from zalg.ops.manager import Manager
+from tests.helpers.paths import ROOT
 
 #: entries run only as another operation's subproblem: the pair form of the non-supersets
 #: (minimal and exists_minimal ask for it; Family.nonsup runs nonsup_unions)
@@ -89,3 +93,27 @@ def test_arguments_that_do_not_fit_a_kernel_are_refused():
     with pytest.raises(ValueError, match="ctx"):
         kernels.apply(ops.UNION.code, np.zeros(3, dtype=np.int64), 0, 0, 0,
                       np.zeros(1, dtype=np.int64))
+
+
+_WITHOUT_THE_EXTENSION = """
+import importlib.abc, sys
+
+class NotBuilt(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "zalg.ops._kernels":
+            raise ImportError(name)
+        return None
+
+sys.meta_path.insert(0, NotBuilt())
+try:
+    import zalg
+except ImportError as exc:
+    print(exc)
+"""
+
+
+def test_a_tree_without_the_extension_says_how_to_build_it():
+    run = subprocess.run([sys.executable, "-c", _WITHOUT_THE_EXTENSION], capture_output=True,
+                         text=True, cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "zalg.ops._kernels is missing: build it with `pip install -e .`" in run.stdout
