@@ -19,7 +19,6 @@ from ..errors import OutOfMemory
 from ..memory import resident
 from . import build as B
 from . import driver, quotients, setop, substitute
-from ..eval import export
 from ..eval.extension import kernels as compiled_eval
 from ..cudd import native
 from . import meet as meet_kernel
@@ -351,17 +350,9 @@ class Manager:
         return int(kernel(level, hi, lo, int(root), self.nvars))
 
     def export(self, p: int):
-        """(level, hi, lo, root id) of the ZDD below node p (``kernels.export``)."""
+        """(level, hi, lo, root id) of the ZDD below node p (the eval extension's ``export``)."""
         self.room()
-        if compiled_eval is not None:
-            status, *out = compiled_eval.export(self.ctx, p)
-            self.check(status, "reading a family's nodes")
-            level, hi, lo = (np.frombuffer(a, dtype=np.int64) for a in out[:3])
-            return level, hi, lo, out[3]
-        try:
-            status, out = call_returning_arrays(export.export, self.ctx, p)
-        except MemoryError:
-            self._fail("reading a family's nodes")
+        status, *out = compiled_eval.export(self.ctx, p)
         self.check(status, "reading a family's nodes")
-        level, hi, lo, root = out
-        return level, hi, lo, int(root[0])
+        level, hi, lo = (np.frombuffer(a, dtype=np.int64) for a in out[:3])
+        return level, hi, lo, out[3]
