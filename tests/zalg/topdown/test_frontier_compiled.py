@@ -110,9 +110,13 @@ needs_numba = pytest.mark.skipif(importlib.util.find_spec("numba") is None,
                                  reason="the compiled driver runs Python machines through numba")
 
 
-@pytest.mark.parametrize("mode", ["exact", "none", "takes"])
-@settings(max_examples=80, deadline=None)
-@given(machine=table_machines())
+def over_table_machines(test):
+    """``test(machine, mode)`` over random table machines, in each lookahead mode."""
+    cases = given(machine=table_machines())(settings(max_examples=80, deadline=None)(test))
+    return pytest.mark.parametrize("mode", ["exact", "none", "takes"])(cases)
+
+
+@over_table_machines
 def test_the_plain_python_driver_gives_the_brute_force_family(machine, mode):
     codes, finals = machine
     U = zalg.Universe(range(len(codes)))
@@ -124,9 +128,7 @@ def test_the_plain_python_driver_gives_the_brute_force_family(machine, mode):
 
 
 @needs_numba
-@pytest.mark.parametrize("mode", ["exact", "none", "takes"])
-@settings(max_examples=80, deadline=None)
-@given(machine=table_machines())
+@over_table_machines
 def test_the_compiled_driver_gives_the_plain_drivers_diagram(machine, mode):
     codes, finals = machine
     U = zalg.Universe(range(len(codes)))
