@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from zalg.topdown import compiled
-
 BLACK, WHITE, PATH, NONE = 0, 1, 2, 3
 NO_ICON, ICON_S, ICON_G, ICON_O, ICON_T = 0, 1, 2, 3, 4
 ICON_CODE = {"S": ICON_S, "G": ICON_G, "o": ICON_O, "t": ICON_T}
@@ -65,25 +63,3 @@ def cell_info(p) -> tuple[np.ndarray, int]:
         row[I_DOWN] = r < p.rows - 1
     return info, nslots
 
-
-@compiled
-def relabel(t, W, extra, n_extra):
-    """Number the white components (labels t[W:2W], 0 for none) 1, 2, ... in slot
-    order, in place and without allocating (new labels are written negated while old
-    ones remain, then flipped); the ``n_extra`` labels at t[extra:] follow along."""
-    n = 0
-    for k in range(W):
-        lab = t[W + k]
-        if lab > 0:
-            n += 1
-            for j in range(k, W):
-                if t[W + j] == lab:
-                    t[W + j] = -n
-            for j in range(extra, extra + n_extra):
-                if t[j] == lab:
-                    t[j] = -n
-    for k in range(W):
-        t[W + k] = -t[W + k]
-    for j in range(extra, extra + n_extra):
-        if t[j] < 0:
-            t[j] = -t[j]

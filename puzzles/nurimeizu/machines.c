@@ -1,7 +1,8 @@
-/* Nurimeizu's frontier machines compiled ahead of time: solve.py's step, final and takes
-   (the solver: colourings with the path matrix) and path_sweep.py's step and final (the
-   colourings with their S-G path marked), statement for statement; layout.py's relabel.
-   See those modules for the state layouts, the info columns and the constants.  The
+/* Nurimeizu's frontier machines, compiled ahead of time: the solver's step, final and
+   takes (solve.py: colourings with the path matrix), the path-mark sweep's step and
+   final (path_sweep.py: colourings with their S-G path marked), and the relabelling of
+   white components they share.  Those modules and layout.py describe the state
+   layouts, the info columns and the constants.  The
    frontier driver (zalg.topdown) calls them through its machine function pointer types
    (int32 states); ``machines()`` gives their addresses by name. */
 #define PY_SSIZE_T_CLEAN

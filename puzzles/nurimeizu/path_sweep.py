@@ -28,26 +28,22 @@ a component leaving the frontier while another white cell remains or comes is
 a division (rejected); a path cell leaves with its final path degree checked.
 Icons force white (S, G, circles on the path; triangles off it).
 
-The machine runs compiled ahead of time (``machines.c``, the extension ``_machines``);
-the Python functions here are its twins, what runs where it is not built or
-``ZALG_COMPILED=0`` is set.
+The machine is compiled ahead of time (``machines.c``, the extension ``_machines``); here
+are its state layout, info rows and constants.
 """
 from __future__ import annotations
 
 import numpy as np
 
 import zalg
-from zalg.topdown import (Machine, compiled, extension_machines, final_function, offset,
-                          step_function)
+from zalg.topdown import Machine, c_function, extension_machines
 
 from ..common.caches import cached
-from .layout import (BLACK, I_C, I_DOWN, I_FIRST, I_ICON, I_ICON_LEFT, I_ICON_UP, I_LAST, I_LATER,
-                     I_R, I_ROOM, ICON_CODE, ICON_G, ICON_O, ICON_S, ICON_T, NO_ICON, NONE, PATH,
-                     WHITE, cell_info, relabel)
+from .layout import ICON_CODE, NO_ICON, NONE, cell_info
 
 __all__ = ["sweep", "universe"]
 
-#: the machine's functions compiled ahead of time (``machines.c``), by name
+#: the machine functions of ``machines.c``, by name
 _C = extension_machines("puzzles.nurimeizu._machines")
 
 
@@ -57,161 +53,14 @@ def universe(rows: int, cols: int) -> zalg.Universe:
     return zalg.Universe([(k, r, c) for r in range(rows) for c in range(cols) for k in ("b", "p")])
 
 
-@compiled
-def _need(icon):
-    return 1 if icon == ICON_S or icon == ICON_G else 2
-
-
-@compiled
-def _b_step(s, t, bit, W, width, info):
-    """Decide b_x: icons are white; a room has one colour; nothing white after the end."""
-    for k in range(width):
-        t[k] = s[k]
-    if bit == 1 and info[I_ICON] != NO_ICON:
-        return False
-    if bit == 0 and t[3 * W + 1] == 1:
-        return False
-    slot = 3 * W + 3 + info[I_ROOM]
-    colour = 0 if bit == 1 else 1
-    if info[I_FIRST] == 0 and t[slot] != colour:
-        return False
-    t[slot] = -1 if info[I_LAST] == 1 else colour
-    t[3 * W + 2] = bit
-    return True
-
-
-@compiled
-def _p_step(s, t, bit, W, width, info):
-    """Decide p_x and add the cell to the frontier (see the module docstring)."""
-    for k in range(width):
-        t[k] = s[k]
-    pend = t[3 * W + 2]
-    t[3 * W + 2] = 0
-    icon = info[I_ICON]
-    if pend == 1 and bit == 1:
-        return False
-    if bit == 0 and (icon == ICON_S or icon == ICON_G or icon == ICON_O):
-        return False
-    if bit == 1 and icon == ICON_T:
-        return False
-    colour = BLACK if pend == 1 else (PATH if bit == 1 else WHITE)
-    r = info[I_R]
-    c = info[I_C]
-    cu = t[c]
-    cl = t[c - 1] if c > 0 else NONE
-    if r > 0 and c > 0:
-        d = t[3 * W]
-        w0 = colour != BLACK
-        if (d != BLACK) == w0 and (cu != BLACK) == w0 and (cl != BLACK) == w0:
-            return False  # a 2x2 block of one colour
-    lu = t[W + c] if (cu == WHITE or cu == PATH) else 0
-    ll = t[W + c - 1] if c > 0 and (cl == WHITE or cl == PATH) else 0
-    newlab = 0
-    deg = 0
-    if colour != BLACK:
-        if lu > 0 and ll > 0:
-            if lu == ll:
-                return False  # a white cycle
-            for k in range(W):
-                if t[W + k] == ll:
-                    t[W + k] = lu
-            newlab = lu
-        elif lu > 0:
-            newlab = lu
-        elif ll > 0:
-            newlab = ll
-        else:
-            newlab = 10 * W + 10
-        if colour == PATH:
-            if cu == PATH:
-                deg += 1
-                t[2 * W + c] += 1
-            if cl == PATH:
-                deg += 1
-                t[2 * W + c - 1] += 1
-    # a path cell needs its path neighbours among the cells still to come:
-    # the new cell has right and down ahead, its left neighbour only down
-    if colour == PATH and deg + info[I_LATER] < _need(icon):
-        return False
-    if cl == PATH and t[2 * W + c - 1] + info[I_DOWN] < _need(info[I_ICON_LEFT]):
-        return False
-    # the cell above leaves the frontier
-    if r > 0:
-        if cu == PATH and t[2 * W + c] != _need(info[I_ICON_UP]):
-            return False
-        if lu > 0 and newlab != lu:
-            alive = False
-            for k in range(W):
-                if k != c and t[W + k] == lu:
-                    alive = True
-                    break
-            if not alive:  # its component is complete: it must be all the white cells
-                if colour != BLACK:
-                    return False
-                for k in range(W):
-                    if k != c and (t[k] == WHITE or t[k] == PATH):
-                        return False
-                t[3 * W + 1] = 1
-    t[3 * W] = cu
-    t[c] = colour
-    t[W + c] = newlab
-    t[2 * W + c] = deg
-    relabel(t, W, 0, 0)
-    return True
-
-
-@compiled
-def _final(t, W, icons_last_row):
-    """After the last cell: every slot leaves; one white tree, path degrees right."""
-    label = 0
-    for k in range(W):
-        colour = t[k]
-        if colour == PATH and t[2 * W + k] != _need(icons_last_row[k]):
-            return False
-        if colour == WHITE or colour == PATH:
-            if t[3 * W + 1] == 1:
-                return False
-            if label == 0:
-                label = t[W + k]
-            elif t[W + k] != label:
-                return False
-    return label > 0 or t[3 * W + 1] == 1
-
-
-@compiled
-def _icon_step(s, t, bit, width, info, kind):
-    """The forced value of a placement variable of the cell just added: a circle at x is
-    broken (1) unless x is on the path, a triangle unless x is white off the path."""
-    for k in range(width):
-        t[k] = s[k]
-    colour = t[info[I_C]]
-    broken = colour != PATH if kind == 2 else colour != WHITE
-    return bit == (1 if broken else 0)
-
-
 # the machine's constants: W, the state's width, then the icons of the last row;
 # an info row is the cell's ``cell_info`` row, then the kind of the variable
 K_W, K_WIDTH, K_ICONS = range(3)
 I_KIND = 10
 
-
-@step_function(native=_C.get("path_sweep.step"))
-def step(s, t, bit, row, consts, work):
-    """The sweep's step (``zalg.topdown.machine``); kinds 0: b_x, 1: p_x, 2: circle at
-    x broken, 3: triangle at x broken."""
-    kind = row[I_KIND]
-    if kind == 0:
-        ok = _b_step(s, t, bit, consts[K_W], consts[K_WIDTH], row)
-    elif kind == 1:
-        ok = _p_step(s, t, bit, consts[K_W], consts[K_WIDTH], row)
-    else:
-        ok = _icon_step(s, t, bit, consts[K_WIDTH], row, kind)
-    return 2 if ok else 0
-
-
-@final_function(native=_C.get("path_sweep.final"))
-def final(t, consts, work):
-    return 1 if _final(t, consts[K_W], offset(consts, K_ICONS)) else 0
+#: the machine, compiled ahead of time (``machines.c``)
+step = c_function(_C["path_sweep.step"], "step")
+final = c_function(_C["path_sweep.final"], "final")
 
 
 def sweep(p, universe: zalg.Universe, placements=(), progress=None) -> zalg.Family:

@@ -1,7 +1,10 @@
 /* Cost-bounded subfamilies and the probability of a family over exported node arrays
-   (cost_kernel.py states the recurrence).  cost_le keeps, per node, the budget
-   intervals [L, H) it has met with their results: the answer is the same family for
-   every budget in one interval, so a new budget inside one is answered at once. */
+   (cost.py).  cost_le computes {S in F : w(S) <= b} with interval memoisation: the
+   answer at node v is the same family for every budget in an interval [L, H), so each
+   node keeps the intervals it has met with their results, and a new budget inside one
+   is answered at once.  Recurrence (absent elements weigh nothing):
+   R(v, b) = v.R(hi, b - w_v) | R(lo, b), with interval
+   [max(L_hi + w_v, L_lo), min(H_hi + w_v, H_lo)). */
 #include <math.h>
 
 #include "eval.h"

@@ -1,6 +1,6 @@
 """Cost-bounded subfamilies and the probability of a family (``Family.cost_le``,
 ``cost_ge``, ``probability``), computed over the exported node arrays in one
-compiled pass each (``kernels.cost``)."""
+compiled pass each (``cost.c`` in the extension ``zalg.eval._kernels``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import cost_kernel as K
 from .extension import kernels as compiled
-from ..cudd.interrupts import call_returning_arrays
 from .reading import values_by_level
 
 if TYPE_CHECKING:
@@ -46,13 +44,10 @@ def cost_le(family: Family, weights, bound: int) -> Family:
     if bound < -span:
         return family.universe.empty
     level, hi, lo, root = family.node_arrays()
-    if compiled is not None:
-        M = family.universe.manager
-        status, *out = compiled.cost_le(M.ctx, level, hi, lo, int(root), w, bound)
-        M.check(status, "bounding a family's cost")
-        out[:3] = (np.frombuffer(a, dtype=np.int64) for a in out[:3])
-    else:
-        out = call_returning_arrays(K.cost_le, level, hi, lo, int(root), w, bound)
+    M = family.universe.manager
+    status, *out = compiled.cost_le(M.ctx, level, hi, lo, int(root), w, bound)
+    M.check(status, "bounding a family's cost")
+    out[:3] = (np.frombuffer(a, dtype=np.int64) for a in out[:3])
     return family.universe.build_arrays(*out, "a cost-bounded family")
 
 
@@ -73,6 +68,4 @@ def probability(family: Family, p) -> float:
             raise ValueError(f"probabilities must be real numbers from 0 to 1, got {q!r}")
     level, hi, lo, root = family.node_arrays()
     p = np.array(values, dtype=np.float64)
-    if compiled is not None:
-        return compiled.probability(level, hi, lo, int(root), p)
-    return float(K.probability(level, hi, lo, int(root), p))
+    return compiled.probability(level, hi, lo, int(root), p)

@@ -1,4 +1,4 @@
-/* Passes over exported node arrays (evaluate.py): exact counts (64-bit until a count
+/* Passes over exported node arrays (read by reading.py): exact counts (64-bit until a count
    overflows, then as many base-2^64 limbs as it needs), counts by size modulo primes,
    least and greatest weights, and the tilted sampler's tables.  No CUDD node is
    touched; long loops pause for other threads and Ctrl-C. */

@@ -1,4 +1,4 @@
-/* A family's nodes out of CUDD into arrays, children before parents (export.py): a
+/* A family's nodes out of CUDD into arrays, children before parents (Manager.export): a
    depth-first walk on an explicit stack numbers a node once both children have their
    ids; node ids live in an open-addressing table on the node pointers that doubles
    when half full.  A node's fields and its table row are prefetched when it is pushed,

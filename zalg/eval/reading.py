@@ -17,56 +17,46 @@ from collections.abc import Iterator, Mapping
 
 import numpy as np
 
-from . import evaluate as E
 from .extension import kernels as compiled
-from ..cudd.interrupts import call_returning_arrays
 from ..text import short_int
 
-_WIDE = int(E.WIDE_COUNT)
+#: in ``counts_per_node``'s counts, the bit that marks a wide count (an offset in ``big``)
+WIDE_COUNT = 1 << 63
 
 __all__ = ["NodeCounts", "counts_per_node", "count_at", "count", "by_size", "iterate", "sample",
            "sample_of_size", "extreme_weight", "iter_by_weight"]
 
 
 def counts_per_node(hi: np.ndarray, lo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(counts, big) of ``kernels.evaluate.count_exact``: every node's count, uint64
-    while below 2^63, else ``WIDE_COUNT | k`` with its limbs at ``big[k]``."""
-    if compiled is not None:
-        counts, big = compiled.count_exact(hi, lo)
-        return np.frombuffer(counts, dtype=np.uint64), np.frombuffer(big, dtype=np.uint64)
-    return call_returning_arrays(E.count_exact, hi, lo)
+    """(counts, big) of the kernel ``count_exact``: every node's count, uint64 while
+    below 2^63, else ``WIDE_COUNT | k`` with its count at ``big[k + 1 : k + 1 + big[k]]``,
+    little-endian base-2^64 limbs, as many as it needs."""
+    counts, big = compiled.count_exact(hi, lo)
+    return np.frombuffer(counts, dtype=np.uint64), np.frombuffer(big, dtype=np.uint64)
 
 
 def count_at(hi: np.ndarray, lo: np.ndarray, root: int) -> int:
     """The exact count of the family rooted at node ``root`` of the node arrays
-    (``kernels.evaluate.count_root``: limbs kept only while a parent still needs them)."""
-    if compiled is not None:
-        narrow, limbs = compiled.count_root(hi, lo, int(root))
-    else:
-        narrow, limbs = call_returning_arrays(E.count_root, hi, lo, root)
-        limbs = limbs.tobytes()
+    (the kernel ``count_root``: limbs kept only while a parent still needs them)."""
+    narrow, limbs = compiled.count_root(hi, lo, int(root))
     if len(limbs) == 0:
         return int(narrow)
     return int.from_bytes(limbs, "little")
 
 
 def _tilt(hi: np.ndarray, lo: np.ndarray, log_lambda: float) -> tuple[np.ndarray, np.ndarray]:
-    if compiled is not None:
-        return tuple(np.frombuffer(a, dtype=np.float64) for a in compiled.tilt(hi, lo, log_lambda))
-    return call_returning_arrays(E.tilt, hi, lo, log_lambda)
+    return tuple(np.frombuffer(a, dtype=np.float64) for a in compiled.tilt(hi, lo, log_lambda))
 
 
 def _best_weight(level, hi, lo, w: np.ndarray, sign: float) -> np.ndarray:
     """Least (sign 1) or greatest (sign -1) total weight below every node."""
-    if compiled is not None:
-        return np.frombuffer(compiled.best_weight(level, hi, lo, w, sign), dtype=np.float64)
-    return E.best_weight(level, hi, lo, w, sign)
+    return np.frombuffer(compiled.best_weight(level, hi, lo, w, sign), dtype=np.float64)
 
 
 class NodeCounts:
     """Exact member counts of every node of one family's node arrays: ``c[node]`` is
     the number of members of the family rooted at ``node``; ``c.root()`` is |F|
-    (``kernels.evaluate.count_exact``: 64-bit counts, limbs only where they are needed)."""
+    (the kernel ``count_exact``: 64-bit counts, limbs only where they are needed)."""
 
     def __init__(self, level: np.ndarray, hi: np.ndarray, lo: np.ndarray, root: int):
         self.level, self.hi, self.lo, self.root_id = level, hi, lo, root
@@ -75,11 +65,11 @@ class NodeCounts:
 
     def __getitem__(self, node: int) -> int:
         x = int(self._counts[node])
-        if x < _WIDE:
+        if x < WIDE_COUNT:
             return x
         c = self._ints.get(node)
         if c is None:
-            at = x - _WIDE
+            at = x - WIDE_COUNT
             width = int(self._big[at])
             c = int.from_bytes(self._big[at + 1:at + 1 + width].tobytes(), "little")
             self._ints[node] = c
@@ -93,22 +83,11 @@ class NodeCounts:
 def contains(M, p: int, levels: list[int]) -> bool:
     """Whether the set of the elements at the increasing ``levels`` is a member of the
     family at node p of Manager M, read along one path from p."""
-    if compiled is not None:
-        return compiled.member(M.ctx, p, np.array(levels, dtype=np.int64))
-    from ..cudd import native as N  # the fallback reads nodes through numba's accessors
-    for lev in levels:
-        while p not in (M.zero, M.one) and N.node_index(p) < lev:
-            p = N.node_lo(p)
-        if p in (M.zero, M.one) or N.node_index(p) != lev:
-            return False
-        p = N.node_hi(p)
-    while p not in (M.zero, M.one):
-        p = N.node_lo(p)
-    return p == M.one
+    return compiled.member(M.ctx, p, np.array(levels, dtype=np.int64))
 
 
 def count(family) -> int:
-    """|F|, exact, from the family's node arrays (``kernels.evaluate.count_root``: only
+    """|F|, exact, from the family's node arrays (the kernel ``count_root``: only
     the counts still needed are kept, so memory follows the widest level's counts)."""
     level, hi, lo, root = family.node_arrays()
     return count_at(hi, lo, root)
@@ -162,12 +141,8 @@ def by_size(family) -> dict[int, int]:
     primes = _primes(total.bit_length() // 61 + 1)
     M = family.universe.manager
     moduli = np.array(primes, dtype=np.int64)
-    if compiled is not None:
-        status, smallest, res, rows = compiled.count_by_size(hi, lo, root, moduli, M.ctx)
-        residues = np.frombuffer(res, dtype=np.int64).reshape(rows, len(primes))
-    else:
-        status, smallest, residues = call_returning_arrays(
-            E.count_by_size, hi, lo, root, moduli, M.ctx)
+    status, smallest, res, rows = compiled.count_by_size(hi, lo, root, moduli, M.ctx)
+    residues = np.frombuffer(res, dtype=np.int64).reshape(rows, len(primes))
     M.check(status, "counting members by size")
     modulus = 1
     for p in primes:
@@ -270,9 +245,8 @@ def sample_of_size(family, size: int, seed=None, tries: int = 100_000) -> frozen
     elements = family.universe.elements
     depth = len(elements) + 1
     out = np.empty(depth, dtype=np.int64)
-    walk = E.tilted_walk if compiled is None else compiled.tilted_walk
     for _ in range(tries):
-        k = walk(level, hi, lo, root, logw, log_lambda, rng.random(depth), out)
+        k = compiled.tilted_walk(level, hi, lo, root, logw, log_lambda, rng.random(depth), out)
         if k == size:
             return frozenset(elements[int(x)] for x in out[:k])
     return None

@@ -32,7 +32,8 @@ from collections.abc import Hashable, Iterable
 import numpy as np
 
 from .plan import plan_of
-from ..topdown.machine import Machine, final_function, step_function, takes_function
+from ..topdown.functions import builtin
+from ..topdown.machine import Machine
 
 __all__ = ["trees", "forests", "steiner_trees", "induced_graphs", "partitions"]
 
@@ -48,13 +49,9 @@ SEPARATE_MAX = 30
 UNBOUNDED = 1 << 30
 
 
-def _compiled_only(*args):
-    raise RuntimeError("the components machine needs zalg's compiled extension")
-
-
-step = step_function(_compiled_only, state=np.int32, native="components.step")
-takes = takes_function(_compiled_only, state=np.int32, native="components.takes")
-final = final_function(_compiled_only, state=np.int32, native="components.final")
+step = builtin("components.step", np.int32)
+takes = builtin("components.takes", np.int32)
+final = builtin("components.final", np.int32)
 
 
 def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, single=False,

@@ -24,7 +24,8 @@ from collections.abc import Iterable
 import numpy as np
 
 from .plan import plan_of
-from ..topdown.machine import Machine, final_function, step_function, takes_function
+from ..topdown.functions import builtin
+from ..topdown.machine import Machine
 
 __all__ = ["subgraphs", "matchings", "k_matchings", "b_matchings", "k_factors", "f_factors"]
 
@@ -36,13 +37,9 @@ ANY = -1
 MAX_DEGREE = 62
 
 
-def _compiled_only(*args):
-    raise RuntimeError("the degrees machine needs zalg's compiled extension")
-
-
-step = step_function(_compiled_only, state=np.int16, native="degrees.step")
-takes = takes_function(_compiled_only, state=np.int16, native="degrees.takes")
-final = final_function(_compiled_only, state=np.int16, native="degrees.final")
+step = builtin("degrees.step", np.int16)
+takes = builtin("degrees.takes", np.int16)
+final = builtin("degrees.final", np.int16)
 
 
 def _mask(x, allowed: Iterable[int], degree: int) -> int:

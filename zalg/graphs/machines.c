@@ -1,8 +1,8 @@
-/* The built-in graph machines compiled ahead of time: mate.py's, pairs.py's and
-   oriented.py's step, takes and final in C, statement for statement (see those modules
-   for the state layouts, modes and info columns).  The driver (zalg/topdown/frontier.c)
-   calls them through the same pointer types as numba's cfuncs; ``zalg_machines`` names
-   their addresses. */
+/* The built-in graph machines, compiled ahead of time: the step, takes and final of the
+   paths/cycles machine (mate.py), the pairing machine (pairs.py) and the oriented cycles
+   machine (oriented.py); those modules describe the state layouts, modes and info
+   columns.  The driver (zalg/topdown/frontier.c) calls them through its machine function
+   pointer types (functions.KINDS); ``zalg_machines`` names their addresses. */
 #include <stdint.h>
 #include <stddef.h>
 

@@ -1,4 +1,5 @@
-"""The pairing machine: path matchings P together with the end pairs of their paths.
+"""The pairing machine: path matchings P together with the end pairs of their paths
+(compiled ahead of time, ``machines.c``; here its layout and info rows).
 
 The machine runs over the pairing universe (``zalg.graphs.pairing``): the edges in graph
 order, and after edge i the pair elements {s, t} whose later end leaves the
@@ -33,10 +34,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..topdown.functions import GOING, SKIP, compiled, final_function, step_function, takes_function
-from .mate import DONE, EMPTY, SELF
+from ..topdown.functions import builtin
 
-DEAD = 0
 EDGE, PAIR = 0, 1
 # info columns: both kinds start with the kind and end with "clear the pending entries"
 (R_KIND, R_CU, R_CV, R_ENTER_U, R_ENTER_V, R_LEAVE_U, R_LEAVE_V, R_VID_U, R_VID_V) = range(9)
@@ -47,180 +46,10 @@ ROW_WIDTH = 10
 K_W, K_VB, K_COVER, K_BOUND, K_WIDTH = range(5)
 
 
-@compiled
-def _alive(t, W, VB, bound):
-    """Within the bound on paths (if any): completed paths, committed pairs and
-    uncommitted fragments, each at least one path once an edge's pair elements are
-    decided (two uncommitted fragments can never join then)."""
-    if bound < 0:
-        return True
-    done = t[W + 2]
-    ends = 0
-    for s in range(W):
-        if t[s] >= VB:
-            ends += 1
-        elif t[s] >= W:
-            ends += 2
-    return done + ends // 2 <= bound
-
-
-@compiled
-def _join(t, cu, cv, W, VB, bound):
-    """Take the edge between the vertices in slots cu and cv; False if not allowed."""
-    mu = t[cu]
-    mv = t[cv]
-    if mu == DONE or mv == DONE or mu == cv:  # degree 3, or a cycle
-        return False
-    if mu == VB + cv:  # committed partners meet: their path is complete
-        t[cu] = DONE
-        t[cv] = DONE
-        if bound >= 0:
-            t[W + 2] += 1
-        return True
-    a = cu if mu == SELF else mu  # far ends: slots, or departed ends
-    b = cv if mv == SELF else mv
-    if mu != SELF:
-        t[cu] = DONE
-    if mv != SELF:
-        t[cv] = DONE
-    if a < W and b < W:
-        t[a] = b
-        t[b] = a
-    elif a < W:
-        t[a] = b
-        if b >= VB:
-            t[b - VB] = VB + a
-    elif b < W:
-        t[b] = a
-        if a >= VB:
-            t[a - VB] = VB + b
-    else:  # both far ends departed, and they are not partners
-        return False
-    return True
-
-
-@compiled
-def _depart(t, c, x, pending, W, VB, cover):
-    """Vertex x (slot c) leaves the frontier; False if it may not."""
-    m = t[c]
-    if m == SELF:
-        if cover:
-            return False
-    elif m == DONE:
-        pass
-    elif m >= VB:  # its committed partner needs it to go on
-        return False
-    elif m >= W:  # the other end departed uncommitted: the path x ... z is whole
-        t[pending] = m - W
-    else:  # the fragment goes on at slot m: x is a departed, uncommitted end
-        t[m] = W + x
-    t[c] = EMPTY
-    return True
-
-
-@compiled
-def _holding(t, W, x):
-    """The slot whose fragment's departed uncommitted end is x, or -1."""
-    for s in range(W):
-        if t[s] == W + x:
-            return s
-    return -1
-
-
-@compiled
-def _edge(t, bit, row, W, VB, cover, bound):
-    cu = row[R_CU]
-    cv = row[R_CV]
-    if row[R_ENTER_U]:
-        t[cu] = SELF
-    if row[R_ENTER_V]:
-        t[cv] = SELF
-    t[W] = -1
-    t[W + 1] = -1
-    if bit == 1 and not _join(t, cu, cv, W, VB, bound):
-        return False
-    if row[R_LEAVE_U] and not _depart(t, cu, row[R_VID_U], W, W, VB, cover):
-        return False
-    if row[R_LEAVE_V] and not _depart(t, cv, row[R_VID_V], W + 1, W, VB, cover):
-        return False
-    return True
-
-
-@compiled
-def _pair(t, bit, row, W, VB, bound):
-    a = row[R_A]
-    b = row[R_B]
-    pa = row[R_PA]
-    pb = row[R_PB]
-    whole = (pa >= 0 and t[W + pa] == b) or (pb >= 0 and t[W + pb] == a)
-    if whole:  # a pending end pairs with the other end of its whole path
-        if bit == 0:
-            return False
-        if bound >= 0:
-            t[W + 2] += 1
-    elif bit == 1:  # a commitment of two uncommitted departed ends
-        sa = _holding(t, W, a)
-        sb = _holding(t, W, b)
-        if sa < 0 or sb < 0:
-            return False
-        t[sa] = VB + sb
-        t[sb] = VB + sa
-    return True
-
-
-@step_function(native="pairs.step")
-def step(s, t, bit, row, consts, work):
-    """The pairing machine's step (``frontier.machine``)."""
-    W = consts[K_W]
-    VB = consts[K_VB]
-    bound = consts[K_BOUND]
-    for k in range(consts[K_WIDTH]):
-        t[k] = s[k]
-    if row[R_KIND] == EDGE:
-        ok = _edge(t, bit, row, W, VB, consts[K_COVER], bound)
-    else:
-        ok = _pair(t, bit, row, W, VB, bound)
-    if not ok:
-        return DEAD
-    if row[R_CLEAR]:  # the edge's decisions are all made: check the bound
-        if not _alive(t, W, VB, bound):
-            return DEAD
-        t[W] = -1
-        t[W + 1] = -1
-    return GOING
-
-
-@takes_function(native="pairs.takes")
-def takes(s, row, consts, work):
-    """The driver's lookahead: at a pair element, bit 1 only for a whole path or two
-    uncommitted departed ends (and, before the edge's last pair element, bit 0
-    changes nothing: ``SKIP``); at an edge, not at an end of degree 2 or into a
-    cycle."""
-    W = consts[K_W]
-    if row[R_KIND] == EDGE:
-        cu = row[R_CU]
-        cv = row[R_CV]
-        mu = SELF if row[R_ENTER_U] else s[cu]
-        mv = SELF if row[R_ENTER_V] else s[cv]
-        return 0 if mu == DONE or mv == DONE or mu == cv else 1
-    a = row[R_A]
-    b = row[R_B]
-    pa = row[R_PA]
-    pb = row[R_PB]
-    if (pa >= 0 and s[W + pa] == b) or (pb >= 0 and s[W + pb] == a):
-        return 1
-    if _holding(s, W, a) >= 0 and _holding(s, W, b) >= 0:
-        return 1
-    return 0 if row[R_CLEAR] else SKIP
-
-
-@final_function(native="pairs.final")
-def final(t, consts, work):
-    """After the last element every vertex has left and every path is whole."""
-    for s in range(consts[K_W]):
-        if t[s] != EMPTY:
-            return 0
-    return 1
+#: the machine, compiled ahead of time (``machines.c``)
+step = builtin("pairs.step", np.int32)
+takes = builtin("pairs.takes", np.int32)
+final = builtin("pairs.final", np.int32)
 
 
 def info_rows(graph, plan, elements, vid) -> np.ndarray:

@@ -2,14 +2,15 @@
 constructions built on layers (hitting sets, minimal members, unique existence).
 
 * ``machine``, ``functions``: the public machine interface (a step, a final check, info
-  rows; the functions compiled on first use);
-  ``Machine(...).build(universe, levels)`` runs one;
-* ``driver``, ``store``, ``pointers``: the one compiled driver every machine runs
-  on (pending states, per-level hashing, lookahead, reduction);
-* ``frontier.c`` (the extension ``_frontier``): the same driver and reduction compiled
-  ahead of time; ``run`` uses it when the extension is built, with every machine
-  function given by address (the built-in graph machines' C twins in
-  ``zalg/graphs/machines.c``, numba's callbacks for machines written in Python);
+  rows; C functions by address, or Python functions); ``Machine(...).build(universe,
+  levels)`` runs one;
+* ``frontier.c`` (the extension ``_frontier``, required): the driver every machine runs
+  on (pending states, per-level hashing, lookahead, reduction), every machine function
+  given by address (the built-in graph machines in ``zalg/graphs/machines.c``);
+  ``store``: its arena; ``driver``: its numbered diagram, and the same driver in plain
+  Python for Python machines without numba;
+* ``jit``, ``pointers``: numba for machines written in Python (``zalg[jit]``), compiled
+  on first use to C callbacks;
 * ``output``: reduced node arrays into CUDD (the family keeps its arrays);
 * ``run``: running a machine with memory checks, Ctrl-C, progress and ``TooWide``;
 * ``spec``: the user-writable Python spec API (``root`` / ``child``), its engine
@@ -20,7 +21,7 @@ constructions built on layers (hitting sets, minimal members, unique existence).
   minimal members built one level at a time; their level kernels compiled ahead of time
   into the same extension (``unique_exists.c``, with the store of states its header
   shares, ``hitting.c``, ``minimal.c``, ``hitting_tables.c``; ``constructions.h``
-  lists them for ``frontier.c``'s method table), numba's without the extension;
+  lists them for ``frontier.c``'s method table);
 * ``methods``: those three registered as the top-down routes of ``Family.hitting``,
   ``Family.minimal`` and ``Family.unique_exists`` (``method="topdown"`` or ``"auto"``).
 

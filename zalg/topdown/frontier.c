@@ -1,10 +1,10 @@
-/* The frontier driver compiled ahead of time: driver.py's sweep and reduce in C.
+/* The frontier driver, compiled ahead of time: sweep and reduce.
 
-   The algorithms are driver.py's and store.py's, statement for statement (see their
-   docstrings for the design): pending child states in an arena of chunks, a level's
-   rows hashed once and numbered in first-occurrence order, lookahead, the level loop
-   with the budget checked before each level, and the bottom-up reduction.  The node
-   numbering depends only on that order, so both drivers give the same diagram.
+   The design is driver.py's and store.py's (see their docstrings): pending child states
+   in an arena of chunks, a level's rows hashed once and numbered in first-occurrence
+   order, lookahead, the level loop with the budget checked before each level, and the
+   bottom-up reduction.  The node numbering depends only on that order, so the
+   plain-Python driver (driver.sweep) gives the same diagram.
 
    A machine's functions arrive as addresses of C functions (numba cfuncs, or machines
    compiled into this package), called through the pointer types below; the arrays
@@ -253,8 +253,8 @@ static int tables_fit(Tables *tb, i64 cap) {
     return tb->table && tb->ids && tb->rep;
 }
 
-/* driver._levels: run levels from meta[M_LEVEL] until the last is done or budget states
-   were expanded; a status (see driver.py) */
+/* run levels from meta[M_LEVEL] until the last is done or budget states were expanded;
+   a status (see driver.py) */
 static int levels_loop(Run *r, const i64 *ctx, i64 budget, i64 max_width, Tables *tb,
                        char *tbuf, char *ubuf) {
     i64 *meta = r->meta, m = r->m, done = 0, row_bytes = r->rb + 8;
@@ -523,7 +523,8 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_frontier",
-    "The frontier driver (driver.py's sweep and reduce), compiled ahead of time.", -1, methods};
+    "The frontier driver (sweep and reduce) and the top-down constructions' level kernels, "
+    "compiled ahead of time.", -1, methods};
 
 PyMODINIT_FUNC PyInit__frontier(void) {
     PyObject *m = PyModule_Create(&module);

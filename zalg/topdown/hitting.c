@@ -3,8 +3,7 @@
    A state is a set of F's nodes (numbered by level) reached by the paths that avoid
    the prefix of S; hit_level builds both children of every state of one level by a walk
    in a min-heap (the nodes pop in increasing order, so each next state comes sorted)
-   and numbers the next level's states in first-occurrence order, as the numba kernel
-   does. */
+   and numbers the next level's states in first-occurrence order. */
 #include "unique_exists.h"
 #include "constructions.h"
 

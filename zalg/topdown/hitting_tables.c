@@ -5,8 +5,7 @@
    max(1, 2^r / 64) words.  ht_node_tables builds every node's table bottom up (in
    blocks of words), ht_to_tables conjoins each state's nodes' tables (a chunk of states
    at a time, one block at a time) and stores the results, ht_table_level fixes the
-   first element both ways; the stores number their rows in first-occurrence order as
-   the numba kernels do. */
+   first element both ways; the stores number their rows in first-occurrence order. */
 #include "unique_exists.h"
 #include "constructions.h"
 

@@ -3,7 +3,7 @@
 A *machine* describes a family of sets over m elements (its *levels*, in universe
 order) by a state machine: a state is a row of ``width`` int32 values; level i
 decides whether the element at level i is in the set (bit 1) or not (bit 0).
-The machine supplies three things, the driver (``frontier.driver``) does all the
+The machine supplies three things, the driver (``driver``, ``frontier.c``) does all the
 rest (state store, hashing, the level loop, lookahead, reduction, CUDD nodes):
 
 * ``step(s, t, bit, row, consts, work) -> DEAD | ACCEPT | GOING``: the child of
@@ -17,18 +17,18 @@ rest (state store, hashing, the level loop, lookahead, reduction, CUDD nodes):
   ``consts`` (int64 constants of the construction) and ``work`` (int64 scratch
   the step may use freely), and the ``root`` state.
 
-Both functions are wrapped by ``step_function`` / ``final_function`` (fixed
-signatures, so that one compiled driver serves every machine; ``frontier.functions``:
-compiled on first use, cached with a stamp of their sources); helpers they call
-are compiled with ``compiled``.  Compiled, the arguments are raw pointers (index
-them like arrays, ``s[k]``; they have no length: widths come from ``consts``);
-without numba they are numpy arrays, and the same code runs.  A machine written in C
-(compiled ahead of time in an extension) gives its functions by address instead:
-``c_function(address, kind, state)`` (``functions``), or ``native=address`` on the
-decorators to keep the Python one for ``ZALG_COMPILED=0``.  Equal states must be equal rows: a machine keeps
-its rows canonical (e.g. renumbers labels) so that equal futures merge.
+Written in Python, the functions are wrapped by ``step_function`` /
+``final_function`` / ``takes_function`` (fixed signatures, so that one compiled
+driver serves every machine; ``functions``), helpers they call by ``compiled``.  With
+numba (``zalg[jit]``) they compile on first use and the arguments are raw pointers
+(index them like arrays, ``s[k]``; they have no length: widths come from ``consts``);
+without numba they are numpy arrays, the same code runs on the plain-Python driver
+(``driver.sweep``: exact, much slower).  A machine written in C (compiled ahead of
+time in an extension) gives its functions by address instead:
+``c_function(address, kind, state)``.  Equal states must be equal rows: a machine
+keeps its rows canonical (e.g. renumbers labels) so that equal futures merge.
 
-``Machine(...).build(universe, levels)`` runs it (``frontier.run.run_machine``).
+``Machine(...).build(universe, levels)`` runs it (``run.run_machine``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
    the prefix with one taken element left out.  min_level builds both children of every
    state of one level; before the last R elements the states become truth tables,
    min(T(h)) ∧ ¬⋁ T(g) (min_family_tables, min_to_tables).  The stores number their rows
-   in first-occurrence order, as the numba kernels do. */
+   in first-occurrence order. */
 #include "unique_exists.h"
 #include "constructions.h"
 

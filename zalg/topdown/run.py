@@ -1,14 +1,14 @@
 """Running a frontier machine: memory checks, Ctrl-C, progress, reduction, CUDD nodes.
 
-``run_machine`` calls the compiled driver (``driver.sweep``) repeatedly, each call
-running levels until about ``SWEEP_WORK`` states were expanded, so that progress
-shows (``zalg.progress``) and a diagram of hundreds of small levels still costs
-only a few Python calls.  The driver checks the universe's memory budget before
-each level and notices Ctrl-C; a level wider than ``max_width`` stops the run with
-``TooWide`` before it is expanded.  Then ``driver.reduce`` reduces the diagram in
-plain arrays and ``output`` creates its nodes in CUDD.  Both compiled calls return
-arrays, so they go through ``kernels.interrupts.call_returning_arrays``: a Ctrl-C
-that lands while numba boxes those arrays is a KeyboardInterrupt, not a SystemError.
+``run_machine`` calls the compiled driver (``frontier.c``'s ``sweep``, in the extension
+``zalg.topdown._frontier``) repeatedly, each call running levels until about
+``SWEEP_WORK`` states were expanded, so that progress shows (``zalg.progress``) and a
+diagram of hundreds of small levels still costs only a few Python calls.  The driver
+checks the universe's memory budget before each level and notices Ctrl-C; a level
+wider than ``max_width`` stops the run with ``TooWide`` before it is expanded.  A
+machine whose functions are Python while numba is missing runs on the plain-Python
+driver instead (``driver.sweep``, slow).  Then the compiled ``reduce`` reduces the
+diagram in plain arrays and ``output`` creates its nodes in CUDD.
 """
 
 from __future__ import annotations
@@ -16,19 +16,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import OutOfMemory, TooWide
-from ..cudd.interrupts import call_returning_arrays
+from ..eval.extension import required
 from ..cudd.nodes import INTERRUPTED, NOMEM, WIDE
 from ..progress import Progress, reporter
 from . import driver
 from .driver import CODE, MAX_NODES, NEED_ARENA, NEED_CODES, REJECT_CODE
-from .functions import MAY_TAKE, compiled_driver
+from .functions import MAY_TAKE
 from .output import family_of
 from .store import CHUNK, COUNT, M_BYTES, M_LEVEL, M_NODE, M_WIDTH, Store
 
-try:  # the driver compiled ahead of time (frontier.c, an extension beside this module)
-    c_sweep, c_reduce = compiled_driver()
-except ImportError:  # pragma: no cover - an install without the extension
-    c_reduce = c_sweep = None
+_frontier = required("zalg.topdown._frontier")
 
 __all__ = ["run_machine", "reduce_codes"]
 
@@ -51,7 +48,6 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         raise ValueError("a machine needs one universe level per level, increasing")
     M = universe.manager
     what = machine.name
-    cap = -1 if max_width is None else int(max_width)
     work = np.zeros(max(int(machine.work_size), 1), dtype=np.int64)
     if machine.takes is not None:
         takes, mode = machine.takes, driver.TAKES_LOOKAHEAD
@@ -59,30 +55,57 @@ def run_machine(universe, levels, machine, progress: Progress = None,
         takes = MAY_TAKE[machine.root.dtype]
         mode = driver.EXACT_LOOKAHEAD if machine.lookahead else driver.NO_LOOKAHEAD
     functions = machine.step.entry(), machine.final.entry(), takes.entry()
-    native = c_sweep is not None and all(isinstance(f, int) for f in functions)
+    report = reporter(progress).stage(what, total=m)
+    if all(f is not None for f in functions):
+        codes, start = _compiled_sweep(machine, functions, mode, work, M, what, report,
+                                       max_width)
+    else:
+        used = (machine.step, machine.final) + ((takes,) if mode == driver.TAKES_LOOKAHEAD
+                                                else ())
+        if any(f.py_func is None for f in used):
+            raise TypeError(f"{what}: a machine mixing C functions and Python ones runs only "
+                            "with numba (pip install 'zalg[jit]')")
+        codes, start = driver.sweep(machine, mode, work, M, what, report, max_width)
+    nodes = int(start[m]) - 1
+    # the codes stay resident and are counted there, so not given back with held=
+    # (reduce's checks leave them out: uncounted)
+    M.room(look=True)
+    with report.waiting(f"{what}: nodes into CUDD"):  # reduction and CUDD's nodes
+        try:
+            status, level, hi, lo, root = reduce_codes(codes, start, levels, len(universe),
+                                                       M.ctx, M.uncounted(codes.nbytes))
+        except MemoryError:
+            status = NOMEM
+        if status == INTERRUPTED:
+            raise KeyboardInterrupt
+        if status == NOMEM:
+            raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget or None)
+        del codes
+        family = family_of(universe, level, hi, lo, root, f"{what}: making nodes")
+    report.close()
+    return family
+
+
+def _compiled_sweep(machine, functions: tuple, mode: int, work: np.ndarray, M, what: str,
+                    report, max_width: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """(codes, start): the numbered diagram made by the compiled driver, the machine's
+    functions given by their addresses."""
+    m = machine.levels
+    cap = -1 if max_width is None else int(max_width)
     try:
         store = Store(m, machine.root, FIRST_CHUNKS)
     except MemoryError:
         raise OutOfMemory(what, M.budget or None) from None
     codes = np.full(max(FIRST_CODES, 2), REJECT_CODE, dtype=CODE)
     start = np.zeros(m + 1, dtype=np.int64)
-    report = reporter(progress).stage(what, total=m)
     rows, src, nxt, free, meta = store.rows, store.src, store.next, store.free, store.meta
-    work_done = 0  # a first call that expands nothing: numba loads the driver (tens of MB)
     while meta[M_LEVEL] < m:
         # what the process holds besides CUDD and this run's arrays is off the budget
         M.room(look=True, held=int(meta[M_BYTES]))
         try:
-            if native:
-                status = c_sweep(*functions, machine.info, machine.consts, work, mode,
-                                         rows, src, nxt, free, store.levels, meta, codes,
-                                         start, M.ctx, SWEEP_WORK, cap)
-            else:
-                status, rows, src, nxt, free = call_returning_arrays(
-                    driver.sweep, functions[0], functions[1], functions[2], machine.info,
-                    machine.consts, work, mode, rows, src, nxt, free, store.levels, meta,
-                    codes, start, M.ctx, work_done, cap)
-            work_done = SWEEP_WORK
+            status = _frontier.sweep(*functions, machine.info, machine.consts, work, mode,
+                                     rows, src, nxt, free, store.levels, meta, codes, start,
+                                     M.ctx, SWEEP_WORK, cap)
         except MemoryError:
             status = NOMEM
         level = int(meta[M_LEVEL])
@@ -103,42 +126,16 @@ def run_machine(universe, levels, machine, progress: Progress = None,
                 else f"{states} states"
             raise OutOfMemory(f"{what} (level {level + 1} of {m}, {why})", M.budget or None)
         report.update(level, detail=f"{int(meta[M_WIDTH])} states")
-    nodes = int(meta[M_NODE]) - 1
-    del store, rows, src, nxt, free
-    # the arena is gone (the reduction may use its room); the codes stay resident and are
-    # counted there, so not given back with held= (reduce's checks leave them out: uncounted)
-    M.room(look=True)
-    with report.waiting(f"{what}: nodes into CUDD"):  # reduction and CUDD's nodes
-        try:
-            status, level, hi, lo, root = _reduce(native, codes, start, levels, len(universe),
-                                                  M.ctx, M.uncounted(codes.nbytes))
-        except MemoryError:
-            status = NOMEM
-        if status == INTERRUPTED:
-            raise KeyboardInterrupt
-        if status == NOMEM:
-            raise OutOfMemory(f"{what}: reducing {nodes} nodes", M.budget or None)
-        del codes
-        family = family_of(universe, level, hi, lo, root, f"{what}: making nodes")
-    report.close()
-    return family
-
-
-def _reduce(native: bool, codes, start, levels, nvars: int, ctx, held: int):
-    """``driver.reduce`` (compiled ahead of time when ``native``): (status, level, hi, lo,
-    root), the arrays int64."""
-    if not native:
-        return call_returning_arrays(driver.reduce, codes, start, levels, nvars, ctx, held,
-                                     driver.FIRST_OUTPUT)
-    status, level, hi, lo, root = c_reduce(codes, start, levels, nvars, ctx, held,
-                                                   driver.FIRST_OUTPUT)
-    return (status, *(np.frombuffer(a, dtype=np.int64) for a in (level, hi, lo)), root)
+    return codes, start
 
 
 def reduce_codes(codes, start, levels, nvars: int, ctx, held: int):
-    """``driver.reduce`` on the compiled driver when it is built: (status, level, hi, lo,
-    root) of the diagram the codes describe, reduced into CUDD's nodes."""
-    return _reduce(c_reduce is not None, codes, start, levels, nvars, ctx, held)
+    """The compiled ``reduce`` of the numbered diagram the codes describe (``driver``'s
+    layout): (status, level, hi, lo, root), the reduced ZDD's arrays (int64) as
+    ``Family.node_arrays`` has them; status OK, NOMEM (the budget) or INTERRUPTED."""
+    status, level, hi, lo, root = _frontier.reduce(codes, start, levels, nvars, ctx, held,
+                                                   driver.FIRST_OUTPUT)
+    return (status, *(np.frombuffer(a, dtype=np.int64) for a in (level, hi, lo)), root)
 
 
 def _grow_arena(rows, src, nxt, free, chunks: int, meta: np.ndarray, what: str, M):
@@ -151,8 +148,6 @@ def _grow_arena(rows, src, nxt, free, chunks: int, meta: np.ndarray, what: str, 
     try:
         for a, shape in ((rows, (chunks * CHUNK, rows.shape[1])), (src, chunks * CHUNK),
                          (nxt, chunks), (free, chunks)):
-            if not a.flags.owndata:  # an arena the driver doubled itself (not expected)
-                a = a.copy()
             a.resize(shape, refcheck=False)
             grown.append(a)
     except MemoryError:

@@ -1,10 +1,9 @@
 /* ∃! over a relation read top down (unique_exists.py's kernels), compiled ahead of time.
 
-   The subset construction of unique_exists.py's docstring, statement for statement:
-   a state is R's nodes with their path counts capped at 2 plus the witnesses (W node
+   The subset construction of unique_exists.py's docstring: a state is R's nodes with their path counts capped at 2 plus the witnesses (W node
    << 32 | R node); ue_level builds both children of every state of one level and
    numbers the next level's states in first-occurrence order (the store below, shared
-   with hitting.c, minimal.c and hitting_tables.c), so the layers are numba's. */
+   with hitting.c, minimal.c and hitting_tables.c). */
 #include "unique_exists.h"
 #include "constructions.h"
 
@@ -403,7 +402,7 @@ static int child(UE *u, TStore *st, const i64 *data, const i64 *off, i64 i, i64 
     return *code < 0 ? TD_NOMEM : TD_DONE;
 }
 
-/* ue_level's loop over the count states (numba's _level) */
+/* ue_level's loop over the count states */
 static int level_loop(UE *u, TStore *st, const i64 *data, const i64 *off, i64 count, i64 x,
                       i64 limit, int last, i64 kept_mask, int32_t *lo, int32_t *hi) {
     for (i64 i = 0; i < count; i++) {

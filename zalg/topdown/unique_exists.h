@@ -1,6 +1,6 @@
 /* The top-down constructions' shared pieces (unique_exists.c; hitting.c, minimal.c and
    hitting_tables.c use them): a store of one level's states, hashed rows numbered in
-   first-occurrence order (unique_exists.py's store_state), growable arrays the caller
+   first-occurrence order, growable arrays the caller
    receives as bytearrays, the statuses, Ctrl-C and the budget. */
 #ifndef ZALG_TOPDOWN_STATES_H
 #define ZALG_TOPDOWN_STATES_H
@@ -10,7 +10,7 @@
 /* a level kernel's statuses (unique_exists.py: DONE, SCRATCH, STOPPED; NOMEM: a table
    would pass the budget or malloc failed) */
 enum { TD_DONE = 0, TD_SCRATCH = 1, TD_STOPPED = 2, TD_NOMEM = 3 };
-/* Ctrl-C is looked for once per this many states (unique_exists.POLL_STATES) */
+/* Ctrl-C is looked for once per this many states */
 #define POLL_STATES 256
 /* codes of a child: none, accept (an index of the next level's states otherwise) */
 #define TD_DEAD (-1)

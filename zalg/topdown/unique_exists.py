@@ -20,7 +20,8 @@ node w of W whose keys differ under ``mask[ℓ]`` have completions that agree on
 part in X.  Then n can add a second T to no member a witness accepts, and it is
 dropped from the state.
 
-Layers are built one level of X at a time by a compiled kernel (states hashed by
+Layers are built one level of X at a time by a kernel compiled ahead of time
+(``unique_exists.c`` in the extension ``zalg.topdown._frontier``: states hashed by
 their sorted node arrays; only the current and the next level's states are kept),
 and the unreduced layered diagram of the result goes through ``frontier.assemble``
 (the frontier engine's reduction and node output).  The work grows with the
@@ -30,7 +31,6 @@ pass memoises: it wins where those results are large and the states few.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
@@ -40,29 +40,17 @@ import numpy as np
 from ..errors import OutOfMemory
 from ..algebra.family import Family
 from .assemble import assemble
-from .driver import interrupted
-from ..cudd.compiling import jit
-from ..cudd.interrupts import call_returning_arrays
-from ..ops.extension import kernels
+from ..eval.extension import required
 from ..progress import Progress, reporter
 
-try:  # the kernels compiled ahead of time (unique_exists.c and its kin, in _frontier)
-    native = importlib.import_module("zalg.topdown._frontier")
-except ImportError:  # pragma: no cover - a source tree without its build
-    native = None
-if kernels is None:  # ZALG_COMPILED=0 or no build: every construction on numba
-    native = None
+#: the level kernels compiled ahead of time (unique_exists.c and its kin)
+native = required("zalg.topdown._frontier")
 
 __all__ = ["unique_exists_topdown", "Separation"]
 
-#: a witness is coded as (W node << SHIFT) | R node
-SHIFT = 32
-LOW = (1 << SHIFT) - 1
 #: statuses of a level's kernel call: done, scratch lists too small, Ctrl-C noticed, no
 #: memory within the budget (the compiled kernels)
 DONE, SCRATCH, STOPPED, NOMEM = 0, 1, 2, 3
-#: the kernels look for Ctrl-C once per this many states (or rows of tables)
-POLL_STATES = 256
 #: the first length of the scratch lists (doubled while a state does not fit)
 FIRST_SCRATCH = 1 << 12
 
@@ -75,187 +63,6 @@ class Separation(NamedTuple):
     masks: np.ndarray
 
 
-@jit
-def _close_r(L, mode, A, k, B, E, EC, cnt, rn):
-    """R's node list A[:k] (counts in ``cnt``) past level L into B: mode 0 its lo
-    children, 1 its hi children, 2 both (a free move); the new length."""
-    ne = 0
-    nk = 0
-    for i in range(k):
-        n = A[i]
-        if rn[n, 0] == L:
-            E[ne] = n
-            EC[ne] = cnt[n]
-            ne += 1
-            cnt[n] = 0
-        elif mode != 1:
-            B[nk] = n
-            nk += 1
-        else:
-            cnt[n] = 0
-    for i in range(ne):
-        n = E[i]
-        c = EC[i]
-        for side in range(2):
-            if side == 0 and mode == 1 or side == 1 and mode == 0:
-                continue
-            m = rn[n, 1] if side == 1 else rn[n, 2]
-            if m == 0:
-                continue
-            if cnt[m] == 0:
-                B[nk] = m
-                nk += 1
-            cnt[m] = min(2, cnt[m] + c)
-    return nk
-
-
-@jit
-def _close_w(L, mode, WA, w, WB, wn, rn):
-    """The witnesses WA[:w] past level L into WB (modes as ``_close_r``), sorted
-    without repeats; the new length."""
-    nw = 0
-    for i in range(w):
-        code = WA[i]
-        c = code >> SHIFT
-        n = code & LOW
-        c_at = wn[c, 0] == L
-        n_at = rn[n, 0] == L
-        if mode != 0 and c_at:
-            c2 = wn[c, 1]
-            n2 = rn[n, 1] if n_at else 0
-            if c2 != 0 and n2 != 0:
-                WB[nw] = (c2 << SHIFT) | n2
-                nw += 1
-        if mode != 1:
-            c2 = wn[c, 2] if c_at else c
-            n2 = rn[n, 2] if n_at else n
-            if c2 != 0 and n2 != 0:
-                WB[nw] = (c2 << SHIFT) | n2
-                nw += 1
-    WB[:nw].sort()
-    out = 0
-    for i in range(nw):
-        if out == 0 or WB[i] != WB[out - 1]:
-            WB[out] = WB[i]
-            out += 1
-    return out
-
-
-@jit
-def _witness_low(codes, a, b, best, rn, wn):
-    """The smallest of ``best`` and the levels of the witnesses codes[a:b]."""
-    for i in range(a, b):
-        c = codes[i] >> SHIFT
-        n = codes[i] & LOW
-        best = min(best, wn[c, 0], rn[n, 0])
-    return best
-
-
-@jit
-def _next_level(A, k, WA, w, limit, rn, wn):
-    """The smallest level below ``limit`` that a node of the state lies at (or limit)."""
-    best = limit
-    for i in range(k):
-        if rn[A[i], 0] < best:
-            best = rn[A[i], 0]
-    return _witness_low(WA, 0, w, best, rn, wn)
-
-
-@jit
-def _successor(x, mode, limit, A, k, WA, w, B, WB, E, EC, cnt, rn, wn, mask, use_keys, wanted):
-    """The state (A[:k] with ``cnt``, WA[:w]) past level x (``mode`` as ``_close_r``,
-    x < 0: no decision), then every level below ``limit`` as free moves, pruned.
-    Returns (R nodes, witnesses, in A and WA, or the lists swapped in B and WB: flag),
-    -1 witnesses when a list would not fit.  ``cnt`` keeps the kept nodes' counts."""
-    cap = len(A)
-    swapped = False
-    L = x
-    if L < 0:
-        L = _next_level(A, k, WA, w, limit, rn, wn)
-        mode = 2
-    while L < limit:
-        if 2 * k > cap or 2 * w > cap:
-            for i in range(k):
-                cnt[A[i]] = 0
-            return k, -1, swapped
-        k = _close_r(L, mode, A, k, B, E, EC, cnt, rn)
-        w = _close_w(L, mode, WA, w, WB, wn, rn)
-        A, B = B, A
-        WA, WB = WB, WA
-        swapped = not swapped
-        mode = 2
-        L = _next_level(A, k, WA, w, limit, rn, wn)
-    kept = 0
-    for i in range(w):  # a witness whose R node is reached twice has a second T
-        if cnt[WA[i] & LOW] < 2:
-            WA[kept] = WA[i]
-            kept += 1
-    w = kept
-    if use_keys and w > 0:
-        nwant = 0
-        for i in range(w):
-            wanted[nwant] = wn[WA[i] >> SHIFT, 3] & mask
-            nwant += 1
-        wanted[:nwant].sort()
-        kept = 0
-        for i in range(k):
-            key = rn[A[i], 3] & mask
-            j = np.searchsorted(wanted[:nwant], key)
-            if j < nwant and wanted[j] == key:
-                A[kept] = A[i]
-                kept += 1
-            else:
-                cnt[A[i]] = 0
-        k = kept
-    if 1 + k + w > cap:
-        for i in range(k):
-            cnt[A[i]] = 0
-        return k, -1, swapped
-    return k, w, swapped
-
-
-@jit
-def _lowest(data, a, b, rn, wn):
-    """The smallest level a node of the packed state data[a:b] lies at (R's nodes are
-    numbered by level, so the first one that is not the 1 terminal has R's smallest)."""
-    k = data[a]
-    best = rn[1, 0]
-    for i in range(k):
-        n = data[a + 1 + i] >> 1
-        if n != 1:
-            best = rn[n, 0]
-            break
-    return _witness_low(data, a + 1 + k, b, best, rn, wn)
-
-
-@jit
-def _hash(S, n):
-    h = np.uint64(1469598103934665603)
-    for i in range(n):
-        h = (h ^ np.uint64(S[i])) * np.uint64(1099511628211)
-        h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(0x7FFFFFFFFFFFFFFF))
-
-
-@jit
-def _grow(a, need):
-    size = max(len(a), 1)
-    while size < need:
-        size *= 2
-    if size == len(a):
-        return a
-    b = np.empty(size, dtype=a.dtype)
-    b[:len(a)] = a
-    return b
-
-
-@jit
-def stop_now(i, ctx):
-    """Whether Ctrl-C came (looked for at every ``POLL_STATES``-th step i; then the
-    kernel returns STOPPED and its caller raises KeyboardInterrupt)."""
-    return i % POLL_STATES == POLL_STATES - 1 and interrupted(ctx)
-
-
 def raise_if_stopped(status: int) -> None:
     """KeyboardInterrupt when a kernel returned STOPPED (it noticed Ctrl-C), MemoryError
     when it returned NOMEM (a table would pass the budget)."""
@@ -266,168 +73,14 @@ def raise_if_stopped(status: int) -> None:
 
 
 def native_level(result: tuple) -> tuple:
-    """A compiled level kernel's (status, data, off, m, lo, hi) as numba's: the bytearrays
-    as numpy arrays (int64 data and offsets, int32 codes; data None stays None)."""
+    """A level kernel's (status, data, off, m, lo, hi) with its bytearrays as numpy
+    arrays (int64 data and offsets, int32 codes; data None stays None)."""
     status, data, off, m, lo, hi = result
     if status != DONE:
         return result
     rows = None if data is None else np.frombuffer(data, dtype=np.int64)
     return (status, rows, np.frombuffer(off, dtype=np.int64), m,
             np.frombuffer(lo, dtype=np.int32), np.frombuffer(hi, dtype=np.int32))
-
-
-@jit
-def new_store():
-    """An empty store of states for ``store_state``: (table, hashes, data, off, m)."""
-    return (np.zeros(1024, dtype=np.int64), np.empty(1024, dtype=np.int64),
-            np.empty(4096, dtype=np.int64), np.zeros(1025, dtype=np.int64), 0)
-
-
-@jit
-def store_state(S, n, table, hashes, data, off, m):
-    """The index of state S[:n] among the next level's m states, added when new:
-    (index, table, hashes, data, off, m) with the arrays grown as needed."""
-    if 2 * (m + 1) > len(table):  # rehash into a table twice as large
-        table = np.zeros(2 * len(table), dtype=np.int64)
-        mask = len(table) - 1
-        for j in range(m):
-            slot = hashes[j] & mask
-            while table[slot] != 0:
-                slot = (slot + 1) & mask
-            table[slot] = j + 1
-    mask = len(table) - 1
-    h = _hash(S, n)
-    slot = h & mask
-    while table[slot] != 0:
-        j = table[slot] - 1
-        if hashes[j] == h and off[j + 1] - off[j] == n:
-            a = off[j]
-            same = True
-            for i in range(n):
-                if data[a + i] != S[i]:
-                    same = False
-                    break
-            if same:
-                return j, table, hashes, data, off, m
-        slot = (slot + 1) & mask
-    table[slot] = m + 1
-    hashes = _grow(hashes, m + 1)
-    off = _grow(off, m + 2)
-    data = _grow(data, off[m] + n)
-    data[off[m]:off[m] + n] = S[:n]
-    off[m + 1] = off[m] + n
-    hashes[m] = h
-    return m, table, hashes, data, off, m + 1
-
-
-@jit
-def put_code(lo_code, hi_code, i, bit, code):
-    """Write child ``bit`` of state i: its next-level state or terminal code."""
-    if bit == 1:
-        hi_code[i] = code
-    else:
-        lo_code[i] = code
-
-
-@jit
-def _load(data, a, b, A, WA, cnt):
-    """State data[a:b] into the lists A (counts into ``cnt``) and WA: (k, w)."""
-    k = data[a]
-    for i in range(k):
-        code = data[a + 1 + i]
-        A[i] = code >> 1
-        cnt[code >> 1] = (code & 1) + 1
-    w = b - a - 1 - k
-    for i in range(w):
-        WA[i] = data[a + 1 + k + i]
-    return k, w
-
-
-@jit
-def _pack(A, k, WA, w, S, cnt):
-    """The state's canonical row into S (clearing ``cnt``): k, R nodes sorted (node << 1
-    | count - 1), witnesses sorted; its length."""
-    A[:k].sort()
-    S[0] = k
-    for i in range(k):
-        S[1 + i] = (A[i] << 1) | (cnt[A[i]] - 1)
-        cnt[A[i]] = 0
-    for i in range(w):
-        S[1 + k + i] = WA[i]
-    return 1 + k + w
-
-
-@jit
-def _level(data, off, count, x, limit, last, scratch, cnt, rn, wn, mask, kept_mask, use_keys,
-           ctx):
-    """Both children of the ``count`` states data[off[i]:off[i+1]] at level x: the next
-    level's states, and the children's codes (an index, or -1 none, -2 accept when
-    ``last``).  ``kept_mask``: the mask the states were pruned with.  Status SCRATCH
-    when a state outgrew the scratch lists, STOPPED at Ctrl-C."""
-    A, B, E, EC, WA, WB, S, wanted = scratch
-    lo = np.empty(count, dtype=np.int32)
-    hi = np.empty(count, dtype=np.int32)
-    table, hashes, ndata, noff, m = new_store()
-    for i in range(count):
-        if stop_now(i, ctx):
-            return STOPPED, ndata, noff, m, lo, hi
-        low = _lowest(data, off[i], off[i + 1], rn, wn)
-        if low > x:  # no node at x: bit 1 ends every path, bit 0 changes nothing up to ``low``
-            hi[i] = -1
-            if low >= limit and mask == kept_mask:
-                if last:
-                    lo[i] = -2
-                else:
-                    n = off[i + 1] - off[i]
-                    lo[i], table, hashes, ndata, noff, m = store_state(
-                        data[off[i]:off[i + 1]], n, table, hashes, ndata, noff, m)
-                continue
-        for bit in range(2):
-            if bit == 1 and low > x:
-                continue
-            if off[i + 1] - off[i] > len(A):
-                return SCRATCH, ndata, noff, m, lo, hi
-            k, w = _load(data, off[i], off[i + 1], A, WA, cnt)
-            k, w, swapped = _successor(x, bit, limit, A, k, WA, w, B, WB, E, EC, cnt, rn, wn, mask,
-                                       use_keys, wanted)
-            RA, RW = (B, WB) if swapped else (A, WA)
-            if w < 0:
-                return SCRATCH, ndata, noff, m, lo, hi
-            if w == 0 or last:
-                for j in range(k):
-                    cnt[RA[j]] = 0
-                code = -2 if w > 0 else -1
-            else:
-                n = _pack(RA, k, RW, w, S, cnt)
-                code, table, hashes, ndata, noff, m = store_state(S, n, table, hashes, ndata, noff, m)
-            put_code(lo, hi, i, bit, code)
-    return DONE, ndata, noff, m, lo, hi
-
-
-@jit
-def _root(r_root, w_root, limit, scratch, cnt, rn, wn, mask, use_keys):
-    """The first state (the roots, then every level below ``limit`` as free moves) as
-    one packed row (empty: no member at all), with status DONE or SCRATCH."""
-    A, B, E, EC, WA, WB, S, wanted = scratch
-    A[0] = r_root
-    cnt[r_root] = 1
-    WA[0] = (w_root << SHIFT) | r_root
-    k, w, swapped = _successor(-1, 2, limit, A, 1, WA, 1, B, WB, E, EC, cnt, rn, wn, mask,
-                               use_keys, wanted)
-    RA, RW = (B, WB) if swapped else (A, WA)
-    if w < 0:
-        return SCRATCH, S[:0].copy()
-    if w == 0:
-        for j in range(k):
-            cnt[RA[j]] = 0
-        return DONE, S[:0].copy()
-    n = _pack(RA, k, RW, w, S, cnt)
-    return DONE, S[:n].copy()
-
-
-def _scratch(size: int) -> tuple:
-    """The kernel's scratch lists, ``size`` entries each."""
-    return tuple(np.empty(size, dtype=np.int64) for _ in range(8))
 
 
 def _table(F: Family, keys: np.ndarray | None) -> tuple[np.ndarray, int]:
@@ -481,12 +134,8 @@ def unique_exists_topdown(R: Family, elements: Iterable[Hashable], witnesses: Fa
     first = kept[0] if kept else n_levels
     size = FIRST_SCRATCH
     while True:
-        if native is not None:
-            status, row = native.ue_root(r_root, w_root, first, size, *nodes, masks[first], use)
-            row = np.frombuffer(row, dtype=np.int64)
-        else:
-            status, row = _root(r_root, w_root, first, _scratch(size), *nodes, masks[first],
-                                use)
+        status, row = native.ue_root(r_root, w_root, first, size, *nodes, masks[first], use)
+        row = np.frombuffer(row, dtype=np.int64)
         raise_if_stopped(status)
         if status == DONE:
             break
@@ -514,7 +163,7 @@ def layer_step(M, what: str, i: int, levels: int, data: np.ndarray, count: int, 
         raise out_of_memory()
     try:
         while True:
-            status, *outputs = call_returning_arrays(call, size)
+            status, *outputs = call(size)
             raise_if_stopped(status)
             if status == DONE:
                 return tuple(outputs), size
@@ -555,9 +204,7 @@ def _layers(U, kept: list[int], row: np.ndarray, nodes: tuple, masks: np.ndarray
                 M, "∃! top down", i, len(kept), data, count, held, size,
                 lambda n: native_level(native.ue_level(
                     data, off, count, x, limit, last, n, *nodes, masks[limit], masks[x], use,
-                    M.ctx, held)) if native is not None else
-                _level(data, off, count, x, limit, last, _scratch(n), *nodes, masks[limit],
-                       masks[x], use, M.ctx))
+                    M.ctx, held)))
             layers.append((lo, hi))
             held += lo.nbytes + hi.nbytes
             report.update(i + 1, detail=f"{m} states")

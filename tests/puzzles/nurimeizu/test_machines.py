@@ -4,11 +4,9 @@ that builds grid paths and solves a board never imports numba, its counts those 
 brute force (the solutions themselves are checked against it in test_solve)."""
 from __future__ import annotations
 
-import importlib
 import json
 import random
 
-import pytest
 
 from puzzles.nurimeizu import Puzzle, random_rooms
 from tests.helpers import nurimeizu_reference as ref
@@ -16,7 +14,6 @@ from tests.helpers.processes import run_python
 from zalg.topdown import extension_machines
 
 TABLE = extension_machines("puzzles.nurimeizu._machines")
-pytestmark = pytest.mark.skipif(not TABLE, reason="Nurimeizu's extension is not built")
 
 
 def test_the_driver_gets_the_compiled_machines():
@@ -37,19 +34,6 @@ def _boards(n: int) -> list[Puzzle]:
     return boards
 
 
-def _compiled_everywhere() -> bool:
-    """Whether the kernels this check passes through besides the machines (the nodes into
-    CUDD, counting) are compiled ahead of time in this build."""
-    try:
-        ops = importlib.import_module("zalg.ops._kernels")
-        importlib.import_module("zalg.eval._kernels")
-    except ImportError:
-        return False
-    return hasattr(ops, "rebuild")
-
-
-@pytest.mark.skipif(not _compiled_everywhere(),
-                    reason="the nodes into CUDD or counting still run on numba in this build")
 def test_a_fresh_process_solves_without_numba():
     urls = [p.to_url() for p in _boards(6)]
     code = f"""

@@ -1,7 +1,6 @@
 """Exact counting: 64-bit counts promoted to limbs exactly where a count overflows.
 
-``count_exact`` and ``count_root`` (the C kernels of zalg.eval._kernels when built, and
-the numba ones) are checked against a plain-Python count over the same node arrays, on
+``count_exact`` and ``count_root`` (the C kernels of zalg.eval._kernels) are checked against a plain-Python count over the same node arrays, on
 random diagrams whose counts cross 2^63, 2^64 and 2^128, and ``Family.count`` against
 closed formulas (binomials, powers of two, products)."""
 
@@ -13,28 +12,13 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import zalg
-from zalg.eval import evaluate as E
-from zalg.eval.extension import kernels as compiled
-
-
-def numba_counts(hi, lo):
-    return E.count_exact(hi, lo)
-
-
-def numba_count_root(hi, lo, root):
-    narrow, limbs = E.count_root(hi, lo, root)
-    return narrow, limbs.tobytes()
+from zalg.eval.extension import kernels
+from zalg.eval.reading import WIDE_COUNT
 
 
 def c_counts(hi, lo):
-    counts, big = compiled.count_exact(hi, lo)
+    counts, big = kernels.count_exact(hi, lo)
     return np.frombuffer(counts, dtype=np.uint64), np.frombuffer(big, dtype=np.uint64)
-
-
-needs_c = pytest.mark.skipif(compiled is None, reason="zalg.eval._kernels is not built")
-#: (count_exact, count_root) of each implementation
-KERNELS = [pytest.param((numba_counts, numba_count_root), id="numba"),
-           pytest.param((c_counts, compiled and compiled.count_root), id="c", marks=needs_c)]
 
 
 def python_counts(hi, lo) -> list[int]:
@@ -64,14 +48,13 @@ def random_arrays(rng: random.Random, levels: int, width: int):
             np.array(lo, dtype=np.int64))
 
 
-@pytest.mark.parametrize("kernels", KERNELS)
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), levels=st.integers(1, 160), width=st.integers(1, 5))
-def test_count_exact_equals_python_integers(kernels, seed, levels, width):
+def test_count_exact_equals_python_integers(seed, levels, width):
     _, hi, lo = random_arrays(random.Random(seed), levels, width)
-    narrow, big = kernels[0](hi, lo)
+    narrow, big = c_counts(hi, lo)
     want = python_counts(hi, lo)
-    wide = int(E.WIDE_COUNT)
+    wide = WIDE_COUNT
     for i, w in enumerate(want):
         x = int(narrow[i])
         if x < wide:
@@ -83,16 +66,15 @@ def test_count_exact_equals_python_integers(kernels, seed, levels, width):
             assert w >= 2**63 and big[at + limbs] != 0  # promoted only when needed, trimmed
 
 
-@pytest.mark.parametrize("kernels", KERNELS)
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), levels=st.integers(1, 160), width=st.integers(1, 5))
-def test_count_root_equals_python_integers_at_every_root(kernels, seed, levels, width):
+def test_count_root_equals_python_integers_at_every_root(seed, levels, width):
     """The streaming count (limbs dropped after their last parent) gives each node's
     count when that node is the root."""
     _, hi, lo = random_arrays(random.Random(seed), levels, width)
     want = python_counts(hi, lo)
     for root in range(len(hi)):
-        narrow, limbs = kernels[1](hi, lo, root)
+        narrow, limbs = kernels.count_root(hi, lo, root)
         got = int(narrow) if len(limbs) == 0 else int.from_bytes(limbs, "little")
         assert got == want[root] and (len(limbs) == 0) == (want[root] < 2**63)
 

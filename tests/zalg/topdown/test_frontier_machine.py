@@ -1,7 +1,7 @@
-"""The frontier machine interface (issue 28): a toy machine written as one small module
-runs on the one driver and gives exactly the family a brute force lists, with every
-kind of lookahead; and the compiled cache never serves a machine older than its
-sources, even when the edited source is a helper in another file."""
+"""The frontier machine interface: a toy machine written as one small module runs on the
+one driver and gives exactly the family a brute force lists, with every kind of
+lookahead; and a machine runs from its current sources, even when the edited source is
+a helper in another file."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_machine_functions_share_one_state_type():
         step_function(toy_machine.step.py_func, state=np.int64)
 
 
-# ---- the cache follows the sources --------------------------------------------------------
+# ---- a machine runs from its current sources ------------------------------------------------
 
 def _run(tmp_path) -> subprocess.CompletedProcess:
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"),
@@ -71,8 +71,8 @@ def _run(tmp_path) -> subprocess.CompletedProcess:
 
 
 def test_editing_a_machine_helper_in_another_file_recompiles(tmp_path):
-    # issue 28: a step function edited in another file kept its cached machine code (117
-    # instead of 131) until __pycache__ was deleted by hand
+    # the helper lives in another file than the step that inlines it: no compiled code of
+    # the old helper may be served after the edit
     pkg = tmp_path / "toymachine"
     shutil.copytree(Path(toy_machine.__file__).parent, pkg,
                     ignore=shutil.ignore_patterns("__pycache__"))
