@@ -1,9 +1,11 @@
-"""First run: the CPU time of a command in a fresh process, cold (an empty numba cache) and warm.
+"""First run: the CPU time of a command in a fresh process, cold (an empty bytecode cache) and warm.
 
-Each measurement makes a fresh empty folder for ``NUMBA_CACHE_DIR`` and runs the
-command there with the measured tree's zalg (``PYTHONPATH=TREE``): a "cold" row
-runs it once (every kernel it needs is compiled), a "warm" row runs it once
-unmeasured to fill the folder and then again (kernels loaded from the cache).  The
+Each measurement makes a fresh empty folder for ``PYTHONPYCACHEPREFIX`` and runs the
+command with the measured tree's zalg (``PYTHONPATH=TREE``): a "cold" row runs it once
+(Python compiles every module it imports, the standard library's, numpy's and zalg's,
+to bytecode in that folder), a "warm" row runs it once unmeasured to fill the folder
+and then again (the bytecode read from it).  zalg's kernels are the tree's compiled
+extensions either way: nothing of them is built or cached at run time.  The
 figure is the command's CPU seconds (user + system, from ``wait4``, so a busy
 machine does not inflate them); ``first`` is the CPU seconds it had used when its
 first output line arrived (read from ``/proc/PID/stat`` at that moment).  With
@@ -48,9 +50,10 @@ def _cpu_of(pid: int) -> float:
 
 
 def run(argv: list[str], tree: str, cache: str, limit: float = 900) -> dict:
-    """Run ``python argv`` from ``tree`` with numba's cache in ``cache``: its CPU and
+    """Run ``python argv`` from ``tree`` with its bytecode cache in ``cache``: its CPU and
     wall seconds, the CPU seconds at its first output line, and its exit status."""
-    env = dict(os.environ, PYTHONPATH=tree, NUMBA_CACHE_DIR=cache)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=tree, PYTHONPYCACHEPREFIX=cache)
     start = time.perf_counter()
     p = subprocess.Popen([sys.executable, *argv], cwd=tree, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
@@ -80,7 +83,7 @@ def run(argv: list[str], tree: str, cache: str, limit: float = 900) -> dict:
 
 
 def command_case(name: str, phase: str) -> dict:
-    """The command ``name`` with an empty numba cache ("cold") or a filled one ("warm")."""
+    """The command ``name`` with an empty bytecode cache ("cold") or a filled one ("warm")."""
     argv = dict(COMMANDS)[name]
     tree = str(harness.measured_tree())
     with tempfile.TemporaryDirectory(prefix="zalg-first-run-") as cache:
@@ -97,9 +100,9 @@ def tables(args) -> list:
             for name, _ in COMMANDS for phase in ("cold", "warm")]
     cols = (harness.field("exit", "check", 4, "d", index=0),
             harness.field("first", "first", 6, ".2f"),)
-    return [harness.Table("A command in a fresh process, numba's cache empty (cold) or filled "
-                          "(warm); first: CPU s at its first output line", ("zalg",), rows, cols,
-                          name_width=44)]
+    return [harness.Table("A command in a fresh process, the bytecode cache empty (cold) or "
+                          "filled (warm); first: CPU s at its first output line", ("zalg",),
+                          rows, cols, name_width=44)]
 
 
 if __name__ == "__main__":

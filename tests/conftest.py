@@ -1,20 +1,8 @@
-"""Settings for every test: the hypothesis profile of the algebra's property tests, no
-compile note on stderr in child processes (a fresh clone compiles kernels in whichever
-test comes first; tests of the note itself remove the variable), and each test module
-leaving no shared universes behind, and a run whose own peak resident memory passes
-3,000 MiB failing at its end (the run must fit 3 GB: issue 32.7).
-
-Before the first test, the kernels are compiled in a child process (``zalg warmup``'s
-tasks and the studio's warm start: every operation, every genre's solver, a tiny
-design), so the run's own process loads them from numba's cache.  Compiling them in
-the run's process on a fresh clone left about 1 GB of compiler memory resident in it
-(1,323 MB after compiling every kernel, 278 MB after loading them), which numba
-never gives back."""
+"""Settings for every test: the hypothesis profile of the algebra's property tests, each
+test module leaving no shared universes behind, and a run whose own peak resident memory
+passes 3,000 MiB failing at its end (the run must fit 3 GB)."""
 import gc
-import os
 import resource
-import subprocess
-import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -22,8 +10,6 @@ from hypothesis import HealthCheck, settings
 from puzzles.common import caches
 from puzzles.common.solving import SOLVED
 from zalg.memory import trim
-
-os.environ.setdefault("ZALG_QUIET_COMPILE", "1")
 
 settings.register_profile("zalg", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -43,23 +29,7 @@ def no_universes_kept_between_modules():
     trim()
 
 
-WARM_UP = "import zalg.tools.warmup as w; w.warm_up(progress=False); import puzzles.studio.warmup"
-
-
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """Compile (or load) the kernels in a child, so that their compiler memory is not
-    this process's; a failure there is shown, and the tests then compile as they go.
-    ``ZALG_TEST_WARMUP=0`` skips it (a run of a few tests compiles only what they call)."""
-    if os.environ.get("ZALG_TEST_WARMUP") == "0":
-        return
-    done = subprocess.run([sys.executable, "-c", WARM_UP], capture_output=True, text=True)
-    if done.returncode != 0:
-        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        print(f"conftest: compiling the kernels ahead failed ({tail}); tests compile as they go",
-              file=sys.stderr)
-
-
-PEAK_LIMIT_MIB = 3000  # the whole run's budget on a 2-core, 24 GB machine (issue 32.7)
+PEAK_LIMIT_MIB = 3000  # the whole run's budget on a 2-core, 24 GB machine
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -69,7 +39,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if peak_mib > PEAK_LIMIT_MIB:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         line = (f"the test run's own peak resident memory was {peak_mib} MiB, over its "
-                f"{PEAK_LIMIT_MIB} MiB budget (issue 32.7): move the largest cases to children")
+                f"{PEAK_LIMIT_MIB} MiB budget: move the largest cases to children")
         if reporter is not None:
             reporter.write_line(line, red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

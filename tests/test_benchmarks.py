@@ -1,8 +1,8 @@
 """The benchmark harness (benchmarks/harness): fresh processes, sides interleaved round
 by round, CPU and wall seconds of the measured step only, peak memory, results checked
 before a ratio, ``--against`` measuring another tree's zalg, and the git worktree of a
-revision.  A toy benchmark with stub ``zalg`` packages keeps these tests free of numba
-compilations; the real benchmarks run at their smallest sizes in the last test."""
+revision.  A toy benchmark with stub ``zalg`` packages keeps these tests quick; the real
+benchmarks run at their smallest sizes in the last test."""
 from __future__ import annotations
 
 import argparse

@@ -10,9 +10,7 @@ Every genre package has a module ``studio.py`` whose ``PART`` is a :class:`Studi
 * ``tasks``: the genre's design jobs (each a :class:`Task`), started as
   ``<genre>.<task>``;
 * ``view``: the genre's design view (``/design/<genre>``) as data: its sections, fields,
-  editor, buttons and the counts it shows;
-* ``warm``: a tiny run of its design tasks, so that the job workers start with the
-  compiled kernels those use loaded (``puzzles.studio.warmup``).
+  editor, buttons and the counts it shows.
 
 The studio (``puzzles/studio``) iterates the registry (``puzzles.common.genre.studio_parts``)
 and names no genre; the helpers here keep every request check one line
@@ -69,7 +67,6 @@ class StudioPart:
     view: dict | None = None
     solve_fields: tuple = ()
     solve: Callable[[Any, Params, Callable], Any] | None = None
-    warm: Callable[[], None] | None = None
 
 
 # ---- a design view's fields -------------------------------------------------------------

@@ -93,14 +93,7 @@ VIEW = {
 }
 
 
-def _warm() -> None:
-    """One tiny design: every step of the reduce task on a 3x3 board."""
-    p = Puzzle(3, 3, {(0, 0): "b", (2, 2): "b"})
-    H = design.instances(p.solution(), 3, 3, cells=list(p.pearls))
-    design.minimal(H).count()
-
-
 PART = StudioPart(editor=EDITOR, to_board=_board, from_board=_from_board,
                   tasks={"generate": Task(_check_generate, _run_generate),
                          "reduce": Task(_check_reduce, _run_reduce)},
-                  view=VIEW, warm=_warm)
+                  view=VIEW)

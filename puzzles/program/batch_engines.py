@@ -6,8 +6,8 @@ Every engine takes picklable zero-argument callables (module-level functions or
 record, or the exception that kept it from returning one (a worker that died).
 
 * ``jobs == 1`` and no scheduler: one after the other, here.
-* ``jobs > 1``: a ``ProcessPoolExecutor`` of fresh interpreters ("spawn": CUDD and
-  numba state is never forked).  Workers start with SIGINT blocked and then
+* ``jobs > 1``: a ``ProcessPoolExecutor`` of fresh interpreters ("spawn": CUDD's
+  state is never forked).  Workers start with SIGINT blocked and then
   ignored, so Ctrl-C reaches this process alone: pending tasks are cancelled, the
   workers terminated, and the KeyboardInterrupt goes on to the caller.  While the
   workers start and while the pool shuts down, a Ctrl-C is held back and raised
@@ -15,7 +15,7 @@ record, or the exception that kept it from returning one (a worker that died).
   the shutdown it ends the workers at once).  On Linux a worker also dies with the
   process that started it, however that ends.  Each worker gets 1/jobs of the
   memory budget (``--memory`` / ``ZALG_MEMORY``) and this process's heartbeat, set in
-  the worker by ``zalg.configure``; the budget bounds a compilation of kernels there too.
+  the worker by ``zalg.configure``.
 * ``scheduler``: a running Dask scheduler (``distributed.Client(address)``); its
   workers need zalg installed.  Connection problems are a UserError.
 
@@ -40,7 +40,7 @@ from functools import partial
 from typing import Any, Union
 
 import zalg
-from zalg.memory import check_compile_room, default_budget
+from zalg.memory import default_budget
 from zalg.progress import heartbeat_seconds
 
 from .cli import UserError
@@ -97,9 +97,10 @@ def _on_pool(tasks: Sequence[Task], workers: int, budget: int) -> Iterator[tuple
         _close(pool, futures, finished)
 
 
-#: the memory one pool worker needs before any work (a fresh interpreter with zalg,
-#: numba's kernels and CUDD loaded: about 270 MB resident, measured)
-WORKER_MINIMUM = 300 << 20
+#: the memory one pool worker needs before any work (a fresh interpreter with zalg, its
+#: extensions, the genres and CUDD loaded, one small board of each genre solved: about
+#: 140 MB resident, measured)
+WORKER_MINIMUM = 160 << 20
 
 
 def _worker_budget(workers: int) -> int:
@@ -119,13 +120,10 @@ def _worker_budget(workers: int) -> int:
 
 def _worker_start(budget: int, heartbeat: float, parent: int) -> None:
     """In each pool worker: Ctrl-C is the parent's business; end with the parent; this
-    worker's budget, which also bounds a compilation of kernels the worker has to do (a
-    worker whose budget has no room for one ends its task with OutOfMemory, as the
-    program does), and the parent's heartbeat."""
+    worker's budget and the parent's heartbeat."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
     zalg.configure(memory=budget, heartbeat=heartbeat)
-    zalg.before_compiling(check_compile_room)
 
 
 def _die_with(parent: int) -> None:

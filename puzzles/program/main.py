@@ -9,20 +9,17 @@ its Ctrl-C and its exit (docs/reliability.md).
 * Ctrl-C ends the run with one line, ``zalg: interrupted``, and status 130 at every
   moment from :func:`program`'s first line on (before it, while the interpreter
   starts and imports this module, a Ctrl-C is Python's own KeyboardInterrupt): while
-  the command line is imported (zalg, numba and the genres are imported
-  only here; library code imported meanwhile may swallow a KeyboardInterrupt, so the
-  program leaves at once), while numba compiles or loads a kernel (zalg calls
-  ``_leave`` then: ``zalg.on_interrupt_while_compiling``), inside kernels (they notice
-  it at their pauses), in ``__del__`` (where Python would print "Exception ignored" and
-  drop it) and while numba boxes a compiled function's arrays (where the call would
-  fail with SystemError, ``zalg.must_not_raise``): it is raised again 5 ms later, and
-  after the command is done, up to the exit (once the exit has begun a Ctrl-C is not
-  raised, and the exit ends within :data:`GRACE` seconds); from the first Ctrl-C on,
-  what finalizers raise while the command unwinds is not printed (``_quiet``).  Should the
-  KeyboardInterrupt be lost anyway, the program leaves on its own within
-  :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``, ``cmd &``)
-  is kept throughout: no handler is installed, neither here nor while numba compiles
-  nor while a batch's pool starts or shuts down.
+  the command line is imported (zalg and the genres are imported only here; library
+  code imported meanwhile may swallow a KeyboardInterrupt, so the program leaves at
+  once), inside the compiled kernels (they notice it at their pauses), in ``__del__``
+  (where Python would print "Exception ignored" and drop it: it is raised again 5 ms
+  later), and after the command is done, up to the exit (once the exit has begun a
+  Ctrl-C is not raised, and the exit ends within :data:`GRACE` seconds); from the first
+  Ctrl-C on, what finalizers raise while the command unwinds is not printed
+  (``_quiet``).  Should the KeyboardInterrupt be lost anyway, the program leaves on its
+  own within :data:`GRACE` seconds.  An inherited "ignore SIGINT" (``nohup``,
+  ``cmd &``) is kept throughout: no handler is installed, neither here nor while a
+  batch's pool starts or shuts down.
 * The exit: ``os._exit`` with the command's status once standard output and error
   are flushed, so no interpreter teardown (no window where Ctrl-C kills silently, no
   CUDD "nodes referenced" message).
@@ -158,9 +155,6 @@ class _Interrupts:
         self.started = False  # the command line is imported: unwinding is safe from now on
         self.watchdog: threading.Timer | None = None
         self.exit_watchdog: threading.Timer | None = None
-        # where raising would be lost or break a compiled call (zalg.must_not_raise, set
-        # once zalg is imported): only __del__ until then
-        self.must_not_raise = lambda frame: frame.f_code.co_name == "__del__"
 
     def install(self) -> None:
         # an inherited "ignore" (nohup, a background job) is the starter's choice: kept
@@ -181,10 +175,26 @@ class _Interrupts:
             self.watchdog.daemon = True
             self.watchdog.start()
             sys.unraisablehook = _quiet  # the run is ending with its one line
-        if frame is not None and self.must_not_raise(frame):
+        if _in_finalizer(frame):
             _raise_later(signum)
             return
         raise KeyboardInterrupt
+
+
+#: how many frames outward from the handler's a ``__del__`` is looked for
+FINALIZER_DEPTH = 32
+
+
+def _in_finalizer(frame) -> bool:
+    """Whether ``frame`` (the innermost Python frame when SIGINT arrived) runs inside a
+    ``__del__``, within :data:`FINALIZER_DEPTH` frames: a KeyboardInterrupt raised there
+    would be printed as "Exception ignored" and dropped."""
+    depth = 0
+    while frame is not None and depth < FINALIZER_DEPTH:
+        if frame.f_code.co_name == "__del__":
+            return True
+        frame, depth = frame.f_back, depth + 1
+    return False
 
 
 def _quiet(unraisable) -> None:
@@ -201,8 +211,7 @@ RETRY = 0.005
 def _raise_later(signum: int) -> None:
     """Send ``signum`` to the main thread again in :data:`RETRY` seconds, from a helper
     thread: for a Ctrl-C that arrived inside ``__del__`` (Python would print it as
-    "Exception ignored" and drop it) or inside numba's boxing of a compiled result
-    (the call would fail with SystemError, ``zalg.must_not_raise``).  Not
+    "Exception ignored" and drop it).  Not
     ``_thread.interrupt_main`` from the handler itself: CPython looks for signals
     again right after that call returns, still inside the handler, and the nested
     handler would raise there after all."""
@@ -236,16 +245,12 @@ def program() -> None:
         interrupts = _Interrupts()
         interrupts.install()
         claim_standard_streams()
-        # imported only now, so that a Ctrl-C during these imports ends with one line
-        import zalg
-        from zalg.memory import check_compile_room  # (as zalg: a Ctrl-C here is one line)
-        zalg.on_interrupt_while_compiling(_leave)
-        interrupts.must_not_raise = zalg.must_not_raise
-        zalg.before_compiling(check_compile_room)  # the budget bounds this process
-        from .cli import main  # (with it numba and the genres: as above)
+        # imported only now (with it zalg and the genres), so that a Ctrl-C during these
+        # imports ends with one line
+        from .cli import main
     except KeyboardInterrupt:
         _leave()
-    except ImportError as exc:  # zalg cannot work here (no CUDD in dd): one line
+    except ImportError as exc:  # zalg cannot work here (no CUDD in dd, or not built): one line
         _say(f"zalg: error: {exc}")
         _end(EXIT_USAGE)
     interrupts.started = True

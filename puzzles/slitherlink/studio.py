@@ -119,14 +119,7 @@ VIEW = {
     "query": {"loop": {"load": "layer:inside", "then": "compute"}},
 }
 
-def _warm() -> None:
-    """One tiny design: every step of the design task on a 3x4 board."""
-    loop = outline({(1, 1), (1, 2)})
-    A = route.answer((3, 4), loop, ("minimal", "minimum"))
-    A.minimal.count()
-    next(design.rank_by_difficulty(A.minimum, loop), None)
-
 
 PART = StudioPart(editor=EDITOR, to_board=_board,
                   from_board=lambda board: Puzzle.from_grid(cells_grid(board)),
-                  tasks={"design": Task(_check_design, _run_design)}, view=VIEW, warm=_warm)
+                  tasks={"design": Task(_check_design, _run_design)}, view=VIEW)

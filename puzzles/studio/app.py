@@ -195,7 +195,7 @@ def _lifespan(manager: JobManager, on_ready: Callable[[], None] | None):
     """Start the job workers' forkserver with the server; stop every job when it leaves."""
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        await asyncio.to_thread(manager.warm_up)
+        await asyncio.to_thread(manager.start_forkserver)
         if on_ready is not None:
             on_ready()
         try:

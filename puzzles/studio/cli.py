@@ -90,7 +90,7 @@ def _run(args) -> int:
     import uvicorn
 
     from .app import create_app  # Starlette: loaded only when `zalg studio` runs
-    from .jobs import JobManager  # the forkserver's warm-up imports: only for `zalg studio`
+    from .jobs import JobManager  # the job workers' forkserver: only for `zalg studio`
 
     budget = job_budget(args.job_memory, args.jobs)
     sock = _listen(args.host, args.port)

@@ -1,9 +1,8 @@
 """Long work in worker processes: started, followed and stopped from the server.
 
 Every job runs in a process of its own, forked from a *forkserver* that has
-imported zalg and the genres and loaded their compiled kernels once
-(``puzzles.studio.warmup``), so a small job ends in well under 0.1 s instead of
-paying a second of imports and a few tenths of kernel loading.  That buys what the
+imported zalg, its compiled extensions and every genre's studio part once, so a small
+job ends in well under 0.1 s instead of paying a second of imports.  That buys what the
 studio promises:
 
 * Stop is ``terminate()``: SIGTERM ends the process even inside CUDD or a
@@ -24,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import resource
 import signal
@@ -48,7 +48,7 @@ __all__ = ["Job", "JobManager", "Busy", "STOP_GRACE", "PROGRESS_EVERY"]
 STOP_GRACE = 1.0
 #: seconds between two progress messages of the same stage
 PROGRESS_EVERY = 0.1
-#: address space a worker may use beyond its budget (the interpreter, numpy, numba, LLVM)
+#: address space a worker may use beyond its budget (the interpreter, numpy, its libraries)
 AS_SLACK = 1 << 30
 #: finished jobs kept for the page to read
 KEEP_FINISHED = 64
@@ -109,8 +109,8 @@ def _worker(conn, task: str, params: dict, budget: int, heartbeat: float,
 
 
 def _work(conn, task: str, params: dict, budget: int, heartbeat: float) -> None:
-    # the job's budget is what it may use beyond the worker it starts in (forked with zalg,
-    # numba and the genres loaded); the process's budget bounds the whole process
+    # the job's budget is what it may use beyond the worker it starts in (forked with zalg
+    # and the genres loaded); the process's budget bounds the whole process
     zalg.configure(memory=budget + (resident() or 0), heartbeat=heartbeat)
     try:
         _limit_address_space(budget)
@@ -165,15 +165,16 @@ class JobManager:
         self.budget = budget
         self.max_running = max_running
         self._ctx = multiprocessing.get_context("forkserver")
-        self._ctx.set_forkserver_preload(["puzzles.studio.tasks", "puzzles.studio.warmup"])
+        self._ctx.set_forkserver_preload(
+            ["puzzles.studio.tasks", *(f"{module.__name__}.studio" for module in G.genres())])
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
 
-    def warm_up(self) -> None:
+    def start_forkserver(self) -> None:
         """Start the forkserver now (it imports zalg and the genres once), so that the
         first job does not wait for it."""
-        self.start("warm-up", "solve", tasks.check("solve", {"source": G.genres()[0].EXAMPLES[-1]}))
+        multiprocessing.forkserver.ensure_running()
 
     def start(self, page: str, task: str, params: dict) -> Job:
         """Start ``task`` (its params already checked) for ``page``; Busy if that page

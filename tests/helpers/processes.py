@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 from .paths import ROOT
 
-__all__ = ["interrupt_after", "interrupt_inside", "as_from_a_terminal", "SIGINT_AT_RETURN",
-           "run_python", "without_progress", "machine_slowdown",
-           "prompt", "run_measured", "Measured", "first_line", "cpu_seconds", "silences",
-           "Silence"]
+__all__ = ["interrupt_after", "interrupt_inside", "as_from_a_terminal", "run_python",
+           "without_progress", "machine_slowdown", "prompt", "run_measured", "Measured",
+           "first_line", "cpu_seconds", "silences", "Silence"]
 
 
 def as_from_a_terminal() -> None:
@@ -26,36 +25,6 @@ def as_from_a_terminal() -> None:
     ignored, and children inherit that; a child that ignores SIGINT cannot show
     how the program answers Ctrl-C."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-#: Python source defining two compiled functions that raise SIGINT with C's ``raise()``
-#: (Python's C-level handler only records it; compiled code runs no Python handler) and
-#: then return: ``sigint_then_array(a)`` returns the array ``a``, ``sigint_then_size(a)``
-#: its length.  The Ctrl-C is pending when numba boxes the result: deterministically
-#: the moment of the race of a Ctrl-C that lands after a kernel's last pause.
-SIGINT_AT_RETURN = """
-import ctypes
-import numpy as np
-from zalg.cudd.compiling import jit
-from zalg.cudd.native import call_void1
-RAISE = ctypes.cast(ctypes.CDLL(None)["raise"], ctypes.c_void_p).value
-
-@jit
-def _raising_array(address, a):
-    call_void1(address, 2)
-    return a
-
-@jit
-def _raising_size(address, a):
-    call_void1(address, 2)
-    return a.shape[0]
-
-def sigint_then_array(a):
-    return _raising_array(RAISE, a)
-
-def sigint_then_size(a):
-    return _raising_size(RAISE, a)
-"""
 
 
 def run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess:

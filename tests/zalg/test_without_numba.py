@@ -61,6 +61,7 @@ def test_the_algebra_and_graph_families_never_import_numba():
     ["numberlink", "instances", "3x3"],
     ["nagareru", "--help"],
     ["nurimeizu", "generate", "6x6", "--seed", "1"],
+    ["doctor"],
 ])
 def test_the_commands_never_import_numba(argv):
     run = f"import sys\nsys.argv = ['zalg', *{argv!r}]\nfrom puzzles.program import program\nprogram()\n"

@@ -1,2 +1,2 @@
-"""What the ``python -m zalg`` command offers: ``commands`` (its subcommands),
-``doctor`` (what a bug report needs), ``warmup`` (compiling every kernel ahead)."""
+"""What the ``python -m zalg`` command offers: ``commands`` (its subcommands) and
+``doctor`` (what a bug report needs: the installation and how its extensions were built)."""

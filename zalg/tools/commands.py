@@ -1,4 +1,4 @@
-"""The algebra's own subcommands for a command line (``zalg info``, ``warmup``, ``doctor``).
+"""The algebra's own subcommands for a command line (``zalg info`` and ``doctor``).
 
 ``register(subparsers)`` adds them to any ``argparse`` parser, the same way the
 puzzle genres add theirs (the ``zalg`` program itself lives in
@@ -13,10 +13,8 @@ import argparse
 import sys
 
 from .. import load
-from .doctor import facts
+from .doctor import PASSED, facts
 from ..errors import InputError, OutOfMemory
-from ..cudd.compiling import compile_seconds
-from .warmup import warm_up
 from ..text import abbreviated, decimal, safe
 
 __all__ = ["register", "main", "MAX_SHOW"]
@@ -52,22 +50,16 @@ def _info(args) -> int:
     return 0
 
 
-def _warmup(args) -> int:
-    warm_up(progress=True)
-    print(f"kernels ready ({compile_seconds():.0f} s of compiling)")
-    return 0
-
-
 def _doctor(args) -> int:
     rows = facts()
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
         print(f"{label + ':':<{width + 1}} {value}")
-    return 0
+    return 0 if dict(rows)["self-check"] == PASSED else 1
 
 
 def register(subparsers) -> None:
-    """Add ``info``, ``warmup`` and ``doctor`` to an argparse subparsers object."""
+    """Add ``info`` and ``doctor`` to an argparse subparsers object."""
     info = subparsers.add_parser("info", help="describe a family saved with Family.dump",
                                  description="Describe a family saved with Family.dump.")
     info.add_argument("file", help="a file written by Family.dump (npz, .json or .json.gz; "
@@ -80,15 +72,11 @@ def register(subparsers) -> None:
     info.add_argument("--show", type=int, default=0, metavar="N",
                       help=f"print N sample members (at most {MAX_SHOW})")
     info.set_defaults(run=_info)
-    warmup = subparsers.add_parser(
-        "warmup", help="compile every kernel ahead (for a Docker image or a classroom)",
-        description="Compile every kernel now, with a progress bar, so that later commands "
-                    "start at once (kernels otherwise compile on first use and are cached).")
-    warmup.set_defaults(run=_warmup)
     doctor = subparsers.add_parser(
-        "doctor", help="print what a bug report needs (platform, versions, cache, memory)",
-        description="Print the platform, Python, dd, CUDD and numba versions, where the "
-                    "kernel cache lives and whether it is warm, and the memory budget.")
+        "doctor", help="print what a bug report needs (platform, versions, build, memory)",
+        description="Print the platform, Python, dd and CUDD versions, how each compiled "
+                    "extension was built (compiler and flags) and the CUDD routines found, "
+                    "whether the jit extra is installed, and the memory budget.")
     doctor.set_defaults(run=_doctor)
 
 

@@ -1,25 +1,31 @@
-"""What a bug report needs: platform, Python, dd and CUDD, the compiled extensions, memory.
+"""What a bug report needs: platform, Python, dd and CUDD, how the compiled extensions were
+built, whether the ``jit`` extra is installed, the memory budget, and a self-check.
 
-``facts()`` returns (label, value) pairs; ``zalg doctor`` prints them.
+``facts()`` returns (label, value) pairs; ``zalg doctor`` prints them.  The self-check
+runs small cases through each extension (the algebra's operations, exact counts, the
+frontier driver) and compares them with answers known by hand, so that it shows whether
+an installation works.
 """
 
 from __future__ import annotations
 
 import ctypes
 import importlib
+import math
 import os
 import platform
 import sys
 import tempfile
 from importlib import metadata
 
-from .. import __version__
+from .. import Universe, __version__, grid
 from ..errors import format_bytes
 from ..cudd import native
 from ..cudd.platform import cudd_module, dd_version
 from ..memory import default_budget, machine_memory
 
-__all__ = ["facts", "cudd_version", "extension_facts", "EXTENSIONS"]
+__all__ = ["facts", "cudd_version", "extension_facts", "self_check", "CHECKS", "EXTENSIONS",
+           "PASSED"]
 
 
 def _version(package: str) -> str:
@@ -69,6 +75,46 @@ def extension_facts(name: str) -> str:
             f"{getattr(module, 'CFLAGS', 'unknown flags')} ({module.__file__})")
 
 
+def _hitting_sets() -> int:
+    # the minimal hitting sets of {ab, bc, d}: {b, d} and {a, c, d}
+    U = Universe("abcd")
+    return U.parse("a*b + b*c + d").hitting().minimal().count()
+
+
+#: (what, how, the answer known by hand): each extension's work on a small case
+CHECKS = (
+    ("minimal hitting sets", _hitting_sets, 2),
+    ("an exact count past 64 bits", lambda: Universe(range(100)).exactly(50).count(),
+     math.comb(100, 50)),
+    ("grid paths 4x4", lambda: grid(4, 4).paths((0, 0), (3, 3)).count(), 184),  # OEIS A007764
+)
+#: the self-check's value when every case gives its answer
+PASSED = f"passed ({', '.join(what for what, _, _ in CHECKS)})"
+
+
+def self_check() -> str:
+    """:data:`PASSED` when every case of :data:`CHECKS` gives its answer, else ``FAILED:``
+    and what each failing case gave."""
+    failed = []
+    for what, run, answer in CHECKS:
+        try:
+            got = run()
+        except Exception as exc:  # an installation that cannot run it: said, not raised
+            failed.append(f"{what}: {type(exc).__name__}: {exc}")
+            continue
+        if got != answer:
+            failed.append(f"{what}: {got} instead of {answer}")
+    return PASSED if not failed else "FAILED: " + "; ".join(failed)
+
+
+def _jit_extra() -> str:
+    numba = _version("numba")
+    if numba == "not installed":
+        return ("not installed (pip install 'zalg[jit]' compiles user-written frontier "
+                "machines; without it they run as plain Python)")
+    return f"installed (numba {numba}: user-written frontier machines compile)"
+
+
 def facts() -> list[tuple[str, str]]:
     """(label, value) pairs describing this installation."""
     rows = [
@@ -84,12 +130,12 @@ def facts() -> list[tuple[str, str]]:
         rows.append((name, extension_facts(name)))
     cudd = sorted(set(native.ADDR) - _PYTHON_ROUTINES)
     rows.append(("CUDD routines", f"{len(cudd)} found in dd.cudd_zdd, node layout checked"))
-    rows.append(("numba", f"{_version('numba')} (optional: only user-written frontier "
-                          "machines compiled with zalg.topdown.compiled use it)"))
+    rows.append(("jit extra", _jit_extra()))
     try:
         budget = format_bytes(default_budget())
     except ValueError as exc:
         budget = f"invalid ({exc})"
     rows.append(("memory budget", f"{budget} of {format_bytes(machine_memory())} "
                                   "(--memory or ZALG_MEMORY to change)"))
+    rows.append(("self-check", self_check()))
     return rows
