@@ -8,7 +8,6 @@ True
 """
 
 from .errors import OutOfMemory, TooWide
-from .cudd.compiling import before_compiling, on_interrupt_while_compiling
 from .cudd.interrupts import must_not_raise
 from .algebra.family import Family, intersection, union
 from .graphs import interop
@@ -22,8 +21,7 @@ from .settings import configure
 
 __all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load", "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
-           "TooWide", "Relation", "on_interrupt_while_compiling",
-           "before_compiling", "must_not_raise", "configure"]
+           "TooWide", "Relation", "must_not_raise", "configure"]
 __version__ = "0.1.0"
 
 

@@ -20,11 +20,10 @@ import resource
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .errors import InputError, OutOfMemory
+from .errors import InputError
 
 __all__ = ["parse_size", "machine_memory", "default_budget", "set_default_budget",
-           "default_budget_of", "trim", "resident", "DEFAULT_SHARE", "MIN_BUDGET",
-           "COMPILE_PEAK", "check_compile_room"]
+           "default_budget_of", "trim", "resident", "DEFAULT_SHARE", "MIN_BUDGET"]
 
 DEFAULT_SHARE = 0.75
 #: The smallest budget accepted: a CUDD manager alone needs a few megabytes.
@@ -118,29 +117,6 @@ def default_budget() -> int:
         except ValueError as exc:
             raise InputError(f"the environment variable ZALG_MEMORY: {exc}") from None
     return int(DEFAULT_SHARE * machine_memory())
-
-
-#: resident memory a compilation of kernels may add for a moment (LLVM), measured with an
-#: empty cache: 250 MB for the product's kernels (a 450 MB peak against 203 MB cached),
-#: 100 MB for the frontier's cycles (295 against 197)
-COMPILE_PEAK = 256 << 20
-
-
-def check_compile_room(kernel: str) -> None:
-    """Before numba compiles ``kernel``: :class:`OutOfMemory` when the process's budget
-    (:func:`default_budget`) has no room for :data:`COMPILE_PEAK` beside what the process
-    holds (for ``zalg.before_compiling``, in a program whose budget bounds the process)."""
-    now = resident()
-    if now is None:
-        return
-    try:
-        budget = default_budget()
-    except InputError:
-        return
-    if now + COMPILE_PEAK > budget:
-        raise OutOfMemory(f"compiling the kernel {kernel} (about {COMPILE_PEAK >> 20} MB for "
-                          "a moment, first run only; `zalg warmup` with a larger --memory "
-                          "compiles every kernel ahead)", budget)
 
 
 def _page_size() -> int:
