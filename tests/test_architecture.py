@@ -86,10 +86,6 @@ OUTSIDE_PRIVATE = {
     ("zalg.cudd.native", "_index_of_var"): "dd: native.py binds CUDD below dd's public API",
     ("zalg.cudd.native", "_var_with_index"): "dd: native.py binds CUDD below dd's public API",
     ("zalg.ops.manager", "_add_int"): "dd: a Function from a node pointer (kernels)",
-    ("zalg.cudd.cache", "_py_file"): "numba: its cache locators' source file (the stamp)",
-    ("zalg.cudd.cache", "_cache"): "numba: a dispatcher's cache (no public reader)",
-    ("zalg.cudd.cache", "_cache_file"): "numba: a dispatcher's cache index (no public reader)",
-    ("zalg.cudd.cache", "_load_index"): "numba: its cache index reader (no public one)",
 }
 
 
