@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -45,24 +46,47 @@ def _interpreter(version: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("version", ["3.11", "3.12", "3.13"])
-def test_the_wheel_route_installs_and_works(version, tmp_path):
-    if version == f"{sys.version_info.major}.{sys.version_info.minor}":
-        pytest.skip(f"CPython {version} runs this suite: its own install (.ci/run: pip install "
-                    "-e '.[test]', dd from its wheel) is the wheel route's check here")
+VERSIONS = ("3.11", "3.12", "3.13")
+SUITES = f"{sys.version_info.major}.{sys.version_info.minor}"
+
+
+def _install(version: str, folder) -> tuple[str, object]:
+    """("skip", reason), ("fail", pip's stderr) or ("ok", the new environment's folder)."""
     python = _interpreter(version)
     if python is None:
-        pytest.skip(f"no CPython {version} on this machine")
-    venv = tmp_path / "venv"
+        return "skip", f"no CPython {version} on this machine"
+    venv = folder / f"venv{version}"
     subprocess.run([python, "-m", "venv", str(venv)], check=True, timeout=300)
     pip = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
                           str(ROOT)], capture_output=True, text=True, timeout=1500)
-    if pip.returncode != 0:
-        if "Could not find a version" in pip.stderr or "No matching distribution" in pip.stderr \
-                or "connection" in pip.stderr.lower():
-            pytest.skip(f"cannot reach a package index for CPython {version}: "
-                        + pip.stderr.strip()[-200:])
-        pytest.fail(pip.stderr[-2000:])
+    if pip.returncode == 0:
+        return "ok", venv
+    if "Could not find a version" in pip.stderr or "No matching distribution" in pip.stderr \
+            or "connection" in pip.stderr.lower():
+        return "skip", f"cannot reach a package index for CPython {version}: " + pip.stderr.strip()[-200:]
+    return "fail", pip.stderr[-2000:]
+
+
+@pytest.fixture(scope="module")
+def installs(tmp_path_factory):
+    """Every other interpreter's install, made side by side (pip waits on the index and the
+    compiler in turn, so two installs take little more wall time than one)."""
+    folder = tmp_path_factory.mktemp("installs")
+    others = [v for v in VERSIONS if v != SUITES]
+    with ThreadPoolExecutor(len(others)) as pool:
+        done = pool.map(lambda v: _install(v, folder), others)
+    return dict(zip(others, done))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_wheel_route_installs_and_works(version, installs, tmp_path):
+    if version == SUITES:
+        pytest.skip(f"CPython {version} runs this suite: its own install (.ci/run: pip install "
+                    "-e '.[test]', dd from its wheel) is the wheel route's check here")
+    outcome, venv = installs[version]
+    if outcome == "skip":
+        pytest.skip(venv)
+    assert outcome == "ok", venv
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     run = subprocess.run([str(venv / "bin" / "python"), "-c", SMOKE], capture_output=True,
                          text=True, cwd=tmp_path, env=env, timeout=900)

@@ -394,9 +394,9 @@ def all_cases(seed: int, scale: int = 1) -> list[Case]:
     rng = random.Random(seed)
     cases: list[Case] = []
     for genre in G.genres():
-        cases += url_cases(genre, rng, 250 * scale)
-        cases += file_cases(genre, rng, 200 * scale)
-        cases += bytes_cases(genre, rng, 50 * scale)
+        cases += url_cases(genre, rng, 120 * scale)
+        cases += file_cases(genre, rng, 100 * scale)
+        cases += bytes_cases(genre, rng, 25 * scale)
         cases += path_cases(genre)
         cases += option_cases(genre, rng)
         cases += huge_number_cases(genre, rng, 10 * scale)
@@ -404,9 +404,9 @@ def all_cases(seed: int, scale: int = 1) -> list[Case]:
     cases += size_cases(rng)
     cases += [Case("path", ["info", special]) for special in (
         "/dev/zero", "/dev/full", "/proc/self/mem", "{dir}", "{dir}/fifo", "{dir}/missing", "")]
-    cases += loop_cases(rng, 80 * scale)
-    cases += family_cases(rng, 200 * scale)
-    cases += npz_cases(rng, 100 * scale)
+    cases += loop_cases(rng, 40 * scale)
+    cases += family_cases(rng, 100 * scale)
+    cases += npz_cases(rng, 50 * scale)
     return cases
 
 
