@@ -3,9 +3,11 @@ setuptools with the package (``pip install -e .``, ``python -m build``); the res
 metadata is in pyproject.toml.  Needs a C compiler and Python's headers; CUDD's routines
 are reached at run time inside dd's extension, so neither CUDD's headers nor its library
 are needed.  Every extension that makes CUDD nodes links the foundation in zalg/cudd."""
+import compileall
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 FLAGS = ["-O3", "-std=c11", "-fno-strict-aliasing"]
 def sources(*folders: str) -> list[str]:
@@ -38,7 +40,18 @@ def layer(name: str, folder: str, *extra: str) -> list[Extension]:
     return [extension(name, FOUNDATION + files + list(extra), folder)] if files else []
 
 
-setup(ext_modules=[
+class BuildInPlaceWithBytecode(build_ext):
+    """Building in place (an editable install) also writes the packages' bytecode, as pip
+    does when it installs a wheel: a user's first command compiles nothing."""
+
+    def run(self) -> None:
+        super().run()
+        if self.inplace:
+            for package in ("zalg", "puzzles"):
+                compileall.compile_dir(package, quiet=1)
+
+
+setup(cmdclass={"build_ext": BuildInPlaceWithBytecode}, ext_modules=[
     # the family operations: set operations, the driver and its operation table, ...
     *layer("zalg.ops._kernels", "zalg/ops"),
     # reading a family's nodes, counting and evaluation, cost bounds

@@ -1,15 +1,19 @@
-"""First run: the CPU time of a command in a fresh process, cold (an empty bytecode cache) and warm.
+"""First run: the CPU time of a command in a fresh process right after the install, and warm.
 
-Each measurement makes a fresh empty folder for ``PYTHONPYCACHEPREFIX`` and runs the
-command with the measured tree's zalg (``PYTHONPATH=TREE``): a "cold" row runs it once
-(Python compiles every module it imports, the standard library's, numpy's and zalg's,
-to bytecode in that folder), a "warm" row runs it once unmeasured to fill the folder
-and then again (the bytecode read from it).  zalg's kernels are the tree's compiled
-extensions either way: nothing of them is built or cached at run time.  The
-figure is the command's CPU seconds (user + system, from ``wait4``, so a busy
-machine does not inflate them); ``first`` is the CPU seconds it had used when its
-first output line arrived (read from ``/proc/PID/stat`` at that moment).  With
-``--against REV`` each row runs on both trees, interleaved.
+Each measurement copies the measured tree's packages (``zalg``, ``puzzles``, their built
+extensions, ``examples``) without their ``__pycache__`` folders into a fresh folder and
+runs the command there (``PYTHONPATH`` that folder).  An "installed" row writes the
+packages' bytecode first, as ``pip install -e .`` does (setup.py's build step) and pip
+does for a wheel, and measures the command's first run; a "no bytecode" row measures a
+copy without it (Python compiles zalg's and the genres' modules as it imports them: a
+tree whose bytecode was removed or could not be written); a "warm" row runs the command
+once unmeasured and then again.  The standard library's and the installed packages'
+bytecode is there in every row.  zalg's kernels are the tree's compiled extensions
+either way: nothing of them is built or cached at run time.  The figure is the
+command's CPU seconds (user + system, from ``wait4``, so a busy machine does not inflate
+them); ``first`` is the CPU seconds it had used when its first output line arrived (read
+from ``/proc/PID/stat`` at that moment).  With ``--against REV`` each row runs on both
+trees, interleaved.
 
     python -m benchmarks.bench_first_run                       # this tree, 1 round
     python -m benchmarks.bench_first_run --against 6585d2e --rounds 3
@@ -17,8 +21,10 @@ first output line arrived (read from ``/proc/PID/stat`` at that moment).  With
 
 from __future__ import annotations
 
+import compileall
 import os
 import selectors
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -49,11 +55,12 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def run(argv: list[str], tree: str, cache: str, limit: float = 900) -> dict:
-    """Run ``python argv`` from ``tree`` with its bytecode cache in ``cache``: its CPU and
-    wall seconds, the CPU seconds at its first output line, and its exit status."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=tree, PYTHONPYCACHEPREFIX=cache)
+def run(argv: list[str], tree: str, limit: float = 900) -> dict:
+    """Run ``python argv`` from ``tree`` (its own bytecode written beside its modules): its
+    CPU and wall seconds, the CPU seconds at its first output line, and its exit status."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    env.update(PYTHONPATH=tree)
     start = time.perf_counter()
     p = subprocess.Popen([sys.executable, *argv], cwd=tree, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
@@ -82,14 +89,28 @@ def run(argv: list[str], tree: str, cache: str, limit: float = 900) -> dict:
             "first": first, "rc": p.returncode}
 
 
+#: what a command needs of the measured tree, copied without bytecode
+COPIED = ("zalg", "puzzles", "examples")
+
+
+#: the rows of each command: its first run after the install, without bytecode, warm
+PHASES = ("installed", "no bytecode", "warm")
+
+
 def command_case(name: str, phase: str) -> dict:
-    """The command ``name`` with an empty bytecode cache ("cold") or a filled one ("warm")."""
+    """The command ``name`` on a fresh copy of the tree (``PHASES``)."""
     argv = dict(COMMANDS)[name]
-    tree = str(harness.measured_tree())
-    with tempfile.TemporaryDirectory(prefix="zalg-first-run-") as cache:
+    tree = harness.measured_tree()
+    with tempfile.TemporaryDirectory(prefix="zalg-first-run-") as copy:
+        for part in COPIED:
+            shutil.copytree(tree / part, os.path.join(copy, part),
+                            ignore=shutil.ignore_patterns("__pycache__"))
+        if phase == "installed":  # the bytecode the install writes
+            for part in COPIED[:2]:
+                compileall.compile_dir(os.path.join(copy, part), quiet=1)
         if phase == "warm":
-            run(argv, tree, cache)  # fills the cache (not measured)
-        r = run(argv, tree, cache)
+            run(argv, copy)  # writes the bytecode (not measured)
+        r = run(argv, copy)
     harness.record(r["cpu"], r["wall"])
     return {"check": [r["rc"]], "first": r["first"]}
 
@@ -97,11 +118,11 @@ def command_case(name: str, phase: str) -> dict:
 def tables(args) -> list:
     rows = [harness.Row(f"{name} ({phase})", (harness.Case("command_case", (name, phase),
                                                            warm=False),))
-            for name, _ in COMMANDS for phase in ("cold", "warm")]
+            for name, _ in COMMANDS for phase in PHASES]
     cols = (harness.field("exit", "check", 4, "d", index=0),
             harness.field("first", "first", 6, ".2f"),)
-    return [harness.Table("A command in a fresh process, the bytecode cache empty (cold) or "
-                          "filled (warm); first: CPU s at its first output line", ("zalg",),
+    return [harness.Table("A command in a fresh process: its first run after the install, "
+                          "without zalg's bytecode, warm; first: CPU s at its first output line", ("zalg",),
                           rows, cols, name_width=44)]
 
 
