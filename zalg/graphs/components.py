@@ -35,18 +35,21 @@ from .plan import plan_of
 from ..topdown.functions import builtin
 from ..topdown.machine import Machine
 
-__all__ = ["trees", "forests", "steiner_trees", "induced_graphs", "partitions"]
+__all__ = ["trees", "forests", "steiner_trees", "induced_graphs", "partitions", "connected_graphs",
+           "bipartite_graphs", "connecting", "balanced_partitions"]
 
 (C_CU, C_CV, C_ENTER_U, C_ENTER_V, C_LEAVE_U, C_LEAVE_V, C_MARK_U, C_MARK_V, C_MUST_U,
- C_MUST_V, C_TERMS_AHEAD) = range(11)
-INFO_WIDTH = 11
+ C_MUST_V, C_TERMS_AHEAD, C_WEIGHT_U, C_WEIGHT_V) = range(13)
+INFO_WIDTH = 13
 (K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
- K_WIDTH, K_FORGET) = range(11)
+ K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI) = range(15)
 KEEP, FORGET_MARKED, FORGET_ALL = range(3)
 NO_MARKS, ROOTS, TERMINALS = range(3)
 #: the widest frontier the separation masks (one bit per label in an int32) allow
 SEPARATE_MAX = 30
 UNBOUNDED = 1 << 30
+#: the largest total vertex weight (a part's weight sum is an int32)
+MAX_WEIGHT = (1 << 31) - 1
 
 
 step = builtin("components.step", np.int32)
@@ -55,8 +58,10 @@ final = builtin("components.final", np.int32)
 
 
 def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, single=False,
-         trivial=False, require=False, lo=0, hi=UNBOUNDED, kind=NO_MARKS, progress=None):
-    """Run the components machine over ``graph`` (which has edges)."""
+         trivial=False, require=False, lo=0, hi=UNBOUNDED, kind=NO_MARKS, bipartite=False,
+         weights=None, wlo=0, whi=MAX_WEIGHT, progress=None):
+    """Run the components machine over ``graph`` (which has edges); ``weights``: a
+    vertex -> weight mapping, every finished component's weight sum in wlo..whi."""
     plan = plan_of(graph, progress)
     W = plan.width
     if separate and W > SEPARATE_MAX:
@@ -73,7 +78,10 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
         info[i, C_MARK_U], info[i, C_MARK_V] = u in marks, v in marks
         info[i, C_MUST_U], info[i, C_MUST_V] = u in must, v in must
         info[i, C_TERMS_AHEAD] = sum(1 for last in left if last > i)
-    width = W + (W if separate else 0) + 1
+        if weights is not None:
+            info[i, C_WEIGHT_U], info[i, C_WEIGHT_V] = weights[u], weights[v]
+    woff = (2 * W if separate else W) if weights is not None else 0
+    width = W + (W if separate else 0) + (W if weights is not None else 0) + 1
     root = np.full(width, -1, dtype=np.int32)
     root[W:] = 0
     # the TOUCHED bits are read by the spanning test, by a single component's checks and
@@ -83,8 +91,8 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
     else:
         forget = FORGET_MARKED if require else FORGET_ALL
     consts = np.array([W, acyclic, separate, kind, single, trivial, require, lo, hi, width,
-                       forget], dtype=np.int64)
-    machine = Machine(step, final, info, root, consts, 2 * W + 1, takes=takes,
+                       forget, bipartite, woff, wlo, whi], dtype=np.int64)
+    machine = Machine(step, final, info, root, consts, 4 * W + 1, takes=takes,
                       name=f"frontier ({name})")
     U = graph.universe
     return machine.build(U, [U.level(e) for e in graph.edges], progress)
@@ -176,3 +184,64 @@ def partitions(graph, lo: int = 1, hi: int | None = None, progress=None):
         return U.unit if lo <= 0 <= hi else U.empty
     return _run(graph, "partitions", acyclic=False, separate=True, trivial=True,
                 lo=max(lo, 0), hi=hi, progress=progress)
+
+
+def connected_graphs(graph, progress=None):
+    """Connected edge sets other than ∅ (cycles allowed)."""
+    if not graph.edges:
+        return graph.universe.empty
+    return _run(graph, "connected graphs", acyclic=False, single=True, lo=1, hi=1,
+                progress=progress)
+
+
+def bipartite_graphs(graph, connected: bool = True, progress=None):
+    """Edge sets without an odd cycle (2-colourable); ``connected``: also connected or ∅."""
+    U = graph.universe
+    if not graph.edges:
+        return U.unit
+    if connected:
+        return _run(graph, "bipartite graphs", acyclic=False, single=True, lo=1, hi=1,
+                    bipartite=True, progress=progress) | U.unit
+    return _run(graph, "bipartite graphs", acyclic=False, bipartite=True, progress=progress)
+
+
+def connecting(graph, terminals, progress=None):
+    """Edge sets in which every terminal lies in one component (the up-closed family of
+    which the Steiner trees are the minimal members; every edge set for < 2 terminals)."""
+    terms = set(_known(graph, terminals, "terminal"))
+    U = graph.universe
+    if len(terms) < 2:
+        return U.power_set()
+    if terms & _edgeless(graph):
+        return U.empty
+    return _run(graph, "connecting sets", marks=terms, acyclic=False, kind=TERMINALS,
+                progress=progress)
+
+
+def balanced_partitions(graph, weights=None, lower: int = 0, upper: int = MAX_WEIGHT,
+                        parts=None, progress=None):
+    """Partitions of the vertices into connected parts whose weight sums (``weights``: a
+    vertex -> int mapping, 1 for a vertex not in it) lie in lower..upper, as the edges
+    inside the parts; ``parts``: a number of parts or a (lo, hi) range of them."""
+    weights = {} if weights is None else dict(weights)
+    _known(graph, weights, "vertex")
+    w = {x: weights.get(x, 1) for x in graph.vertices}
+    for x, k in w.items():
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
+            raise ValueError(f"the weight of {x!r} must be a non-negative integer, got {k!r}")
+    if sum(w.values()) > MAX_WEIGHT:
+        raise ValueError(f"the total weight {sum(w.values())} is above {MAX_WEIGHT}")
+    lo, hi = (1, UNBOUNDED) if parts is None else \
+        (parts, parts) if isinstance(parts, (int, np.integer)) else tuple(parts)
+    lower, upper = max(int(lower), 0), min(int(upper), MAX_WEIGHT)
+    U = graph.universe
+    lone = [x for x in _edgeless(graph)]
+    if any(not lower <= w[x] <= upper for x in lone):
+        return U.empty
+    lo, hi = lo - len(lone), hi - len(lone)
+    if hi < max(lo, 0) or upper < lower:
+        return U.empty
+    if not graph.edges:
+        return U.unit if lo <= 0 else U.empty
+    return _run(graph, "balanced partitions", acyclic=False, separate=True, trivial=True,
+                lo=max(lo, 0), hi=hi, weights=w, wlo=lower, whi=upper, progress=progress)

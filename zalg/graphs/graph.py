@@ -14,7 +14,7 @@ from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
 from .plan import FrontierPlan
-from . import components, degrees as degree_classes
+from . import classes, components, degrees as degree_classes
 from .paths import build, build_oriented_cycle
 from ..algebra.universe import Universe
 from ..progress import Progress
@@ -246,6 +246,50 @@ class Graph:
         """Partitions of the vertices into lo..hi connected parts, each as the edges
         inside its parts."""
         return components.partitions(self, lo, hi, progress)
+
+    def balanced_partitions(self, weights: dict | None = None, lower: int = 0,
+                            upper: int = components.MAX_WEIGHT, parts=None,
+                            progress: Progress = None):
+        """Partitions of the vertices into connected parts, each part's weight sum
+        (``weights[v]``, 1 for a vertex not given) in lower..upper; ``parts``: a number
+        of parts or a (lo, hi) range.  Members: the edges inside the parts."""
+        return components.balanced_partitions(self, weights, lower, upper, parts, progress)
+
+    def connected_graphs(self, progress: Progress = None):
+        """Connected edge sets other than ∅."""
+        return components.connected_graphs(self, progress)
+
+    def bipartite_graphs(self, connected: bool = True, progress: Progress = None):
+        """Edge sets without an odd cycle; ``connected``: also connected (or ∅)."""
+        return components.bipartite_graphs(self, connected, progress)
+
+    def connecting(self, terminals, progress: Progress = None):
+        """Edge sets in which every terminal lies in one component."""
+        return components.connecting(self, terminals, progress)
+
+    # ---- classes composed by the algebra (see zalg.graphs.classes) ---------------------------
+    def steiner_paths(self, s=None, t=None, terminals=(), progress: Progress = None):
+        """Paths (E ≠ ∅) whose vertices hold every terminal; with s and t: the s-t paths."""
+        return classes.steiner_paths(self, terminals, s, t, progress)
+
+    def steiner_cycles(self, terminals, progress: Progress = None):
+        """Cycles through every terminal."""
+        return classes.steiner_cycles(self, terminals, progress)
+
+    def regular_graphs(self, degree=None, connected: bool = True, progress: Progress = None):
+        """Non-empty edge sets whose touched vertices all have one degree d (an int, a
+        (lo, hi) range, or None: any); ``connected``: also connected."""
+        return classes.regular_graphs(self, degree, connected, progress)
+
+    def cliques(self, k: int, progress: Progress = None):
+        """Edge sets of the complete subgraphs on k vertices."""
+        return classes.cliques(self, k, progress)
+
+    def reliability(self, probabilities: dict, terminals=None, progress: Progress = None):
+        """Pr[the terminals (default: all vertices) lie in one component] when edge e
+        works independently with probability ``probabilities[e]`` (1 when not given):
+        a Fraction for int/Fraction probabilities, else a float."""
+        return classes.reliability(self, probabilities, terminals, progress)
 
 
 def _bfs_order(edges: list[tuple], start) -> list[tuple]:
