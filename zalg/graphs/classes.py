@@ -1,12 +1,13 @@
 """Graph classes composed from the frontier machines' families by the algebra, each
 composition exact (E a member, V(E) the vertices its edges touch):
 
-* ``steiner_paths(T)``: a path (any ends, E ≠ ∅) whose vertices hold T: the linear
-  forests (every degree ≤ 2, no cycle) that are Steiner trees of T;
+* ``steiner_paths(T)``: a path (any ends, E ≠ ∅) whose vertices hold T: the Steiner
+  trees of T with every degree ≤ 2;
   ``steiner_paths(T, s, t)``: the s-t paths with deg_E(v) = 2 at every v ∈ T ∖ {s, t};
 * ``steiner_cycles(T)``: the cycles with deg_E(v) = 2 at every v ∈ T;
 * ``regular_graphs(d)``: E ≠ ∅ with deg_E(v) = d at every v ∈ V(E) (d in a range: one
-  d per member), connected unless asked otherwise;
+  d per member), connected unless asked otherwise: for d = 1 the single edges, for
+  d = 2 the cycles, for larger d the degree family ∩ the connected edge sets;
 * ``cliques(k)``: the complete subgraphs on k vertices: deg_E(v) ∈ {0, k - 1} for all v
   and |E| = k(k - 1)/2 (a (k-1)-regular graph with that many edges has k vertices);
 * ``reliability(p, T)``: Pr[the terminals T lie in one component] when each edge e
@@ -33,19 +34,19 @@ __all__ = ["steiner_paths", "steiner_cycles", "regular_graphs", "cliques", "reli
 
 def steiner_paths(graph, terminals, s=None, t=None, progress=None):
     """Paths whose vertices hold every terminal (see the module docstring)."""
-    terms = set(components._known(graph, terminals, "terminal"))
+    terms = set(components.known(graph, terminals, "terminal"))
     if (s is None) != (t is None):
         raise ValueError("give both ends of the paths, or neither")
     if s is not None:
         inner = {x: (2,) for x in terms - {s, t}}
         return graph.paths(s, t, progress=progress) & degrees.subgraphs(graph, inner, progress)
-    linear = graph.path_matchings(progress=progress)
-    return linear & components.steiner_trees(graph, terms, progress) - graph.universe.unit
+    low = degrees.subgraphs(graph, {x: (0, 1, 2) for x in graph.vertices}, progress)
+    return components.steiner_trees(graph, terms, progress) & low - graph.universe.unit
 
 
 def steiner_cycles(graph, terminals, progress=None):
     """Cycles through every terminal."""
-    terms = components._known(graph, terminals, "terminal")
+    terms = components.known(graph, terminals, "terminal")
     return graph.cycles(progress=progress) & degrees.subgraphs(
         graph, {x: (2,) for x in terms}, progress)
 
@@ -63,13 +64,18 @@ def regular_graphs(graph, degree=None, connected: bool = True, progress=None):
     """Non-empty edge sets in which every touched vertex has the same degree d (an
     integer, a (lo, hi) range, or None: any d ≥ 1); ``connected``: also connected."""
     U = graph.universe
-    out = U.empty
+    out, wide = U.empty, U.empty
     for d in _degree_range(graph, degree):
-        out |= degrees.subgraphs(graph, {x: (0, d) for x in graph.vertices}, progress)
-    out -= U.unit
-    if connected and out:
-        out &= components.connected_graphs(graph, progress)
-    return out
+        F = degrees.subgraphs(graph, {x: (0, d) for x in graph.vertices}, progress) - U.unit
+        if connected and d == 1:
+            out |= F.of_size(1)
+        elif connected and d == 2:
+            out |= graph.cycles(progress=progress)
+        else:
+            wide |= F
+    if connected and wide:
+        wide &= components.connected_graphs(graph, progress)
+    return out | wide
 
 
 def cliques(graph, k: int, progress=None):

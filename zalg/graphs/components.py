@@ -98,7 +98,7 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
     return machine.build(U, [U.level(e) for e in graph.edges], progress)
 
 
-def _known(graph, vertices: Iterable[Hashable], what: str) -> list:
+def known(graph, vertices: Iterable[Hashable], what: str) -> list:
     out = list(vertices)
     vset = set(graph.vertices)
     for x in out:
@@ -116,7 +116,7 @@ def trees(graph, root=None, spanning: bool = False, progress=None):
     """Trees of ``graph`` as edge sets (see the module docstring)."""
     U = graph.universe
     if root is not None:
-        _known(graph, [root], "root")
+        known(graph, [root], "root")
     if spanning:
         if len(graph.vertices) > 1 and _edgeless(graph):
             return U.empty
@@ -136,7 +136,7 @@ def trees(graph, root=None, spanning: bool = False, progress=None):
 def forests(graph, roots=None, spanning: bool = False, progress=None):
     """Forests of ``graph`` as edge sets (see the module docstring)."""
     U = graph.universe
-    roots = _known(graph, roots or (), "root")
+    roots = known(graph, roots or (), "root")
     rset = set(roots)
     must = [x for x in graph.vertices if x not in rset] if spanning else []
     if set(must) & _edgeless(graph):
@@ -151,7 +151,7 @@ def forests(graph, roots=None, spanning: bool = False, progress=None):
 
 def steiner_trees(graph, terminals, progress=None):
     """Trees whose vertices hold every terminal (∅ for one terminal)."""
-    terms = set(_known(graph, terminals, "terminal"))
+    terms = set(known(graph, terminals, "terminal"))
     U = graph.universe
     if not terms:
         return trees(graph, progress=progress)
@@ -208,7 +208,7 @@ def bipartite_graphs(graph, connected: bool = True, progress=None):
 def connecting(graph, terminals, progress=None):
     """Edge sets in which every terminal lies in one component (the up-closed family of
     which the Steiner trees are the minimal members; every edge set for < 2 terminals)."""
-    terms = set(_known(graph, terminals, "terminal"))
+    terms = set(known(graph, terminals, "terminal"))
     U = graph.universe
     if len(terms) < 2:
         return U.power_set()
@@ -224,7 +224,7 @@ def balanced_partitions(graph, weights=None, lower: int = 0, upper: int = MAX_WE
     vertex -> int mapping, 1 for a vertex not in it) lie in lower..upper, as the edges
     inside the parts; ``parts``: a number of parts or a (lo, hi) range of them."""
     weights = {} if weights is None else dict(weights)
-    _known(graph, weights, "vertex")
+    known(graph, weights, "vertex")
     w = {x: weights.get(x, 1) for x in graph.vertices}
     for x, k in w.items():
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
