@@ -8,11 +8,11 @@ frontier engine carries in its states, so narrow frontiers are fast.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Hashable, Iterable
 
 from typing import TYPE_CHECKING
 
+from .order import auto_order, bfs_order
 from .plan import FrontierPlan
 from . import classes, components, degrees as degree_classes
 from .paths import build, build_oriented_cycle
@@ -48,14 +48,16 @@ class Graph:
     """A simple undirected graph; ``universe`` has one element per edge, in edge order.
 
     ``edges``: an iterable of vertex pairs, or a networkx graph.  ``vertices``:
-    extra (possibly isolated) vertices.  ``order``: ``"as-is"`` (the given
-    order), ``"bfs"`` (edges in breadth-first order from the first vertex) or
-    ``"frontier"`` (a heuristic that tries breadth-first orders from every
-    vertex of minimum eccentricity and of maximum eccentricity and keeps the
-    one of least frontier width), or an explicit list of the edges.
+    extra (possibly isolated) vertices.  ``order``: ``"auto"`` (the default: a
+    path-decomposition heuristic, the order of least frontier width among greedy
+    vertex sweeps and breadth-first orders from peripheral vertices and the given
+    order, see ``zalg.graphs.order``), ``"as-is"`` (the given order), ``"bfs"``
+    (edges in breadth-first order from the first vertex), ``"frontier"`` (the
+    breadth-first orders only), or an explicit list of the edges.
+    ``G.frontier_width()`` reports the width of the order chosen.
     """
 
-    def __init__(self, edges, order="as-is", vertices: Iterable[Hashable] = ()):
+    def __init__(self, edges, order="auto", vertices: Iterable[Hashable] = ()):
         extra = list(vertices)
         if hasattr(edges, "edges") and hasattr(edges, "nodes"):  # networkx
             extra += list(edges.nodes)
@@ -105,10 +107,11 @@ class Graph:
         if order == "as-is":
             return edges
         if order == "bfs":
-            return _bfs_order(edges, self.vertices[0] if self.vertices else None)
-        if order == "frontier":
-            return _best_frontier_order(edges, self.vertices)
-        raise ValueError(f"unknown edge order {order!r}: use 'as-is', 'bfs', 'frontier' or a list")
+            return bfs_order(edges, self.vertices[0] if self.vertices else None)
+        if order in ("auto", "frontier"):
+            return auto_order(edges, self.vertices, sweeps=order == "auto")
+        raise ValueError(f"unknown edge order {order!r}: use 'auto', 'as-is', 'bfs', "
+                         "'frontier' or a list")
 
     def to_networkx(self, member=None) -> networkx.Graph:
         """A networkx graph: the whole graph, or the edges of ``member`` (an edge set, such
@@ -290,60 +293,6 @@ class Graph:
         works independently with probability ``probabilities[e]`` (1 when not given):
         a Fraction for int/Fraction probabilities, else a float."""
         return classes.reliability(self, probabilities, terminals, progress)
-
-
-def _bfs_order(edges: list[tuple], start) -> list[tuple]:
-    if start is None:
-        return list(edges)
-    adj: dict = {}
-    for e in edges:
-        for x in e:
-            adj.setdefault(x, []).append(e)
-    order, placed, seen = [], set(), set()
-    roots = [start] + [x for x in adj if x != start]
-    for root in roots:
-        if root in seen or root not in adj:
-            continue
-        seen.add(root)
-        queue = deque([root])
-        while queue:
-            x = queue.popleft()
-            for e in adj[x]:
-                if e not in placed:
-                    placed.add(e)
-                    order.append(e)
-                y = e[0] if e[1] == x else e[1]
-                if y not in seen:
-                    seen.add(y)
-                    queue.append(y)
-    return order
-
-
-def _best_frontier_order(edges: list[tuple], vertices: list) -> list[tuple]:
-    candidates = [list(edges)]
-    adj: dict = {x: set() for x in vertices}
-    for u, v in edges:
-        adj[u].add(v)
-        adj[v].add(u)
-
-    def eccentricity(x):
-        dist = {x: 0}
-        queue = deque([x])
-        while queue:
-            y = queue.popleft()
-            for z in adj[y]:
-                if z not in dist:
-                    dist[z] = dist[y] + 1
-                    queue.append(z)
-        return max(dist.values())
-
-    if vertices and len(vertices) <= 400:
-        ecc = {x: eccentricity(x) for x in vertices if adj[x]}
-        if ecc:
-            hi, lo = max(ecc.values()), min(ecc.values())
-            starts = [x for x in ecc if ecc[x] in (hi, lo)][:16]
-            candidates += [_bfs_order(edges, x) for x in starts]
-    return min(candidates, key=frontier_width)
 
 
 #: Sweep orders of ``grid``: the side the frontier starts from.
