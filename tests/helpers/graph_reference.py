@@ -250,3 +250,70 @@ def reliability(vertices, edges, p, terminals) -> Fraction:
         if connects(vertices, S, terminals):
             total += prod((p[e] if e in S else 1 - p[e] for e in edges), start=Fraction(1))
     return total
+
+
+def random_digraph(seed: int):
+    """A digraph of 3..6 vertices and 2..12 arcs (opposite arcs allowed) from ``seed``."""
+    from zalg import DiGraph
+    rnd = random.Random(seed)
+    n = rnd.randint(3, 6)
+    arcs = [(a, b) for a in range(n) for b in range(n) if a != b]
+    return DiGraph(rnd.sample(arcs, min(rnd.randint(2, 12), len(arcs))), vertices=range(n))
+
+
+def walk(S) -> dict:
+    """tail -> head of an arc set with out-degrees ≤ 1 (None if some out-degree is 2)."""
+    nxt: dict = {}
+    for u, v in S:
+        if u in nxt:
+            return None
+        nxt[u] = v
+    return nxt
+
+
+def is_directed_path(vertices, S, s, t, hamilton=False) -> bool:
+    if s == t:
+        return not S and (not hamilton or len(vertices) == 1)
+    nxt, seen, x = walk(S), [s], s
+    if nxt is None:
+        return False
+    while x in nxt and len(seen) <= len(S):
+        x = nxt[x]
+        seen.append(x)
+    ok = x == t and len(seen) == len(S) + 1 == len(set(seen))
+    return ok and (not hamilton or set(seen) == set(vertices))
+
+
+def is_directed_cycle(vertices, S, hamilton=False) -> bool:
+    nxt = walk(S)
+    if not S or nxt is None:
+        return False
+    start = next(iter(S))[0]
+    x, seen = start, []
+    for _ in range(len(S)):
+        seen.append(x)
+        x = nxt.get(x)
+        if x is None:
+            return False
+    return x == start and len(set(seen)) == len(S) and (not hamilton
+                                                        or set(seen) == set(vertices))
+
+
+def is_arborescence(vertices, S, root, spanning=False) -> bool:
+    heads = [v for _, v in S]
+    if len(heads) != len(set(heads)) or root in heads:
+        return False
+    V = touched(S) | {root}
+    if spanning and V != set(vertices):
+        return False
+    if S and root not in touched(S):
+        return False
+    # every head reaches the root backwards without repeating
+    parent = {v: u for u, v in S}
+    for x in V:
+        steps = 0
+        while x != root:
+            if x not in parent or steps > len(S):
+                return False
+            x, steps = parent[x], steps + 1
+    return True
