@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 
 from . import components, degrees
-from .order import auto_order
+from .order import auto_order, frontier_sizes
 from .paths import build
 from ..algebra.universe import Universe
 from ..progress import Progress
@@ -93,7 +93,6 @@ class DiGraph:
 
     def frontier_width(self) -> int:
         """The largest number of vertices in the frontier under this arc order."""
-        from .order import frontier_sizes
         return frontier_sizes(self.edges)[0]
 
     def __repr__(self) -> str:
