@@ -115,32 +115,30 @@ def reliability(graph, probabilities, terminals=None, progress=None):
     return F.probability([float(q) for q in p])
 
 
-def _is_prime(n: int) -> bool:
-    """Miller-Rabin with the witnesses 2, 3, 5, 7 (exact below 3.2 * 10^9)."""
-    d, r = n - 1, 0
-    while d % 2 == 0:
-        d, r = d // 2, r + 1
-    for w in (2, 3, 5, 7):
-        x = pow(w, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(r - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
+#: the moduli of ``exact_probability``: primes below 2**31 (products of two residues fit
+#: an int64), found once by a sieve of the window below 2**31
+_WINDOW = 1 << 20
+_MODULI: list[int] = []
 
 
 def _primes(count: int) -> list[int]:
-    """``count`` primes below 2**31 (descending), so that products fit an int64."""
-    out, n = [], (1 << 31) - 1
-    while len(out) < count:
-        if _is_prime(n):
-            out.append(n)
-        n -= 2
-    return out
+    """``count`` primes below 2**31 (descending)."""
+    if not _MODULI:
+        top = 1 << 31
+        small = np.ones(46341, dtype=bool)  # 46341**2 > 2**31
+        small[:2] = False
+        for k in range(2, 216):
+            if small[k]:
+                small[k * k::k] = False
+        window = np.ones(_WINDOW, dtype=bool)  # top - _WINDOW + i
+        base = top - _WINDOW
+        for q in np.flatnonzero(small):
+            window[(-base) % q::q] = False
+        _MODULI.extend(int(base + i) for i in np.flatnonzero(window)[::-1])
+    if count > len(_MODULI):
+        raise ValueError("the probabilities' common denominator is too large for an exact "
+                         "reliability: give floats")
+    return _MODULI[:count]
 
 
 def exact_probability(family, p: list[Fraction]) -> Fraction:
