@@ -1,8 +1,8 @@
 """Graph classes composed from the frontier machines' families by the algebra, each
 composition exact (E a member, V(E) the vertices its edges touch):
 
-* ``steiner_paths(T)``: a path (any ends, E ≠ ∅) whose vertices hold T: the Steiner
-  trees of T with every degree ≤ 2;
+* ``steiner_paths(T)``: a path (any ends, E ≠ ∅) whose vertices hold T: the
+  components machine's Steiner trees of T with every degree ≤ 2;
   ``steiner_paths(T, s, t)``: the s-t paths with deg_E(v) = 2 at every v ∈ T ∖ {s, t};
 * ``steiner_cycles(T)``: the cycles with deg_E(v) = 2 at every v ∈ T;
 * ``regular_graphs(d)``: E ≠ ∅ with deg_E(v) = d at every v ∈ V(E) (d in a range: one
@@ -40,8 +40,7 @@ def steiner_paths(graph, terminals, s=None, t=None, progress=None):
     if s is not None:
         inner = {x: (2,) for x in terms - {s, t}}
         return graph.paths(s, t, progress=progress) & degrees.subgraphs(graph, inner, progress)
-    low = degrees.subgraphs(graph, {x: (0, 1, 2) for x in graph.vertices}, progress)
-    return components.steiner_trees(graph, terms, progress) & low - graph.universe.unit
+    return components.paths_through(graph, terms, progress)
 
 
 def steiner_cycles(graph, terminals, progress=None):

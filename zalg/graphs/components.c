@@ -1,9 +1,9 @@
 /* The components machine (components.py): edge sets by the connected components they
    make.  A state row (int32) holds, per frontier slot, EMPTY or the vertex's component
-   label (labels numbered by first occurrence along the slots) with three bits: the vertex
+   label (labels numbered by first occurrence along the slots) with three bits and a degree: the vertex
    has a chosen edge (TOUCHED), its component holds a marked vertex (MARKED: a root or a
    terminal), its colour in the 2-colouring of its component (PARITY, with BIPARTITE:
-   the first slot of a label has colour 0).  With SEPARATE, one bit mask per label
+   the first slot of a label has colour 0), and (with MAXDEG) its degree so far.  With SEPARATE, one bit mask per label
    follows: the components that an unchosen edge keeps apart for good; with WEIGHTED
    (from slot K_WOFF), one weight sum per label.  The last entry counts finished
    components. */
@@ -14,21 +14,23 @@ typedef int32_t st;
 
 enum { DEAD, ACCEPT, GOING };
 /* C_OUT: a vertex that may never have an edge (one component only, kept apart from it) */
-enum { C_EMPTY = -1, C_OUT = -2, TOUCHED = 1, MARKED = 2, PARITY = 4, BITS = 7 };
+enum { C_EMPTY = -1, C_OUT = -2, TOUCHED = 1, MARKED = 2, PARITY = 4, DEGREE = 24, DEGREE_ONE = 8,
+       BITS = 31 };
 /* info columns */
 enum { C_CU, C_CV, C_ENTER_U, C_ENTER_V, C_LEAVE_U, C_LEAVE_V, C_MARK_U, C_MARK_V,
        C_MUST_U, C_MUST_V, C_TERMS_AHEAD, C_WEIGHT_U, C_WEIGHT_V };
 /* consts */
 enum { K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
-       K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI };
+       K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI, K_CAP, K_MAXDEG };
 /* K_FORGET: which TOUCHED bits no later check reads (so that they merge): none, those of
    marked components, all */
 enum { KEEP, FORGET_MARKED, FORGET_ALL };
 /* K_MARKS: no marks, marked components never meet (roots), or all marks in one (terminals) */
 enum { NO_MARKS, ROOTS, TERMINALS };
 
-#define LABEL(x) ((x) >> 3)
-#define WITH_LABEL(label, bits) ((st)(((label) << 3) | (bits)))
+#define LABEL(x) ((x) >> 5)
+#define WITH_LABEL(label, bits) ((st)(((label) << 5) | (bits)))
+#define DEGREE_OF(x) (((x) & DEGREE) >> 3)
 
 static inline i64 has_label(const st *t, i64 W, i64 label) {
     for (i64 k = 0; k < W; k++) if (t[k] >= 0 && LABEL(t[k]) == label) return 1;
@@ -52,7 +54,7 @@ static int merge(st *t, i64 W, const i64 *consts, i64 a, i64 b, st flip) {
         if (t[k] >= 0 && (LABEL(t[k]) == a || LABEL(t[k]) == b)) mark |= t[k] & MARKED;
     for (i64 k = 0; k < W; k++) {
         if (t[k] < 0) continue;
-        if (LABEL(t[k]) == b) t[k] = WITH_LABEL(a, (t[k] & (TOUCHED | PARITY)) ^ flip);
+        if (LABEL(t[k]) == b) t[k] = WITH_LABEL(a, (t[k] & (TOUCHED | PARITY | DEGREE)) ^ flip);
         if (LABEL(t[k]) == a) t[k] |= mark;
     }
     i64 woff = consts[K_WOFF];
@@ -78,7 +80,8 @@ static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
         if (row[C_TERMS_AHEAD] > 0) return 0;
         for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & MARKED)) return 0;
     }
-    if (consts[K_TRIVIAL] || nontrivial) {
+    /* with no upper bound, counts beyond the lower bound are all alike: saturate there */
+    if ((consts[K_TRIVIAL] || nontrivial) && t[count] < consts[K_CAP]) {
         t[count] += 1;
         if (t[count] > consts[K_HI]) return 0;
     }
@@ -153,6 +156,11 @@ static int decide(st *t, i64 W, i64 bit, i64 cu, i64 cv, const i64 *consts) {
         return 1;
     }
     if (consts[K_SINGLE] && t[consts[K_WIDTH] - 1] > 0) return 0;
+    if (consts[K_MAXDEG]) {
+        if (DEGREE_OF(t[cu]) >= consts[K_MAXDEG] || DEGREE_OF(t[cv]) >= consts[K_MAXDEG]) return 0;
+        t[cu] += DEGREE_ONE;
+        t[cv] += DEGREE_ONE;
+    }
     t[cu] |= TOUCHED;
     t[cv] |= TOUCHED;
     st same = (st)(~(t[cu] ^ t[cv]) & PARITY);  /* an odd cycle, or a flip of b's colours */
@@ -169,6 +177,16 @@ static int depart(st *t, i64 W, i64 c, i64 must, const i64 *row, const i64 *cons
     t[c] = C_EMPTY;
     if (x == C_OUT) return 1;
     if (must && !(x & TOUCHED)) return 0;
+    if (has_label(t, W, LABEL(x))) return 1;
+    return finish(t, W, x, row, consts);
+}
+
+/* a vertex at the degree bound can take no more edges: it leaves its component at once
+   (as C_OUT), which finishes when no other slot holds it */
+static int saturate(st *t, i64 W, i64 c, const i64 *row, const i64 *consts) {
+    st x = t[c];
+    if (x < 0 || DEGREE_OF(x) < consts[K_MAXDEG]) return 1;
+    t[c] = C_OUT;
     if (has_label(t, W, LABEL(x))) return 1;
     return finish(t, W, x, row, consts);
 }
@@ -202,6 +220,8 @@ i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *cons
     if (row[C_ENTER_U] && !enter(t, W, cu, row[C_MARK_U], row[C_WEIGHT_U], consts)) return DEAD;
     if (row[C_ENTER_V] && !enter(t, W, cv, row[C_MARK_V], row[C_WEIGHT_V], consts)) return DEAD;
     if (!decide(t, W, bit, cu, cv, consts)) return DEAD;
+    if (consts[K_MAXDEG] && bit && !(saturate(t, W, cu, row, consts) && saturate(t, W, cv, row, consts)))
+        return DEAD;
     if (row[C_LEAVE_U] && !depart(t, W, cu, row[C_MUST_U], row, consts)) return DEAD;
     if (row[C_LEAVE_V] && !depart(t, W, cv, row[C_MUST_V], row, consts)) return DEAD;
     if (separate && consts[K_SINGLE] && !settle(t, W, consts)) return DEAD;
@@ -218,6 +238,8 @@ i64 components_takes(const st *s, const i64 *row, const i64 *consts, i64 *work) 
     if (consts[K_SINGLE] && s[consts[K_WIDTH] - 1] > 0) return 0;
     i64 x = row[C_ENTER_U] ? 0 : s[row[C_CU]], y = row[C_ENTER_V] ? 0 : s[row[C_CV]];
     if (x == C_OUT || y == C_OUT) return 0;
+    if (consts[K_MAXDEG] && (DEGREE_OF(x) >= consts[K_MAXDEG] || DEGREE_OF(y) >= consts[K_MAXDEG]))
+        return 0;
     if (row[C_ENTER_U] || row[C_ENTER_V]) return 1;
     i64 a = LABEL(x), b = LABEL(y);
     if (a == b) return !consts[K_ACYCLIC] && !(consts[K_BIPARTITE] && !((x ^ y) & PARITY));

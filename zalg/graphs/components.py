@@ -10,7 +10,7 @@ terminal).  For induced subgraphs and partitions, one bit mask per label follows
 components that an unchosen edge between them keeps apart for good (they may never
 join).  The last entry counts the components that have left the frontier.  Per level,
 an info row gives the edge's slots, which end enters or leaves, which end is marked or
-must have an edge, and how many terminals are still ahead.
+must have an edge, and how many terminals have not entered yet.
 
 Meanings (E a member, V(E) the vertices its edges touch):
 
@@ -31,6 +31,7 @@ from collections.abc import Hashable, Iterable
 
 import numpy as np
 
+from .degrees import subgraphs
 from .plan import plan_of
 from ..topdown.functions import builtin
 from ..topdown.machine import Machine
@@ -42,7 +43,7 @@ __all__ = ["trees", "forests", "steiner_trees", "induced_graphs", "partitions", 
  C_MUST_V, C_TERMS_AHEAD, C_WEIGHT_U, C_WEIGHT_V) = range(13)
 INFO_WIDTH = 13
 (K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
- K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI) = range(15)
+ K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI, K_CAP, K_MAXDEG) = range(17)
 KEEP, FORGET_MARKED, FORGET_ALL = range(3)
 NO_MARKS, ROOTS, TERMINALS = range(3)
 #: the widest frontier the separation masks (one bit per label in an int32) allow
@@ -59,9 +60,10 @@ final = builtin("components.final", np.int32)
 
 def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, single=False,
          trivial=False, require=False, lo=0, hi=UNBOUNDED, kind=NO_MARKS, bipartite=False,
-         weights=None, wlo=0, whi=MAX_WEIGHT, progress=None):
+         weights=None, wlo=0, whi=MAX_WEIGHT, maxdeg=0, progress=None):
     """Run the components machine over ``graph`` (which has edges); ``weights``: a
-    vertex -> weight mapping, every finished component's weight sum in wlo..whi."""
+    vertex -> weight mapping, every finished component's weight sum in wlo..whi;
+    ``maxdeg`` (1..3): no vertex has more chosen edges."""
     plan = plan_of(graph, progress)
     W = plan.width
     if separate and W > SEPARATE_MAX:
@@ -73,11 +75,11 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
     info[:, C_CU], info[:, C_CV] = plan.cu, plan.cv
     info[:, [C_ENTER_U, C_ENTER_V]] = np.array(plan.enter, dtype=np.int64)
     info[:, [C_LEAVE_U, C_LEAVE_V]] = np.array(plan.leave, dtype=np.int64)
-    left = sorted(plan.last[x] for x in marks if x in plan.last)
+    firsts = sorted(plan.first[x] for x in marks if x in plan.first)
     for i, (u, v) in enumerate(graph.edges):
         info[i, C_MARK_U], info[i, C_MARK_V] = u in marks, v in marks
         info[i, C_MUST_U], info[i, C_MUST_V] = u in must, v in must
-        info[i, C_TERMS_AHEAD] = sum(1 for last in left if last > i)
+        info[i, C_TERMS_AHEAD] = sum(1 for first in firsts if first > i)
         if weights is not None:
             info[i, C_WEIGHT_U], info[i, C_WEIGHT_V] = weights[u], weights[v]
     woff = (2 * W if separate else W) if weights is not None else 0
@@ -91,7 +93,9 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
     else:
         forget = FORGET_MARKED if require else FORGET_ALL
     consts = np.array([W, acyclic, separate, kind, single, trivial, require, lo, hi, width,
-                       forget, bipartite, woff, wlo, whi], dtype=np.int64)
+                       forget, bipartite, woff, wlo, whi, lo if hi >= UNBOUNDED else hi + 1,
+                       maxdeg],
+                      dtype=np.int64)
     machine = Machine(step, final, info, root, consts, 4 * W + 1, takes=takes,
                       name=f"frontier ({name})")
     U = graph.universe
@@ -245,3 +249,22 @@ def balanced_partitions(graph, weights=None, lower: int = 0, upper: int = MAX_WE
         return U.unit if lo <= 0 else U.empty
     return _run(graph, "balanced partitions", acyclic=False, separate=True, trivial=True,
                 lo=max(lo, 0), hi=hi, weights=w, wlo=lower, whi=upper, progress=progress)
+
+
+def paths_through(graph, terminals, progress=None):
+    """Paths (E ≠ ∅, any ends) whose vertices hold every terminal: the trees through
+    them with every degree at most 2."""
+    terms = set(known(graph, terminals, "terminal"))
+    U = graph.universe
+    if not graph.edges or terms & _edgeless(graph):
+        return U.empty
+    if len(terms) < 2:
+        F = _run(graph, "Steiner paths", single=True, lo=1, hi=1, maxdeg=2, progress=progress)
+        return F if not terms else F & _touching(graph, terms)
+    return _run(graph, "Steiner paths", marks=terms, require=True, kind=TERMINALS, maxdeg=2,
+                progress=progress)
+
+
+def _touching(graph, terms):
+    """Edge sets with an edge at each of ``terms``."""
+    return subgraphs(graph, {x: range(1, len(graph.neighbours(x)) + 1) for x in terms})
