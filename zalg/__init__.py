@@ -20,7 +20,8 @@ from .algebra.relation import Relation
 from .algebra.universe import Universe
 from .settings import configure
 
-__all__ = ["Universe", "Family", "Graph", "DiGraph", "grid", "union", "intersection", "load", "loads",
+__all__ = ["Universe", "Family", "Graph", "DiGraph", "grid", "union", "intersection", "load",
+           "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
            "TooWide", "Relation", "must_not_raise", "configure"]
 __version__ = "0.1.0"

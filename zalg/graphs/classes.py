@@ -144,8 +144,8 @@ def exact_probability(family, p: list[Fraction]) -> Fraction:
     """Pr[X ∈ F] for X holding level i's element with probability p[i], exactly.
 
     With D the common denominator, a_i = D p_i and b_i = D - a_i, the numerator
-    N = Σ_{S∈F} Π_{i∈S} a_i Π_{i∉S} b_i (0 ≤ N ≤ D^n) is evaluated modulo enough primes,
-    a level at a time (the nodes of a level depend only on deeper ones)."""
+    N = Σ_{S∈F} Π_{i∈S} a_i Π_{i∉S} b_i (0 ≤ N ≤ D^n) is evaluated modulo enough
+    primes, a level at a time (the nodes of a level depend only on deeper ones)."""
     n = len(p)
     D = lcm(*(q.denominator for q in p)) if p else 1
     a = [int(q * D) for q in p]

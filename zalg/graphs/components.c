@@ -1,12 +1,12 @@
 /* The components machine (components.py): edge sets by the connected components they
    make.  A state row (int32) holds, per frontier slot, EMPTY or the vertex's component
-   label (labels numbered by first occurrence along the slots) with three bits and a degree: the vertex
-   has a chosen edge (TOUCHED), its component holds a marked vertex (MARKED: a root or a
-   terminal), its colour in the 2-colouring of its component (PARITY, with BIPARTITE:
-   the first slot of a label has colour 0), and (with MAXDEG) its degree so far.  With SEPARATE, one bit mask per label
-   follows: the components that an unchosen edge keeps apart for good; with WEIGHTED
-   (from slot K_WOFF), one weight sum per label.  The last entry counts finished
-   components. */
+   label (labels numbered by first occurrence along the slots) with three bits and a
+   degree: the vertex has a chosen edge (TOUCHED), its component holds a marked vertex
+   (MARKED: a root or a terminal), its colour in the 2-colouring of its component
+   (PARITY, with BIPARTITE: the first slot of a label has colour 0), and (with MAXDEG)
+   its degree so far.  With SEPARATE, one bit mask per label follows: the components
+   that an unchosen edge keeps apart for good; with WEIGHTED (from slot K_WOFF), one
+   weight sum per label.  The last entry counts finished components. */
 #include <stdint.h>
 
 typedef int64_t i64;
@@ -220,7 +220,8 @@ i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *cons
     if (row[C_ENTER_U] && !enter(t, W, cu, row[C_MARK_U], row[C_WEIGHT_U], consts)) return DEAD;
     if (row[C_ENTER_V] && !enter(t, W, cv, row[C_MARK_V], row[C_WEIGHT_V], consts)) return DEAD;
     if (!decide(t, W, bit, cu, cv, consts)) return DEAD;
-    if (consts[K_MAXDEG] && bit && !(saturate(t, W, cu, row, consts) && saturate(t, W, cv, row, consts)))
+    if (consts[K_MAXDEG] && bit
+        && !(saturate(t, W, cu, row, consts) && saturate(t, W, cv, row, consts)))
         return DEAD;
     if (row[C_LEAVE_U] && !depart(t, W, cu, row[C_MUST_U], row, consts)) return DEAD;
     if (row[C_LEAVE_V] && !depart(t, W, cv, row[C_MUST_V], row, consts)) return DEAD;
