@@ -2,7 +2,8 @@
 composition exact (E a member, V(E) the vertices its edges touch):
 
 * ``steiner_paths(T)``: a path (any ends, E ≠ ∅) whose vertices hold T: the
-  components machine's Steiner trees of T with every degree ≤ 2;
+  components machine's single tree with every degree ≤ 2 and an edge at each terminal
+  (one machine, no composition);
   ``steiner_paths(T, s, t)``: the s-t paths with deg_E(v) = 2 at every v ∈ T ∖ {s, t};
 * ``steiner_cycles(T)``: the cycles with deg_E(v) = 2 at every v ∈ T;
 * ``regular_graphs(d)``: E ≠ ∅ with deg_E(v) = d at every v ∈ V(E) (d in a range: one

@@ -31,7 +31,6 @@ from collections.abc import Hashable, Iterable
 
 import numpy as np
 
-from .degrees import subgraphs
 from .plan import plan_of
 from ..topdown.functions import builtin
 from ..topdown.machine import Machine
@@ -252,19 +251,11 @@ def balanced_partitions(graph, weights=None, lower: int = 0, upper: int = MAX_WE
 
 
 def paths_through(graph, terminals, progress=None):
-    """Paths (E ≠ ∅, any ends) whose vertices hold every terminal: the trees through
-    them with every degree at most 2."""
+    """Paths (E ≠ ∅, any ends) whose vertices hold every terminal: one tree with every
+    degree at most 2 and an edge at every terminal."""
     terms = set(known(graph, terminals, "terminal"))
     U = graph.universe
     if not graph.edges or terms & _edgeless(graph):
         return U.empty
-    if len(terms) < 2:
-        F = _run(graph, "Steiner paths", single=True, lo=1, hi=1, maxdeg=2, progress=progress)
-        return F if not terms else F & _touching(graph, terms)
-    return _run(graph, "Steiner paths", marks=terms, require=True, kind=TERMINALS, maxdeg=2,
+    return _run(graph, "Steiner paths", must=terms, single=True, lo=1, hi=1, maxdeg=2,
                 progress=progress)
-
-
-def _touching(graph, terms):
-    """Edge sets with an edge at each of ``terms``."""
-    return subgraphs(graph, {x: range(1, len(graph.neighbours(x)) + 1) for x in terms})
