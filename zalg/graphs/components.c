@@ -39,7 +39,11 @@ static inline i64 has_label(const st *t, i64 W, i64 label) {
 
 /* the smallest label no slot holds */
 static inline i64 fresh_label(const st *t, i64 W) {
-    for (i64 label = 0;; label++) if (!has_label(t, W, label)) return label;
+    if (W >= 64)
+        for (i64 label = 0;; label++) if (!has_label(t, W, label)) return label;
+    uint64_t used = 0;  /* labels are below W */
+    for (i64 k = 0; k < W; k++) if (t[k] >= 0) used |= 1ULL << LABEL(t[k]);
+    return __builtin_ctzll(~used);
 }
 
 static inline int separated(const st *t, i64 W, i64 a, i64 b) {
@@ -127,7 +131,10 @@ static void canonical(st *t, i64 W, const i64 *consts, i64 *map) {
     for (i64 x = 0; x < W; x++) {
         if (map[x] < 0) continue;
         i64 mask = 0;
-        for (i64 y = 0; y < W; y++) if (((t[W + x] >> y) & 1) && map[y] >= 0) mask |= 1LL << map[y];
+        for (uint32_t bits = (uint32_t)t[W + x]; bits; bits &= bits - 1) {
+            i64 y = __builtin_ctz(bits);
+            if (map[y] >= 0) mask |= 1LL << map[y];
+        }
         moved[map[x]] = mask;
     }
     for (i64 x = 0; x < W; x++) t[W + x] = (st)moved[x];
