@@ -7,7 +7,10 @@ all cycles (OEIS A140517).  Tables (docs/performance.md has a run):
 * the frontier engine against Graphillion building the family; both must give the
   same count and the same number of nodes, and the count must be OEIS's;
 * counting it: ``F.count()`` against Graphillion's ``len()``;
-* the algebraic mate-ZDD method against the frontier engine (the same ZDD).
+* the algebraic mate-ZDD method against the frontier engine (the same ZDD);
+* ``--classes N``: every graph class of ``CLASSES`` on the N x N grid (partitions on
+  ``--partitions``), zalg against the same Graphillion call (counts, or the
+  reliability, must agree).
 
     python -m benchmarks.bench_graphs                  # n = 6..11, algebra n <= 8
     python -m benchmarks.bench_graphs --min 10 --max 12 --algebra-max 0
