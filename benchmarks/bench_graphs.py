@@ -7,7 +7,10 @@ all cycles (OEIS A140517).  Tables (docs/performance.md has a run):
 * the frontier engine against Graphillion building the family; both must give the
   same count and the same number of nodes, and the count must be OEIS's;
 * counting it: ``F.count()`` against Graphillion's ``len()``;
-* the algebraic mate-ZDD method against the frontier engine (the same ZDD).
+* the algebraic mate-ZDD method against the frontier engine (the same ZDD);
+* ``--classes N``: every graph class of ``CLASSES`` on the N x N grid (partitions on
+  ``--partitions``), zalg against the same Graphillion call (counts, or the
+  reliability, must agree).
 
     python -m benchmarks.bench_graphs                  # n = 6..11, algebra n <= 8
     python -m benchmarks.bench_graphs --min 10 --max 12 --algebra-max 0
@@ -123,7 +126,43 @@ CLASSES = {
     # along the top side: corners of opposite colours on an even grid
     "hamilton paths": (lambda G, n: G.paths((0, 0), (0, n - 1), hamilton=True),
                        lambda GS, n: GS.paths((0, 0), (0, n - 1), is_hamilton=True)),
+    "partitions balanced": (lambda G, n: G.balanced_partitions(_weights(n), n, 2 * n),
+                            lambda GS, n: GS.balanced_partitions(_weights(n), lower=n,
+                                                                 upper=2 * n)),
+    "bipartite graphs": (lambda G, n: G.bipartite_graphs(), lambda GS, n: GS.bipartite_graphs()),
+    "steiner paths 3": (lambda G, n: G.steiner_paths(terminals=_corners(n)),
+                        lambda GS, n: GS.steiner_paths(_corners(n))),
+    "steiner cycles 3": (lambda G, n: G.steiner_cycles(_corners(n)),
+                         lambda GS, n: GS.steiner_cycles(_corners(n))),
+    "regular graphs 2": (lambda G, n: G.regular_graphs(2), lambda GS, n: GS.regular_graphs(2)),
+    "cliques 2": (lambda G, n: G.cliques(2), lambda GS, n: GS.cliques(2)),
+    "reliability 2 corners": (lambda G, n: G.reliability(_probabilities(G.edges), _ends(n)),
+                              lambda GS, n: GS.reliability(_probabilities(grid_edges(n)),
+                                                           _ends(n))),
 }
+
+
+def _weights(n: int) -> dict:
+    """Vertex weights 1..3 by position (a population-like load for balanced partitions)."""
+    return {(r, c): 1 + (r + 2 * c) % 3 for r in range(n) for c in range(n)}
+
+
+def _corners(n: int) -> list:
+    return [(0, 0), (0, n - 1), (n - 1, n - 1)]
+
+
+def _ends(n: int) -> list:
+    return [(0, 0), (n - 1, n - 1)]
+
+
+def _probabilities(edges: list) -> dict:
+    return {e: 0.5 + 0.04 * (i % 10) for i, e in enumerate(edges)}
+
+
+def _check(F) -> list:
+    """A family's count, or a number (a reliability) rounded for the comparison."""
+    return [round(F, 9)] if isinstance(F, float) else [F.len() if hasattr(F, "len")
+                                                        else F.count()]
 
 
 def class_build(kind: str, n: int) -> dict:
@@ -133,7 +172,7 @@ def class_build(kind: str, n: int) -> dict:
     assert G.edges == grid_edges(n), "zalg's grid order changed: Graphillion's must follow"
     with harness.measure():
         F = CLASSES[kind][0](G, n)
-    return {"check": [F.count()]}
+    return {"check": _check(F)}
 
 
 def graphillion_class_build(kind: str, n: int) -> dict:
@@ -142,7 +181,7 @@ def graphillion_class_build(kind: str, n: int) -> dict:
     GraphSet.set_universe(grid_edges(n), traversal="as-is")
     with harness.measure():
         gs = CLASSES[kind][1](GraphSet, n)
-    return {"check": [gs.len()]}
+    return {"check": _check(gs)}
 
 
 OEIS = harness.Column("OEIS", lambda res: None if res[0] is None else

@@ -11,6 +11,7 @@ from .errors import OutOfMemory, TooWide
 from .cudd.interrupts import must_not_raise
 from .algebra.family import Family, intersection, union
 from .graphs import interop
+from .graphs.digraph import DiGraph
 from .graphs.graph import Graph, grid
 from .graphs.pairing import pair_element, pairing_relation, pairing_universe
 from .persist import loads as decode
@@ -19,7 +20,8 @@ from .algebra.relation import Relation
 from .algebra.universe import Universe
 from .settings import configure
 
-__all__ = ["Universe", "Family", "Graph", "grid", "union", "intersection", "load", "loads",
+__all__ = ["Universe", "Family", "Graph", "DiGraph", "grid", "union", "intersection", "load",
+           "loads",
            "pairing_relation", "pairing_universe", "pair_element", "OutOfMemory",
            "TooWide", "Relation", "must_not_raise", "configure"]
 __version__ = "0.1.0"

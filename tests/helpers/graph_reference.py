@@ -8,6 +8,7 @@ import os
 import random
 from fractions import Fraction
 from itertools import combinations
+from math import prod
 
 import pytest
 
@@ -169,3 +170,150 @@ def graphset_on(G):
     from graphillion import GraphSet
     GraphSet.set_universe(G.edges, traversal="as-is")
     return GraphSet
+
+
+def degree_map(vertices, S) -> dict:
+    deg = {x: 0 for x in vertices}
+    for u, v in S:
+        deg[u] += 1
+        deg[v] += 1
+    return deg
+
+
+def is_connected_set(vertices, S) -> bool:
+    return bool(S) and len(nontrivial(vertices, S)) == 1
+
+
+def is_balanced_partition(vertices, edges, S, weights, lower, upper, lo, hi) -> bool:
+    return is_partition(vertices, edges, S, lo, hi) and all(
+        lower <= sum(weights.get(x, 1) for x in part) <= upper
+        for part in components(vertices, S))
+
+
+def is_bipartite(vertices, S, connected) -> bool:
+    colour: dict = {}
+    adj = {x: [] for x in vertices}
+    for u, v in S:
+        adj[u].append(v)
+        adj[v].append(u)
+    for x in vertices:
+        if x in colour:
+            continue
+        colour[x], stack = 0, [x]
+        while stack:
+            y = stack.pop()
+            for z in adj[y]:
+                if z not in colour:
+                    colour[z] = 1 - colour[y]
+                    stack.append(z)
+                elif colour[z] == colour[y]:
+                    return False
+    return not connected or not S or is_connected_set(vertices, S)
+
+
+def is_path(vertices, S, terminals=(), ends=None) -> bool:
+    deg = degree_map(vertices, S)
+    if not S or not is_connected_set(vertices, S) or any(d > 2 for d in deg.values()):
+        return False
+    if len(S) != len(touched(S)) - 1:
+        return False
+    if ends is not None and not (deg[ends[0]] == 1 and deg[ends[1]] == 1):
+        return False
+    return set(terminals) <= touched(S)
+
+
+def is_cycle(vertices, S, terminals=()) -> bool:
+    deg = degree_map(vertices, S)
+    return is_connected_set(vertices, S) and all(d in (0, 2) for d in deg.values()) \
+        and set(terminals) <= touched(S)
+
+
+def is_regular(vertices, S, degrees, connected) -> bool:
+    ds = {d for d in degree_map(vertices, S).values() if d}
+    return len(ds) == 1 and ds <= set(degrees) and (not connected or
+                                                     is_connected_set(vertices, S))
+
+
+def is_clique(vertices, edges, S, k) -> bool:
+    V = touched(S)
+    return len(V) == k and len(S) == k * (k - 1) // 2
+
+
+def connects(vertices, S, terminals) -> bool:
+    return any(set(terminals) <= c for c in components(vertices, S))
+
+
+def reliability(vertices, edges, p, terminals) -> Fraction:
+    """Σ over the edge sets connecting the terminals of their probabilities."""
+    total = Fraction(0)
+    for S in subsets(edges):
+        if connects(vertices, S, terminals):
+            total += prod((p[e] if e in S else 1 - p[e] for e in edges), start=Fraction(1))
+    return total
+
+
+def random_digraph(seed: int):
+    """A digraph of 3..6 vertices and 2..12 arcs (opposite arcs allowed) from ``seed``."""
+    from zalg import DiGraph
+    rnd = random.Random(seed)
+    n = rnd.randint(3, 6)
+    arcs = [(a, b) for a in range(n) for b in range(n) if a != b]
+    return DiGraph(rnd.sample(arcs, min(rnd.randint(2, 12), len(arcs))), vertices=range(n))
+
+
+def walk(S) -> dict:
+    """tail -> head of an arc set with out-degrees ≤ 1 (None if some out-degree is 2)."""
+    nxt: dict = {}
+    for u, v in S:
+        if u in nxt:
+            return None
+        nxt[u] = v
+    return nxt
+
+
+def is_directed_path(vertices, S, s, t, hamilton=False) -> bool:
+    if s == t:
+        return not S and (not hamilton or len(vertices) == 1)
+    nxt, seen, x = walk(S), [s], s
+    if nxt is None:
+        return False
+    while x in nxt and len(seen) <= len(S):
+        x = nxt[x]
+        seen.append(x)
+    ok = x == t and len(seen) == len(S) + 1 == len(set(seen))
+    return ok and (not hamilton or set(seen) == set(vertices))
+
+
+def is_directed_cycle(vertices, S, hamilton=False) -> bool:
+    nxt = walk(S)
+    if not S or nxt is None:
+        return False
+    start = next(iter(S))[0]
+    x, seen = start, []
+    for _ in range(len(S)):
+        seen.append(x)
+        x = nxt.get(x)
+        if x is None:
+            return False
+    return x == start and len(set(seen)) == len(S) and (not hamilton
+                                                        or set(seen) == set(vertices))
+
+
+def is_arborescence(vertices, S, root, spanning=False) -> bool:
+    heads = [v for _, v in S]
+    if len(heads) != len(set(heads)) or root in heads:
+        return False
+    V = touched(S) | {root}
+    if spanning and V != set(vertices):
+        return False
+    if S and root not in touched(S):
+        return False
+    # every head reaches the root backwards without repeating
+    parent = {v: u for u, v in S}
+    for x in V:
+        steps = 0
+        while x != root:
+            if x not in parent or steps > len(S):
+                return False
+            x, steps = parent[x], steps + 1
+    return True

@@ -1,9 +1,12 @@
 /* The components machine (components.py): edge sets by the connected components they
    make.  A state row (int32) holds, per frontier slot, EMPTY or the vertex's component
-   label (labels numbered by first occurrence along the slots) with two bits: the vertex
-   has a chosen edge (TOUCHED), its component holds a marked vertex (MARKED: a root or a
-   terminal).  With SEPARATE, one bit mask per label follows: the components that an
-   unchosen edge keeps apart for good.  The last entry counts finished components. */
+   label (labels numbered by first occurrence along the slots) with three bits and a
+   degree: the vertex has a chosen edge (TOUCHED), its component holds a marked vertex
+   (MARKED: a root or a terminal), its colour in the 2-colouring of its component
+   (PARITY, with BIPARTITE: the first slot of a label has colour 0), and (with MAXDEG)
+   its degree so far.  With SEPARATE, one bit mask per label follows: the components
+   that an unchosen edge keeps apart for good; with WEIGHTED (from slot K_WOFF), one
+   weight sum per label.  The last entry counts finished components. */
 #include <stdint.h>
 
 typedef int64_t i64;
@@ -11,20 +14,23 @@ typedef int32_t st;
 
 enum { DEAD, ACCEPT, GOING };
 /* C_OUT: a vertex that may never have an edge (one component only, kept apart from it) */
-enum { C_EMPTY = -1, C_OUT = -2, TOUCHED = 1, MARKED = 2 };
+enum { C_EMPTY = -1, C_OUT = -2, TOUCHED = 1, MARKED = 2, PARITY = 4, DEGREE = 24, DEGREE_ONE = 8,
+       BITS = 31 };
 /* info columns */
 enum { C_CU, C_CV, C_ENTER_U, C_ENTER_V, C_LEAVE_U, C_LEAVE_V, C_MARK_U, C_MARK_V,
-       C_MUST_U, C_MUST_V, C_TERMS_AHEAD };
+       C_MUST_U, C_MUST_V, C_TERMS_AHEAD, C_WEIGHT_U, C_WEIGHT_V };
 /* consts */
 enum { K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
-       K_WIDTH, K_FORGET };
+       K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI, K_CAP, K_MAXDEG };
 /* K_FORGET: which TOUCHED bits no later check reads (so that they merge): none, those of
    marked components, all */
 enum { KEEP, FORGET_MARKED, FORGET_ALL };
 /* K_MARKS: no marks, marked components never meet (roots), or all marks in one (terminals) */
 enum { NO_MARKS, ROOTS, TERMINALS };
 
-#define LABEL(x) ((x) >> 2)
+#define LABEL(x) ((x) >> 5)
+#define WITH_LABEL(label, bits) ((st)(((label) << 5) | (bits)))
+#define DEGREE_OF(x) (((x) & DEGREE) >> 3)
 
 static inline i64 has_label(const st *t, i64 W, i64 label) {
     for (i64 k = 0; k < W; k++) if (t[k] >= 0 && LABEL(t[k]) == label) return 1;
@@ -33,28 +39,40 @@ static inline i64 has_label(const st *t, i64 W, i64 label) {
 
 /* the smallest label no slot holds */
 static inline i64 fresh_label(const st *t, i64 W) {
-    for (i64 label = 0;; label++) if (!has_label(t, W, label)) return label;
+    if (W >= 64)
+        for (i64 label = 0;; label++) if (!has_label(t, W, label)) return label;
+    uint64_t used = 0;  /* labels are below W */
+    for (i64 k = 0; k < W; k++) if (t[k] >= 0) used |= 1ULL << LABEL(t[k]);
+    return __builtin_ctzll(~used);
 }
 
 static inline int separated(const st *t, i64 W, i64 a, i64 b) {
     return (t[W + a] >> b) & 1;
 }
 
-/* component b joins component a */
-static void merge(st *t, i64 W, i64 separate, i64 a, i64 b) {
+/* component b joins component a (with BIPARTITE, b's colours flipped by `flip`); 0 when
+   the joined weight passes the upper bound */
+static int merge(st *t, i64 W, const i64 *consts, i64 a, i64 b, st flip) {
     st mark = 0;
     for (i64 k = 0; k < W; k++)
         if (t[k] >= 0 && (LABEL(t[k]) == a || LABEL(t[k]) == b)) mark |= t[k] & MARKED;
     for (i64 k = 0; k < W; k++) {
         if (t[k] < 0) continue;
-        if (LABEL(t[k]) == b) t[k] = (st)((a << 2) | (t[k] & TOUCHED));
+        if (LABEL(t[k]) == b) t[k] = WITH_LABEL(a, (t[k] & (TOUCHED | PARITY | DEGREE)) ^ flip);
         if (LABEL(t[k]) == a) t[k] |= mark;
     }
-    if (!separate) return;
+    i64 woff = consts[K_WOFF];
+    if (woff) {
+        t[woff + a] += t[woff + b];
+        t[woff + b] = 0;
+        if (t[woff + a] > consts[K_WHI]) return 0;
+    }
+    if (!consts[K_SEPARATE]) return 1;
     t[W + a] |= t[W + b];
     t[W + b] = 0;
     for (i64 x = 0; x < W; x++)
         if ((t[W + x] >> b) & 1) t[W + x] = (st)((t[W + x] & ~(1u << b)) | (1u << a));
+    return 1;
 }
 
 /* component `label` has left the frontier (its last vertex `x` was just cleared) */
@@ -66,12 +84,18 @@ static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
         if (row[C_TERMS_AHEAD] > 0) return 0;
         for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & MARKED)) return 0;
     }
-    if (consts[K_TRIVIAL] || nontrivial) {
+    /* with no upper bound, counts beyond the lower bound are all alike: saturate there */
+    if ((consts[K_TRIVIAL] || nontrivial) && t[count] < consts[K_CAP]) {
         t[count] += 1;
         if (t[count] > consts[K_HI]) return 0;
     }
     if (consts[K_SINGLE] && nontrivial)
         for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & TOUCHED)) return 0;
+    if (consts[K_WOFF]) {
+        i64 weight = t[consts[K_WOFF] + label];
+        if (weight < consts[K_WLO] || weight > consts[K_WHI]) return 0;
+        t[consts[K_WOFF] + label] = 0;
+    }
     if (consts[K_SEPARATE]) {
         t[W + label] = 0;
         for (i64 y = 0; y < W; y++) t[W + y] &= ~(1u << label);
@@ -79,33 +103,52 @@ static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
     return 1;
 }
 
-/* renumber the labels by first occurrence along the slots (equal futures, equal rows) */
-static void canonical(st *t, i64 W, i64 separate, i64 forget, i64 *map) {
-    i64 next = 0;
+/* renumber the labels by first occurrence along the slots (equal futures, equal rows);
+   with BIPARTITE, a label whose first slot has colour 1 has its colours flipped.  `map`
+   has room for 4W entries. */
+static void canonical(st *t, i64 W, const i64 *consts, i64 *map) {
+    i64 next = 0, forget = consts[K_FORGET], *flip = map + 3 * W;
     for (i64 x = 0; x < W; x++) map[x] = -1;
     for (i64 k = 0; k < W; k++) {
         if (t[k] < 0) continue;
-        i64 label = LABEL(t[k]), bits = t[k] & 3;
+        i64 label = LABEL(t[k]), bits = t[k] & BITS;
         if (forget == FORGET_ALL || (forget == FORGET_MARKED && (bits & MARKED))) bits &= ~TOUCHED;
-        if (map[label] < 0) map[label] = next++;
-        t[k] = (st)((map[label] << 2) | bits);
+        if (map[label] < 0) {
+            map[label] = next++;
+            flip[label] = bits & PARITY;
+        }
+        t[k] = WITH_LABEL(map[label], bits ^ flip[label]);
     }
-    if (!separate) return;
-    i64 *masks = map + W;
-    for (i64 x = 0; x < W; x++) masks[x] = 0;
+    i64 *moved = map + W;
+    if (consts[K_WOFF]) {
+        i64 woff = consts[K_WOFF];
+        for (i64 x = 0; x < W; x++) moved[x] = 0;
+        for (i64 x = 0; x < W; x++) if (map[x] >= 0) moved[map[x]] = t[woff + x];
+        for (i64 x = 0; x < W; x++) t[woff + x] = (st)moved[x];
+    }
+    if (!consts[K_SEPARATE]) return;
+    for (i64 x = 0; x < W; x++) moved[x] = 0;
     for (i64 x = 0; x < W; x++) {
         if (map[x] < 0) continue;
         i64 mask = 0;
-        for (i64 y = 0; y < W; y++) if (((t[W + x] >> y) & 1) && map[y] >= 0) mask |= 1LL << map[y];
-        masks[map[x]] = mask;
+        for (uint32_t bits = (uint32_t)t[W + x]; bits; bits &= bits - 1) {
+            i64 y = __builtin_ctz(bits);
+            if (map[y] >= 0) mask |= 1LL << map[y];
+        }
+        moved[map[x]] = mask;
     }
-    for (i64 x = 0; x < W; x++) t[W + x] = (st)masks[x];
+    for (i64 x = 0; x < W; x++) t[W + x] = (st)moved[x];
 }
 
-static inline void enter(st *t, i64 W, i64 c, i64 mark, i64 separate) {
+static inline int enter(st *t, i64 W, i64 c, i64 mark, i64 weight, const i64 *consts) {
     i64 label = fresh_label(t, W);
-    t[c] = (st)((label << 2) | (mark ? MARKED : 0));
-    if (separate) t[W + label] = 0;
+    t[c] = WITH_LABEL(label, mark ? MARKED : 0);
+    if (consts[K_SEPARATE]) t[W + label] = 0;
+    if (consts[K_WOFF]) {
+        t[consts[K_WOFF] + label] = (st)weight;
+        if (weight > consts[K_WHI]) return 0;
+    }
+    return 1;
 }
 
 /* the edge's decision: taken (join the two components) or not (keep them apart) */
@@ -120,13 +163,18 @@ static int decide(st *t, i64 W, i64 bit, i64 cu, i64 cv, const i64 *consts) {
         return 1;
     }
     if (consts[K_SINGLE] && t[consts[K_WIDTH] - 1] > 0) return 0;
+    if (consts[K_MAXDEG]) {
+        if (DEGREE_OF(t[cu]) >= consts[K_MAXDEG] || DEGREE_OF(t[cv]) >= consts[K_MAXDEG]) return 0;
+        t[cu] += DEGREE_ONE;
+        t[cv] += DEGREE_ONE;
+    }
     t[cu] |= TOUCHED;
     t[cv] |= TOUCHED;
-    if (a == b) return !consts[K_ACYCLIC];
+    st same = (st)(~(t[cu] ^ t[cv]) & PARITY);  /* an odd cycle, or a flip of b's colours */
+    if (a == b) return !consts[K_ACYCLIC] && !(consts[K_BIPARTITE] && same);
     if (separate && separated(t, W, a, b)) return 0;
     if (consts[K_MARKS] == ROOTS && (t[cu] & MARKED) && (t[cv] & MARKED)) return 0;
-    merge(t, W, separate, a, b);
-    return 1;
+    return merge(t, W, consts, a, b, consts[K_BIPARTITE] ? same : 0);
 }
 
 /* the vertex in slot c leaves: 0 if it may not, else clears it (and finishes its
@@ -136,6 +184,16 @@ static int depart(st *t, i64 W, i64 c, i64 must, const i64 *row, const i64 *cons
     t[c] = C_EMPTY;
     if (x == C_OUT) return 1;
     if (must && !(x & TOUCHED)) return 0;
+    if (has_label(t, W, LABEL(x))) return 1;
+    return finish(t, W, x, row, consts);
+}
+
+/* a vertex at the degree bound can take no more edges: it leaves its component at once
+   (as C_OUT), which finishes when no other slot holds it */
+static int saturate(st *t, i64 W, i64 c, const i64 *row, const i64 *consts) {
+    st x = t[c];
+    if (x < 0 || DEGREE_OF(x) < consts[K_MAXDEG]) return 1;
+    t[c] = C_OUT;
     if (has_label(t, W, LABEL(x))) return 1;
     return finish(t, W, x, row, consts);
 }
@@ -166,27 +224,33 @@ i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *cons
     i64 W = consts[K_W], separate = consts[K_SEPARATE];
     for (i64 k = 0; k < consts[K_WIDTH]; k++) t[k] = s[k];
     i64 cu = row[C_CU], cv = row[C_CV];
-    if (row[C_ENTER_U]) enter(t, W, cu, row[C_MARK_U], separate);
-    if (row[C_ENTER_V]) enter(t, W, cv, row[C_MARK_V], separate);
+    if (row[C_ENTER_U] && !enter(t, W, cu, row[C_MARK_U], row[C_WEIGHT_U], consts)) return DEAD;
+    if (row[C_ENTER_V] && !enter(t, W, cv, row[C_MARK_V], row[C_WEIGHT_V], consts)) return DEAD;
     if (!decide(t, W, bit, cu, cv, consts)) return DEAD;
+    if (consts[K_MAXDEG] && bit
+        && !(saturate(t, W, cu, row, consts) && saturate(t, W, cv, row, consts)))
+        return DEAD;
     if (row[C_LEAVE_U] && !depart(t, W, cu, row[C_MUST_U], row, consts)) return DEAD;
     if (row[C_LEAVE_V] && !depart(t, W, cv, row[C_MUST_V], row, consts)) return DEAD;
     if (separate && consts[K_SINGLE] && !settle(t, W, consts)) return DEAD;
-    canonical(t, W, separate, consts[K_FORGET], work);
+    canonical(t, W, consts, work);
     return GOING;
 }
 
 /* 0 where taking the edge is surely DEAD: a finished component for a single one, a
-   cycle in a forest, two separated components, two roots */
+   cycle in a forest, an odd cycle in a bipartite graph, two separated components, two
+   roots */
 i64 components_takes(const st *s, const i64 *row, const i64 *consts, i64 *work) {
     (void)work;
     i64 W = consts[K_W];
     if (consts[K_SINGLE] && s[consts[K_WIDTH] - 1] > 0) return 0;
     i64 x = row[C_ENTER_U] ? 0 : s[row[C_CU]], y = row[C_ENTER_V] ? 0 : s[row[C_CV]];
     if (x == C_OUT || y == C_OUT) return 0;
+    if (consts[K_MAXDEG] && (DEGREE_OF(x) >= consts[K_MAXDEG] || DEGREE_OF(y) >= consts[K_MAXDEG]))
+        return 0;
     if (row[C_ENTER_U] || row[C_ENTER_V]) return 1;
     i64 a = LABEL(x), b = LABEL(y);
-    if (a == b) return consts[K_ACYCLIC] ? 0 : 1;
+    if (a == b) return !consts[K_ACYCLIC] && !(consts[K_BIPARTITE] && !((x ^ y) & PARITY));
     if (consts[K_SEPARATE] && separated(s, W, a, b)) return 0;
     if (consts[K_MARKS] == ROOTS && (x & MARKED) && (y & MARKED)) return 0;
     return 1;

@@ -10,7 +10,7 @@ terminal).  For induced subgraphs and partitions, one bit mask per label follows
 components that an unchosen edge between them keeps apart for good (they may never
 join).  The last entry counts the components that have left the frontier.  Per level,
 an info row gives the edge's slots, which end enters or leaves, which end is marked or
-must have an edge, and how many terminals are still ahead.
+must have an edge, and how many terminals have not entered yet.
 
 Meanings (E a member, V(E) the vertices its edges touch):
 
@@ -35,18 +35,21 @@ from .plan import plan_of
 from ..topdown.functions import builtin
 from ..topdown.machine import Machine
 
-__all__ = ["trees", "forests", "steiner_trees", "induced_graphs", "partitions"]
+__all__ = ["trees", "forests", "steiner_trees", "induced_graphs", "partitions", "connected_graphs",
+           "bipartite_graphs", "connecting", "balanced_partitions"]
 
 (C_CU, C_CV, C_ENTER_U, C_ENTER_V, C_LEAVE_U, C_LEAVE_V, C_MARK_U, C_MARK_V, C_MUST_U,
- C_MUST_V, C_TERMS_AHEAD) = range(11)
-INFO_WIDTH = 11
+ C_MUST_V, C_TERMS_AHEAD, C_WEIGHT_U, C_WEIGHT_V) = range(13)
+INFO_WIDTH = 13
 (K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
- K_WIDTH, K_FORGET) = range(11)
+ K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI, K_CAP, K_MAXDEG) = range(17)
 KEEP, FORGET_MARKED, FORGET_ALL = range(3)
 NO_MARKS, ROOTS, TERMINALS = range(3)
 #: the widest frontier the separation masks (one bit per label in an int32) allow
 SEPARATE_MAX = 30
 UNBOUNDED = 1 << 30
+#: the largest total vertex weight (a part's weight sum is an int32)
+MAX_WEIGHT = (1 << 31) - 1
 
 
 step = builtin("components.step", np.int32)
@@ -55,8 +58,11 @@ final = builtin("components.final", np.int32)
 
 
 def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, single=False,
-         trivial=False, require=False, lo=0, hi=UNBOUNDED, kind=NO_MARKS, progress=None):
-    """Run the components machine over ``graph`` (which has edges)."""
+         trivial=False, require=False, lo=0, hi=UNBOUNDED, kind=NO_MARKS, bipartite=False,
+         weights=None, wlo=0, whi=MAX_WEIGHT, maxdeg=0, progress=None):
+    """Run the components machine over ``graph`` (which has edges); ``weights``: a
+    vertex -> weight mapping, every finished component's weight sum in wlo..whi;
+    ``maxdeg`` (1..3): no vertex has more chosen edges."""
     plan = plan_of(graph, progress)
     W = plan.width
     if separate and W > SEPARATE_MAX:
@@ -68,12 +74,15 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
     info[:, C_CU], info[:, C_CV] = plan.cu, plan.cv
     info[:, [C_ENTER_U, C_ENTER_V]] = np.array(plan.enter, dtype=np.int64)
     info[:, [C_LEAVE_U, C_LEAVE_V]] = np.array(plan.leave, dtype=np.int64)
-    left = sorted(plan.last[x] for x in marks if x in plan.last)
+    firsts = sorted(plan.first[x] for x in marks if x in plan.first)
     for i, (u, v) in enumerate(graph.edges):
         info[i, C_MARK_U], info[i, C_MARK_V] = u in marks, v in marks
         info[i, C_MUST_U], info[i, C_MUST_V] = u in must, v in must
-        info[i, C_TERMS_AHEAD] = sum(1 for last in left if last > i)
-    width = W + (W if separate else 0) + 1
+        info[i, C_TERMS_AHEAD] = sum(1 for first in firsts if first > i)
+        if weights is not None:
+            info[i, C_WEIGHT_U], info[i, C_WEIGHT_V] = weights[u], weights[v]
+    woff = (2 * W if separate else W) if weights is not None else 0
+    width = W + (W if separate else 0) + (W if weights is not None else 0) + 1
     root = np.full(width, -1, dtype=np.int32)
     root[W:] = 0
     # the TOUCHED bits are read by the spanning test, by a single component's checks and
@@ -83,14 +92,16 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
     else:
         forget = FORGET_MARKED if require else FORGET_ALL
     consts = np.array([W, acyclic, separate, kind, single, trivial, require, lo, hi, width,
-                       forget], dtype=np.int64)
-    machine = Machine(step, final, info, root, consts, 2 * W + 1, takes=takes,
+                       forget, bipartite, woff, wlo, whi, lo if hi >= UNBOUNDED else hi + 1,
+                       maxdeg],
+                      dtype=np.int64)
+    machine = Machine(step, final, info, root, consts, 4 * W + 1, takes=takes,
                       name=f"frontier ({name})")
     U = graph.universe
     return machine.build(U, [U.level(e) for e in graph.edges], progress)
 
 
-def _known(graph, vertices: Iterable[Hashable], what: str) -> list:
+def known(graph, vertices: Iterable[Hashable], what: str) -> list:
     out = list(vertices)
     vset = set(graph.vertices)
     for x in out:
@@ -108,7 +119,7 @@ def trees(graph, root=None, spanning: bool = False, progress=None):
     """Trees of ``graph`` as edge sets (see the module docstring)."""
     U = graph.universe
     if root is not None:
-        _known(graph, [root], "root")
+        known(graph, [root], "root")
     if spanning:
         if len(graph.vertices) > 1 and _edgeless(graph):
             return U.empty
@@ -128,7 +139,7 @@ def trees(graph, root=None, spanning: bool = False, progress=None):
 def forests(graph, roots=None, spanning: bool = False, progress=None):
     """Forests of ``graph`` as edge sets (see the module docstring)."""
     U = graph.universe
-    roots = _known(graph, roots or (), "root")
+    roots = known(graph, roots or (), "root")
     rset = set(roots)
     must = [x for x in graph.vertices if x not in rset] if spanning else []
     if set(must) & _edgeless(graph):
@@ -143,7 +154,7 @@ def forests(graph, roots=None, spanning: bool = False, progress=None):
 
 def steiner_trees(graph, terminals, progress=None):
     """Trees whose vertices hold every terminal (∅ for one terminal)."""
-    terms = set(_known(graph, terminals, "terminal"))
+    terms = set(known(graph, terminals, "terminal"))
     U = graph.universe
     if not terms:
         return trees(graph, progress=progress)
@@ -176,3 +187,75 @@ def partitions(graph, lo: int = 1, hi: int | None = None, progress=None):
         return U.unit if lo <= 0 <= hi else U.empty
     return _run(graph, "partitions", acyclic=False, separate=True, trivial=True,
                 lo=max(lo, 0), hi=hi, progress=progress)
+
+
+def connected_graphs(graph, progress=None):
+    """Connected edge sets other than ∅ (cycles allowed)."""
+    if not graph.edges:
+        return graph.universe.empty
+    return _run(graph, "connected graphs", acyclic=False, single=True, lo=1, hi=1,
+                progress=progress)
+
+
+def bipartite_graphs(graph, connected: bool = True, progress=None):
+    """Edge sets without an odd cycle (2-colourable); ``connected``: also connected or ∅."""
+    U = graph.universe
+    if not graph.edges:
+        return U.unit
+    if connected:
+        return _run(graph, "bipartite graphs", acyclic=False, single=True, lo=1, hi=1,
+                    bipartite=True, progress=progress) | U.unit
+    return _run(graph, "bipartite graphs", acyclic=False, bipartite=True, progress=progress)
+
+
+def connecting(graph, terminals, progress=None):
+    """Edge sets in which every terminal lies in one component (the up-closed family of
+    which the Steiner trees are the minimal members; every edge set for < 2 terminals)."""
+    terms = set(known(graph, terminals, "terminal"))
+    U = graph.universe
+    if len(terms) < 2:
+        return U.power_set()
+    if terms & _edgeless(graph):
+        return U.empty
+    return _run(graph, "connecting sets", marks=terms, acyclic=False, kind=TERMINALS,
+                progress=progress)
+
+
+def balanced_partitions(graph, weights=None, lower: int = 0, upper: int = MAX_WEIGHT,
+                        parts=None, progress=None):
+    """Partitions of the vertices into connected parts whose weight sums (``weights``: a
+    vertex -> int mapping, 1 for a vertex not in it) lie in lower..upper, as the edges
+    inside the parts; ``parts``: a number of parts or a (lo, hi) range of them."""
+    weights = {} if weights is None else dict(weights)
+    known(graph, weights, "vertex")
+    w = {x: weights.get(x, 1) for x in graph.vertices}
+    for x, k in w.items():
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
+            raise ValueError(f"the weight of {x!r} must be a non-negative integer, got {k!r}")
+    if sum(w.values()) > MAX_WEIGHT:
+        raise ValueError(f"the total weight {sum(w.values())} is above {MAX_WEIGHT}")
+    lo, hi = (1, UNBOUNDED) if parts is None else \
+        (parts, parts) if isinstance(parts, (int, np.integer)) else tuple(parts)
+    lower, upper = max(int(lower), 0), min(int(upper), MAX_WEIGHT)
+    U = graph.universe
+    lone = [x for x in _edgeless(graph)]
+    if any(not lower <= w[x] <= upper for x in lone):
+        return U.empty
+    lo, hi = lo - len(lone), hi - len(lone)
+    if hi < max(lo, 0) or upper < lower:
+        return U.empty
+    if not graph.edges:
+        return U.unit if lo <= 0 else U.empty
+    return _run(graph, "balanced partitions", acyclic=False, separate=True, trivial=True,
+                lo=max(lo, 0), hi=hi, weights=w, wlo=lower, whi=upper, progress=progress)
+
+
+def paths_through(graph, terminals, progress=None):
+    """Paths (E ≠ ∅, any ends) whose vertices hold every terminal: one tree with every
+    degree at most 2 and an edge at every terminal."""
+    terms = set(known(graph, terminals, "terminal"))
+    U = graph.universe
+    if not graph.edges or terms & _edgeless(graph):
+        return U.empty
+    return _run(graph, "Steiner paths", must=terms, single=True, lo=1, hi=1, maxdeg=2,
+                progress=progress)

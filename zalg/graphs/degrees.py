@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .plan import plan_of
+from .plan import FrontierPlan, plan_of
 from ..topdown.functions import builtin
 from ..topdown.machine import Machine
 
@@ -55,12 +55,18 @@ def _mask(x, allowed: Iterable[int], degree: int) -> int:
     return mask
 
 
-def subgraphs(graph, degrees: dict, progress=None):
+def subgraphs(graph, degrees: dict, progress=None, ends: list | None = None):
     """Edge sets in which every vertex v of ``degrees`` has a degree in ``degrees[v]``
-    (an iterable of allowed degrees, or one integer); other vertices are free."""
-    vset = set(graph.vertices)
-    degree = {x: 0 for x in graph.vertices}
-    for u, v in graph.edges:
+    (an iterable of allowed degrees, or one integer); other vertices are free.
+    ``ends``: per edge of ``graph.edges``, the two vertices whose degrees it counts
+    (default: its own two ends; a directed graph's arc counts at its tail's "out" and
+    its head's "in" vertex)."""
+    split = ends is not None
+    ends = list(ends) if split else graph.edges
+    vertices = list(dict.fromkeys(x for e in ends for x in e)) if split else graph.vertices
+    vset = set(vertices)
+    degree = {x: 0 for x in vertices}
+    for u, v in ends:
         degree[u] += 1
         degree[v] += 1
     masks = {}
@@ -73,14 +79,14 @@ def subgraphs(graph, degrees: dict, progress=None):
         return U.empty
     if not graph.edges:
         return U.unit if all(m & 1 for m in masks.values()) else U.empty
-    plan = plan_of(graph, progress)
+    plan = FrontierPlan(ends) if split else plan_of(graph, progress)
     m = len(graph.edges)
     info = np.zeros((m, INFO_WIDTH), dtype=np.int64)
     info[:, D_CU], info[:, D_CV] = plan.cu, plan.cv
     info[:, [D_ENTER_U, D_ENTER_V]] = np.array(plan.enter, dtype=np.int64)
     info[:, [D_LEAVE_U, D_LEAVE_V]] = np.array(plan.leave, dtype=np.int64)
-    seen = {x: 0 for x in graph.vertices}
-    for i, (u, v) in enumerate(graph.edges):
+    seen = {x: 0 for x in vertices}
+    for i, (u, v) in enumerate(ends):
         for x, allow, later in ((u, D_ALLOW_U, D_LATER_U), (v, D_ALLOW_V, D_LATER_V)):
             seen[x] += 1
             info[i, allow] = masks.get(x, ANY)

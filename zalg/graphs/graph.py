@@ -8,13 +8,13 @@ frontier engine carries in its states, so narrow frontiers are fast.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Hashable, Iterable
 
 from typing import TYPE_CHECKING
 
+from .order import auto_order, bfs_order
 from .plan import FrontierPlan
-from . import components, degrees as degree_classes
+from . import classes, components, degrees as degree_classes
 from .paths import build, build_oriented_cycle
 from ..algebra.universe import Universe
 from ..progress import Progress
@@ -48,14 +48,16 @@ class Graph:
     """A simple undirected graph; ``universe`` has one element per edge, in edge order.
 
     ``edges``: an iterable of vertex pairs, or a networkx graph.  ``vertices``:
-    extra (possibly isolated) vertices.  ``order``: ``"as-is"`` (the given
-    order), ``"bfs"`` (edges in breadth-first order from the first vertex) or
-    ``"frontier"`` (a heuristic that tries breadth-first orders from every
-    vertex of minimum eccentricity and of maximum eccentricity and keeps the
-    one of least frontier width), or an explicit list of the edges.
+    extra (possibly isolated) vertices.  ``order``: ``"auto"`` (the default: a
+    path-decomposition heuristic, the order of least frontier width among greedy
+    vertex sweeps and breadth-first orders from peripheral vertices and the given
+    order, see ``zalg.graphs.order``), ``"as-is"`` (the given order), ``"bfs"``
+    (edges in breadth-first order from the first vertex), ``"frontier"`` (the
+    breadth-first orders only), or an explicit list of the edges.
+    ``G.frontier_width()`` reports the width of the order chosen.
     """
 
-    def __init__(self, edges, order="as-is", vertices: Iterable[Hashable] = ()):
+    def __init__(self, edges, order="auto", vertices: Iterable[Hashable] = ()):
         extra = list(vertices)
         if hasattr(edges, "edges") and hasattr(edges, "nodes"):  # networkx
             extra += list(edges.nodes)
@@ -105,10 +107,11 @@ class Graph:
         if order == "as-is":
             return edges
         if order == "bfs":
-            return _bfs_order(edges, self.vertices[0] if self.vertices else None)
-        if order == "frontier":
-            return _best_frontier_order(edges, self.vertices)
-        raise ValueError(f"unknown edge order {order!r}: use 'as-is', 'bfs', 'frontier' or a list")
+            return bfs_order(edges, self.vertices[0] if self.vertices else None)
+        if order in ("auto", "frontier"):
+            return auto_order(edges, self.vertices, sweeps=order == "auto")
+        raise ValueError(f"unknown edge order {order!r}: use 'auto', 'as-is', 'bfs', "
+                         "'frontier' or a list")
 
     def to_networkx(self, member=None) -> networkx.Graph:
         """A networkx graph: the whole graph, or the edges of ``member`` (an edge set, such
@@ -247,59 +250,49 @@ class Graph:
         inside its parts."""
         return components.partitions(self, lo, hi, progress)
 
+    def balanced_partitions(self, weights: dict | None = None, lower: int = 0,
+                            upper: int = components.MAX_WEIGHT, parts=None,
+                            progress: Progress = None):
+        """Partitions of the vertices into connected parts, each part's weight sum
+        (``weights[v]``, 1 for a vertex not given) in lower..upper; ``parts``: a number
+        of parts or a (lo, hi) range.  Members: the edges inside the parts."""
+        return components.balanced_partitions(self, weights, lower, upper, parts, progress)
 
-def _bfs_order(edges: list[tuple], start) -> list[tuple]:
-    if start is None:
-        return list(edges)
-    adj: dict = {}
-    for e in edges:
-        for x in e:
-            adj.setdefault(x, []).append(e)
-    order, placed, seen = [], set(), set()
-    roots = [start] + [x for x in adj if x != start]
-    for root in roots:
-        if root in seen or root not in adj:
-            continue
-        seen.add(root)
-        queue = deque([root])
-        while queue:
-            x = queue.popleft()
-            for e in adj[x]:
-                if e not in placed:
-                    placed.add(e)
-                    order.append(e)
-                y = e[0] if e[1] == x else e[1]
-                if y not in seen:
-                    seen.add(y)
-                    queue.append(y)
-    return order
+    def connected_graphs(self, progress: Progress = None):
+        """Connected edge sets other than ∅."""
+        return components.connected_graphs(self, progress)
 
+    def bipartite_graphs(self, connected: bool = True, progress: Progress = None):
+        """Edge sets without an odd cycle; ``connected``: also connected (or ∅)."""
+        return components.bipartite_graphs(self, connected, progress)
 
-def _best_frontier_order(edges: list[tuple], vertices: list) -> list[tuple]:
-    candidates = [list(edges)]
-    adj: dict = {x: set() for x in vertices}
-    for u, v in edges:
-        adj[u].add(v)
-        adj[v].add(u)
+    def connecting(self, terminals, progress: Progress = None):
+        """Edge sets in which every terminal lies in one component."""
+        return components.connecting(self, terminals, progress)
 
-    def eccentricity(x):
-        dist = {x: 0}
-        queue = deque([x])
-        while queue:
-            y = queue.popleft()
-            for z in adj[y]:
-                if z not in dist:
-                    dist[z] = dist[y] + 1
-                    queue.append(z)
-        return max(dist.values())
+    # ---- classes composed by the algebra (see zalg.graphs.classes) ---------------------------
+    def steiner_paths(self, s=None, t=None, terminals=(), progress: Progress = None):
+        """Paths (E ≠ ∅) whose vertices hold every terminal; with s and t: the s-t paths."""
+        return classes.steiner_paths(self, terminals, s, t, progress)
 
-    if vertices and len(vertices) <= 400:
-        ecc = {x: eccentricity(x) for x in vertices if adj[x]}
-        if ecc:
-            hi, lo = max(ecc.values()), min(ecc.values())
-            starts = [x for x in ecc if ecc[x] in (hi, lo)][:16]
-            candidates += [_bfs_order(edges, x) for x in starts]
-    return min(candidates, key=frontier_width)
+    def steiner_cycles(self, terminals, progress: Progress = None):
+        """Cycles through every terminal."""
+        return classes.steiner_cycles(self, terminals, progress)
+
+    def regular_graphs(self, degree=None, connected: bool = True, progress: Progress = None):
+        """Non-empty edge sets whose touched vertices all have one degree d (an int, a
+        (lo, hi) range, or None: any); ``connected``: also connected."""
+        return classes.regular_graphs(self, degree, connected, progress)
+
+    def cliques(self, k: int, progress: Progress = None):
+        """Edge sets of the complete subgraphs on k vertices."""
+        return classes.cliques(self, k, progress)
+
+    def reliability(self, probabilities: dict, terminals=None, progress: Progress = None):
+        """Pr[the terminals (default: all vertices) lie in one component] when edge e
+        works independently with probability ``probabilities[e]`` (1 when not given):
+        a Fraction for int/Fraction probabilities, else a float."""
+        return classes.reliability(self, probabilities, terminals, progress)
 
 
 #: Sweep orders of ``grid``: the side the frontier starts from.
