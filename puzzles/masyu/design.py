@@ -25,6 +25,7 @@ for the tests).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator, Mapping
 
 import zalg
 from zalg import union
@@ -33,13 +34,14 @@ from zalg.progress import Progress, reporter
 from ..common.caches import cached
 from ..common.errors import PuzzleFormatError
 from ..common.loops import random_loop
+from ..common.solving import one_solution
 from .model import Board, check_solution, local_edges, loop_pearls
 from .puzzle import Puzzle
 from .solve import board_graph, pearl_family
 
 __all__ = ["instance_universe", "read_loop", "candidates", "violation_relation", "instances",
-           "literal", "minimal", "minimum", "loop_cycles", "puzzle_of",
-           "random_puzzle"]
+           "literal", "minimal", "minimum", "loop_cycles", "puzzle_of", "difficulty",
+           "difficulty_weights", "rank_by_difficulty", "reduce", "random_puzzle"]
 
 #: the loop's characters: the directions each joins (F ┌, 7 ┐, L └, J ┘)
 LOOP_CHARS = {"-": "lr", "─": "lr", "|": "ud", "│": "ud", "F": "rd", "┌": "rd", "7": "ld",
@@ -173,6 +175,41 @@ def minimum(H: zalg.Family) -> zalg.Family:
     return H.of_size(min(sizes)) if sizes else H
 
 
+def difficulty(member: Iterable, kinds: Mapping) -> tuple[int, int]:
+    """The ranking key of a pearl set: (pearls, black pearls); smaller is harder.  Fewer
+    pearls leave more to deduce, and a black pearl fixes four edges where a white one
+    fixes two."""
+    member = list(member)
+    return len(member), sum(kinds[cell] == "b" for cell in member)
+
+
+def difficulty_weights(kinds: Mapping) -> dict:
+    """One weight per cell encoding the key: B for a white pearl, B + 1 for a black one
+    (B above any number of pearls), so total weight B·pearls + blacks orders as the key."""
+    B = len(kinds) + 1
+    return {cell: B + (kind == "b") for cell, kind in kinds.items()}
+
+
+def rank_by_difficulty(F: zalg.Family, loop, rows: int, cols: int) -> Iterator[tuple[frozenset, tuple]]:
+    """The members of F (pearl sets of the loop), hardest first by :func:`difficulty`,
+    with their keys, lazily (``iter_by_weight`` on :func:`difficulty_weights`)."""
+    kinds = loop_pearls(loop, rows, cols)
+    for _, member in F.iter_by_weight(difficulty_weights(kinds)):
+        yield member, difficulty(member, kinds)
+
+
+def reduce(puzzle: Puzzle, progress: Progress = None) -> tuple[frozenset, zalg.Family, zalg.Family]:
+    """(L*, H, M) of a puzzle with one solution L*: H the good subsets of its pearls (the
+    pearls as candidates), M the minimal ones (every minimal pearl subset that keeps L*
+    the only solution).  PuzzleFormatError when the puzzle has no or several solutions."""
+    with reporter(progress) as report:
+        report.stage("masyu reduce: solving the puzzle")
+        loop = one_solution(puzzle, "masyu reduce", report)
+        H = instances(loop, puzzle.rows, puzzle.cols, cells=list(puzzle.pearls), progress=report)
+        report.stage("masyu reduce: the minimal pearl sets")
+        return loop, H, minimal(H)
+
+
 def puzzle_of(rows: int, cols: int, loop, member) -> Puzzle:
     """The board with the pearls of ``member`` (the kinds the loop admits there)."""
     kinds = loop_pearls(loop, rows, cols)
@@ -181,19 +218,23 @@ def puzzle_of(rows: int, cols: int, loop, member) -> Puzzle:
 
 def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
                   progress: Progress = None) -> Puzzle:
-    """A random puzzle with a unique solution and a minimal pearl set: a random loop
-    (``puzzles.common.loops.random_loop``) with every pearl it admits (drawn again while
-    those allow another loop), then pearls removed in random order while the solution
-    stays unique (a pearl needed once is needed in every smaller set: the set left is
-    minimal)."""
+    """A random puzzle with a unique solution and a minimal pearl set.
+
+    A random loop (``puzzles.common.loops.random_loop``) gets every pearl it admits, P.
+    While P allows other loops, the loop moves to the one of ``SAMPLES`` solutions of P
+    (drawn uniformly) that admits the most pearls: a solution of P keeps every pearl of
+    P, so its own full set holds P, and the solutions shrink; a loop that admits no
+    more pearls than P is drawn again.  Then pearls are removed in random order while
+    the solution stays unique (a pearl needed once is needed in every smaller set: the
+    set left is minimal)."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"masyu generate: a board needs at least 2x2 cells, got {rows}x{cols}")
     rng = random.Random(seed)
     with reporter(progress) as report:
-        for _ in range(tries):
-            loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62))
-            pearls = loop_pearls(loop, rows, cols)
-            if Puzzle(rows, cols, pearls).count() != 1:
+        for draw in range(tries):
+            report.stage(f"loop {draw + 1}: a full pearl set with one solution")
+            pearls = _unique_full_set(rows, cols, rng)
+            if pearls is None:
                 continue
             order = sorted(pearls)
             rng.shuffle(order)
@@ -206,3 +247,23 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
             return Puzzle(rows, cols, pearls)
     raise PuzzleFormatError(f"masyu generate: no {rows}x{cols} loop with a unique full pearl "
                             f"set in {tries} draws")
+
+
+#: solutions drawn from a full pearl set with several, the next loop chosen among them
+SAMPLES = 16
+
+
+def _unique_full_set(rows: int, cols: int, rng: random.Random) -> dict | None:
+    """The full pearl set of a random loop moved until it has one solution (None: stuck)."""
+    loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62))
+    pearls = loop_pearls(loop, rows, cols)
+    while True:
+        F = Puzzle(rows, cols, pearls).solve()
+        n = F.count()
+        if n == 1:
+            return pearls
+        drawn = [loop_pearls(L, rows, cols) for L in F.sample(min(n, SAMPLES), seed=rng.randrange(2 ** 62))]
+        best = max(drawn, key=len)
+        if len(best) <= len(pearls):
+            return None
+        pearls = best

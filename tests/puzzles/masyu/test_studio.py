@@ -36,4 +36,3 @@ def test_reduce_counts_equal_brute_force():
     assert out["counts"]["minimal"] == str(len(minimal))
     with pytest.raises(StudioError):
         task.check({"board": {"rows": 2, "cols": 2, "cells": [["q", "."], [".", "."]]}})
-    PART.warm()
