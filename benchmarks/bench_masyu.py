@@ -12,11 +12,12 @@
   process per size: per-puzzle median and max CPU seconds.
 * The designer (``--designer``): a 6x6 loop through all 36 cells (``examples/
   masyu_designer.py``'s): H, its minimal and minimum members (target: under 60 s and
-  4 GB); a 10x10 loop through every cell: H and its minimum members (target: under
-  10 minutes).
+  4 GB), and the minimum ones without H (``design.minimum_lazy``); a 10x10 loop through
+  every cell: the minimum pearl sets without H (target: under 10 minutes), and with
+  ``--hard`` through H.
 
     python -m benchmarks.bench_masyu [--solving] [--generation] [--designer]
-        [--boards N] [--sizes 6 8 10] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
+        [--hard] [--boards N] [--sizes 6 8 10] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
 
 OR-Tools is a benchmark-only dependency (pip install -e '.[bench]').
 """
@@ -190,24 +191,29 @@ def generate_case(n: int, seeds: int) -> dict:
             "pearls": statistics.median(pearls)}
 
 
-def designer_case(which: str) -> dict:
-    """H, the minimal members (6x6 only) and the minimum members of a loop through
-    every cell, each step measured."""
+def designer_case(which: str, route: str) -> dict:
+    """The minimum members of a loop's good pearl sets, each step measured: through H
+    (route "H": H, its minimal members, its minimum ones) or without it ("lazy":
+    ``design.minimum_lazy``)."""
     from puzzles.masyu import design
     rows, cols, loop = design.read_loop(LOOP6 if which == "6x6" else LOOP10)
-    with harness.measure() as step:
-        H = design.instances(loop, rows, cols)
-    out = {"h_cpu": step.cpu, "candidates": len(design.candidates(rows, cols, loop))}
-    minimal = None
-    if which == "6x6":
+    out = {"candidates": len(design.candidates(rows, cols, loop))}
+    good = minimal = None
+    if route == "H":
+        with harness.measure() as step:
+            H = design.instances(loop, rows, cols)
+        out["h_cpu"], good = step.cpu, H.count()
         with harness.measure() as step:
             minimal = design.minimal(H).count()
         out["min_cpu"] = step.cpu
-    with harness.measure() as step:
-        least = design.minimum(H)
+        with harness.measure() as step:
+            least = design.minimum(H)
+    else:
+        with harness.measure() as step:
+            least = design.minimum_lazy(loop, rows, cols)
     out["least_cpu"] = step.cpu
     sizes = least.by_size()
-    out["check"] = [H.count(), minimal, least.count(), min(sizes) if sizes else None]
+    out["check"] = [good, minimal, least.count(), min(sizes) if sizes else None]
     return out
 
 
@@ -240,8 +246,10 @@ def tables(args) -> list:
         out.append(harness.Table(f"Generation, {args.gen_seeds} seeds per size in one process "
                                  "(per-puzzle CPU s)", ("zalg",), rows, cols, name_width=6))
     if every or args.designer:
-        rows = [harness.Row(f"{w} loop", (harness.Case("designer_case", (w,)),))
-                for w in ("6x6", "10x10")]
+        routes = [("6x6", "H"), ("6x6", "lazy"), ("10x10", "lazy")] + \
+            ([("10x10", "H")] if args.hard else [])
+        rows = [harness.Row(f"{w} loop, {r}", (harness.Case("designer_case", (w, r)),))
+                for w, r in routes]
         cols = (harness.field("cand", "candidates", 4, "d"),
                 harness.field("good", "check", 12, "d", index=0),
                 harness.field("H cpu", "h_cpu", 7, ".2f", median=True),
@@ -251,7 +259,7 @@ def tables(args) -> list:
                 harness.field("size", "check", 4, "d", index=3),
                 harness.field("least cpu", "least_cpu", 9, ".2f", median=True))
         out.append(harness.Table("The designer on loops through every cell (CPU s)",
-                                 ("zalg",), rows, cols, name_width=11))
+                                 ("zalg",), rows, cols, name_width=17))
     return out
 
 
@@ -259,6 +267,8 @@ def add_options(ap) -> None:
     ap.add_argument("--solving", action="store_true", help="the solving table")
     ap.add_argument("--generation", action="store_true", help="the generation table")
     ap.add_argument("--designer", action="store_true", help="the designer table")
+    ap.add_argument("--hard", action="store_true",
+                    help="add the 10x10 loop through H (more than 10 minutes: use --limit)")
     ap.add_argument("--boards", type=int, default=20, help="generated boards per solving size")
     ap.add_argument("--sizes", type=int, nargs="*", default=[6, 8, 10])
     ap.add_argument("--gen-sizes", type=int, nargs="*", default=[8, 10])

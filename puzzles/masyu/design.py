@@ -35,12 +35,12 @@ from ..common.caches import cached
 from ..common.errors import PuzzleFormatError
 from ..common.loops import random_loop
 from ..common.solving import one_solution
-from .model import Board, check_solution, local_edges, loop_pearls
+from .model import Board, admits, check_solution, local_edges, loop_pearls
 from .puzzle import Puzzle
 from .solve import board_graph, pearl_family
 
 __all__ = ["instance_universe", "read_loop", "candidates", "violation_relation", "instances",
-           "literal", "minimal", "minimum", "loop_cycles", "puzzle_of", "difficulty",
+           "literal", "minimal", "minimum", "minimum_lazy", "loop_cycles", "puzzle_of", "difficulty",
            "difficulty_weights", "rank_by_difficulty", "reduce", "random_puzzle"]
 
 #: the loop's characters: the directions each joins (F ┌, 7 ┐, L └, J ┘)
@@ -173,6 +173,53 @@ def minimum(H: zalg.Family) -> zalg.Family:
     """The good pearl sets of least size (∅ if H is empty)."""
     sizes = H.by_size()
     return H.of_size(min(sizes)) if sizes else H
+
+
+#: other loops drawn per solver call of ``minimum_lazy``, each giving a violation set
+WITNESSES = 16
+
+
+def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = None) -> zalg.Family:
+    """The good pearl sets of fewest pearls, without H (implicit hitting sets): V holds
+    the violation sets viol(L') of the other loops seen so far; every minimum hitting
+    set of V within Y is tried with the solver, and one that allows other loops adds
+    viol(L') of up to ``WITNESSES`` of them.  When every minimum hitting set of V is
+    good they are the minimum good sets (a good set hits every viol(L'), so none is
+    smaller, and each of that size hits V).  The same family as ``minimum(instances(...))``
+    over ``instance_universe``."""
+    Y = candidates(rows, cols, loop, cells)
+    V = zalg.Universe(list(Y)).empty
+    good: set = set()
+    with reporter(progress) as report:
+        report.stage("masyu design: minimum pearl sets without H")
+        while True:
+            least = [frozenset(S) for S in minimum(V.hitting(list(Y)))]
+            found = None
+            for S in (S for S in least if S not in good):
+                found = _violations(rows, cols, loop, Y, S)
+                if found is not None:
+                    break
+                good.add(S)
+            report.note(f"{len(V.minimal())} violation sets, {len(good)} good of "
+                        f"{len(least[0]) if least else 0} pearls")
+            if found is None:
+                return instance_universe(rows, cols).family(least)
+            if frozenset() in found:  # another loop breaks no candidate: nothing is good
+                return instance_universe(rows, cols).empty
+            V = (V | V.universe.family(found)).minimal()
+
+
+def _violations(rows: int, cols: int, loop, Y: Mapping, S: frozenset) -> list | None:
+    """None when the pearls S (of kinds Y) leave the loop the only solution, else the
+    violation sets viol(L') ⊆ Y of up to ``WITNESSES`` other solutions L'."""
+    F = Puzzle(rows, cols, {cell: Y[cell] for cell in S}).solve()
+    others = F - F.universe.family([loop])
+    n = others.count()
+    if not n:
+        return None
+    near = {cell: local_edges(cell, rows, cols) for cell in Y}
+    return [frozenset(c for c, kind in Y.items() if not admits(kind, near[c], L))
+            for L in others.sample(min(n, WITNESSES), seed=n)]
 
 
 def difficulty(member: Iterable, kinds: Mapping) -> tuple[int, int]:

@@ -107,3 +107,12 @@ def test_a_random_board_of_8x8_is_unique_with_a_minimal_pearl_set(size, seed):
         fewer = dict(p.pearls)
         del fewer[cell]
         assert type(p)(p.rows, p.cols, fewer).count() > 1
+
+
+@pytest.mark.parametrize("rows, cols, loop", [(3, 4, loop) for loop in loops(3, 4, 10, 11)]
+                         + [(4, 4, loop) for loop in loops(4, 4, 3, 12)])
+def test_the_minimum_without_h_equals_the_minimum_of_h(rows, cols, loop):
+    good = ref.good_sets(rows, cols, loop) if rows * cols <= 12 else members(
+        design.instances(loop, rows, cols))
+    least = min((len(s) for s in good), default=None)
+    assert members(design.minimum_lazy(loop, rows, cols)) == {s for s in good if len(s) == least}
