@@ -32,10 +32,10 @@ from pathlib import Path
 
 try:
     from . import harness
-    from .cpsat import count_solutions
+    from .cpsat import count_solutions, decide_each, decided_alike, single_circuit
 except ImportError:  # run as a file: this folder is first on sys.path
     import harness
-    from cpsat import count_solutions
+    from cpsat import count_solutions, decide_each, decided_alike, single_circuit
 
 ROOT = Path(__file__).resolve().parent
 BOARDS = ROOT / "data"
@@ -78,19 +78,7 @@ def cpsat_count(p, limit: int = 2, seconds: float = 60.0) -> tuple[int | None, f
     t = time.perf_counter()
     m = cp_model.CpModel()
     cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
-    index = {x: i for i, x in enumerate(cells)}
-    edge = {e: m.NewBoolVar("") for e in p.edges()}
-    arcs = []
-    for (a, b), v in edge.items():
-        ab, ba = m.NewBoolVar(""), m.NewBoolVar("")
-        arcs += [(index[a], index[b], ab), (index[b], index[a], ba)]
-        m.Add(ab + ba == v)
-    for x in cells:
-        skip = m.NewBoolVar("")
-        arcs.append((index[x], index[x], skip))
-        if x in p.pearls:
-            m.Add(skip == 0)
-    m.AddCircuit(arcs)
+    edge = single_circuit(m, cells, p.edges(), p.pearls)
     m.AddBoolOr(list(edge.values()))
     for (r, c), kind in p.pearls.items():
         keys, lits = [], []
@@ -158,20 +146,8 @@ def zdd_case(name: str, boards: int) -> dict:
 def cpsat_case(name: str, boards: int, seconds: float) -> dict:
     """Decide every board with CP-SAT (at most 2 solutions; None: undecided in time)."""
     from puzzles import masyu
-    found, cpu = [], []
-    for url in board_urls(name, boards):
-        p = masyu.Puzzle.from_url(url)
-        with harness.measure() as step:
-            found.append(cpsat_count(p, seconds=seconds)[0])
-        cpu.append(step.cpu)
-    return {"check": found, "median": statistics.median(cpu), "max": max(cpu),
-            "undecided": sum(f is None for f in found)}
-
-
-def decided_alike(a: dict, b: dict) -> bool:
-    """Board by board, the counts agree where both decided (CP-SAT stops at 2)."""
-    return all(x is None or y is None or min(x, 2) == min(y, 2)
-               for x, y in zip(a["check"], b["check"]))
+    return decide_each([masyu.Puzzle.from_url(url) for url in board_urls(name, boards)], cpsat_count,
+                       seconds)
 
 
 # ------------------------------------------------------------------- generation, designer

@@ -175,8 +175,11 @@ def minimum(H: zalg.Family) -> zalg.Family:
     return H.of_size(min(sizes)) if sizes else H
 
 
-#: other loops drawn per solver call of ``minimum_lazy``, each giving a violation set
-WITNESSES = 16
+#: other loops drawn per solver call of ``minimum_lazy``; the ``WITNESSES`` of them that
+#: break the fewest candidates give violation sets (small sets cut more hitting sets)
+DRAWN, WITNESSES = 64, 16
+#: candidate sets tried with the solver before the hitting sets are computed again
+TRIES = 8
 
 
 def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = None) -> zalg.Family:
@@ -194,15 +197,18 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
         report.stage("masyu design: minimum pearl sets without H")
         while True:
             least = [frozenset(S) for S in minimum(V.hitting(list(Y)))]
-            found = None
+            found: list = []
             for S in (S for S in least if S not in good):
-                found = _violations(rows, cols, loop, Y, S)
-                if found is not None:
+                more = _violations(rows, cols, loop, Y, S)
+                if more is None:
+                    good.add(S)
+                    continue
+                found += more
+                if len(found) >= TRIES * WITNESSES:
                     break
-                good.add(S)
             report.note(f"{len(V.minimal())} violation sets, {len(good)} good of "
                         f"{len(least[0]) if least else 0} pearls")
-            if found is None:
+            if not found:
                 return instance_universe(rows, cols).family(least)
             if frozenset() in found:  # another loop breaks no candidate: nothing is good
                 return instance_universe(rows, cols).empty
@@ -211,15 +217,16 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
 
 def _violations(rows: int, cols: int, loop, Y: Mapping, S: frozenset) -> list | None:
     """None when the pearls S (of kinds Y) leave the loop the only solution, else the
-    violation sets viol(L') ⊆ Y of up to ``WITNESSES`` other solutions L'."""
+    smallest violation sets viol(L') ⊆ Y of ``WITNESSES`` of ``DRAWN`` other solutions L'."""
     F = Puzzle(rows, cols, {cell: Y[cell] for cell in S}).solve()
     others = F - F.universe.family([loop])
     n = others.count()
     if not n:
         return None
     near = {cell: local_edges(cell, rows, cols) for cell in Y}
-    return [frozenset(c for c, kind in Y.items() if not admits(kind, near[c], L))
-            for L in others.sample(min(n, WITNESSES), seed=n)]
+    found = [frozenset(c for c, kind in Y.items() if not admits(kind, near[c], L))
+             for L in others.sample(min(n, DRAWN), seed=n)]
+    return sorted(found, key=len)[:WITNESSES]
 
 
 def difficulty(member: Iterable, kinds: Mapping) -> tuple[int, int]:
