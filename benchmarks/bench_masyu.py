@@ -115,13 +115,7 @@ def board_urls(name: str, boards: int) -> list[str]:
         data = json.loads(PUBLISHED.read_text(encoding="utf-8"))
         return [data["cspuz"]["url"], *data["boards"]]
     n = int(name)
-    path = BOARDS / f"masyu-{n}x{n}.txt"
-    urls = path.read_text().split() if path.exists() else []
-    if len(urls) < boards:
-        urls += harness.elsewhere(GENERATE, str(n), str(len(urls)), str(boards)).split()
-        BOARDS.mkdir(exist_ok=True)
-        path.write_text("\n".join(urls) + "\n")
-    return urls[:boards]
+    return harness.kept(BOARDS / f"masyu-{n}x{n}.txt", boards, GENERATE, str(n))
 
 
 def zdd_case(name: str, boards: int) -> dict:

@@ -113,13 +113,7 @@ def board_urls(n: int, boards: int) -> list[str]:
     """The first ``boards`` benchmark boards of size n x n (generated with seeds 1000,
     1001, ..., in another process, and kept in a file, so every run solves the same
     boards)."""
-    path = BOARDS / f"nagareru-{n}x{n}.txt"
-    urls = path.read_text().split() if path.exists() else []
-    if len(urls) < boards:
-        urls += harness.elsewhere(GENERATE, str(n), str(len(urls)), str(boards)).split()
-        BOARDS.mkdir(exist_ok=True)
-        path.write_text("\n".join(urls) + "\n")
-    return urls[:boards]
+    return harness.kept(BOARDS / f"nagareru-{n}x{n}.txt", boards, GENERATE, str(n))
 
 
 def zdd_case(n: int, boards: int) -> dict:
