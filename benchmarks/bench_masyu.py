@@ -12,9 +12,9 @@
   process per size: per-puzzle median and max CPU seconds.
 * The designer (``--designer``): a 6x6 loop through all 36 cells (``examples/
   masyu_designer.py``'s): H, its minimal and minimum members (target: under 60 s and
-  4 GB), and the minimum ones without H (``design.minimum_lazy``); a 10x10 loop through
-  every cell: the minimum pearl sets without H (target: under 10 minutes), and with
-  ``--hard`` through H.
+  4 GB), and the minimum ones without H (``design.minimum_lazy``); a 10x10 loop (52
+  cells admit a pearl): the minimum pearl sets without H (target: under 10 minutes),
+  and with ``--hard`` through H.
 
     python -m benchmarks.bench_masyu [--solving] [--generation] [--designer]
         [--hard] [--boards N] [--sizes 6 8 10] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
@@ -43,8 +43,9 @@ PUBLISHED = ROOT.parent / "tests" / "data" / "masyu" / "published.json"
 
 #: a 6x6 loop through every cell (examples/masyu_designer.py)
 LOOP6 = "F----7\nL---7|\nF---J|\nL---7|\nF---J|\nL----J\n"
-#: a 10x10 loop through every cell: a comb of vertical teeth closed along the top row
-LOOP10 = "F--------7\n|F7F7F7F7|\n" + "||||||||||\n" * 7 + "LJLJLJLJLJ\n"
+#: a 10x10 loop whose full pearl set has one solution (design.random_puzzle(10, 10, seed=1))
+LOOP10 = (".F--7F---7\n.L7FJL7F7|\nF7|L--J|LJ\n|||F-7.L-7\n|LJ|.L--7|\n"
+          "L-7|..F-J|\n..|L-7|..|\nF-JF7||F-J\n|..|||||..\nL--JLJLJ..\n")
 
 
 def warm() -> None:

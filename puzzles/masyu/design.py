@@ -184,7 +184,9 @@ TRIES = 8
 
 def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = None) -> zalg.Family:
     """The good pearl sets of fewest pearls, without H (implicit hitting sets): V holds
-    the violation sets viol(L') of the other loops seen so far; every minimum hitting
+    the violation sets viol(L') of the other loops seen so far, starting with those of
+    the dense boards Y − {p} (a pearl whose absence allows another loop is needed in
+    every good set; those solves are quick); every minimum hitting
     set of V within Y is tried with the solver, and one that allows other loops adds
     viol(L') of up to ``WITNESSES`` of them.  When every minimum hitting set of V is
     good they are the minimum good sets (a good set hits every viol(L'), so none is
@@ -194,6 +196,12 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
     V = zalg.Universe(list(Y)).empty
     good: set = set()
     with reporter(progress) as report:
+        report.stage("masyu design: the pearls every good set needs", total=len(Y))
+        if _violations(rows, cols, loop, Y, frozenset(Y)) is not None:
+            return instance_universe(rows, cols).empty    # not even Y is good
+        for k, cell in enumerate(Y):                      # Y − {p} not good: p is needed
+            V = V | V.universe.family(_violations(rows, cols, loop, Y, frozenset(Y) - {cell}) or [])
+            report.update(k + 1)
         report.stage("masyu design: minimum pearl sets without H")
         while True:
             least = [frozenset(S) for S in minimum(V.hitting(list(Y)))]
