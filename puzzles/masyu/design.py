@@ -193,18 +193,23 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
     smaller, and each of that size hits V).  The same family as ``minimum(instances(...))``
     over ``instance_universe``."""
     Y = candidates(rows, cols, loop, cells)
-    V = zalg.Universe(list(Y)).empty
+    U = zalg.Universe(list(Y))
+    hits, seen = U.power_set(), 0          # hitting(V) over Y, V = ∅ so far
+
+    def learn(sets: list) -> zalg.Family:
+        return hits & U.family(sets).hitting(list(Y)) if sets else hits
+
     good: set = set()
     with reporter(progress) as report:
         report.stage("masyu design: the pearls every good set needs", total=len(Y))
         if _violations(rows, cols, loop, Y, frozenset(Y)) is not None:
             return instance_universe(rows, cols).empty    # not even Y is good
         for k, cell in enumerate(Y):                      # Y − {p} not good: p is needed
-            V = V | V.universe.family(_violations(rows, cols, loop, Y, frozenset(Y) - {cell}) or [])
+            hits = learn(_violations(rows, cols, loop, Y, frozenset(Y) - {cell}) or [])
             report.update(k + 1)
         report.stage("masyu design: minimum pearl sets without H")
         while True:
-            least = [frozenset(S) for S in minimum(V.hitting(list(Y)))]
+            least = [frozenset(S) for S in minimum(hits)]
             found: list = []
             for S in (S for S in least if S not in good):
                 more = _violations(rows, cols, loop, Y, S)
@@ -214,13 +219,14 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
                 found += more
                 if len(found) >= TRIES * WITNESSES:
                     break
-            report.note(f"{len(V.minimal())} violation sets, {len(good)} good of "
+            seen += len(found)
+            report.note(f"{seen} violation sets, {len(good)} good of "
                         f"{len(least[0]) if least else 0} pearls")
             if not found:
                 return instance_universe(rows, cols).family(least)
             if frozenset() in found:  # another loop breaks no candidate: nothing is good
                 return instance_universe(rows, cols).empty
-            V = (V | V.universe.family(found)).minimal()
+            hits = learn(found)
 
 
 def _violations(rows: int, cols: int, loop, Y: Mapping, S: frozenset) -> list | None:
