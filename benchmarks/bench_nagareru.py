@@ -28,10 +28,10 @@ from pathlib import Path
 
 try:
     from . import harness
-    from .cpsat import count_solutions
+    from .cpsat import count_solutions, decide_each, decided_alike
 except ImportError:  # run as a file: this folder is first on sys.path
     import harness
-    from cpsat import count_solutions
+    from cpsat import count_solutions, decide_each, decided_alike
 
 PAPER_GEN = {10: 2.638, 12: 58.15, 13: 317.8}
 PAPER_SOLVE = {5: 0.007, 10: 0.009, 12: 0.015, 13: 0.022, 14: 0.022}
@@ -113,13 +113,7 @@ def board_urls(n: int, boards: int) -> list[str]:
     """The first ``boards`` benchmark boards of size n x n (generated with seeds 1000,
     1001, ..., in another process, and kept in a file, so every run solves the same
     boards)."""
-    path = BOARDS / f"nagareru-{n}x{n}.txt"
-    urls = path.read_text().split() if path.exists() else []
-    if len(urls) < boards:
-        urls += harness.elsewhere(GENERATE, str(n), str(len(urls)), str(boards)).split()
-        BOARDS.mkdir(exist_ok=True)
-        path.write_text("\n".join(urls) + "\n")
-    return urls[:boards]
+    return harness.kept(BOARDS / f"nagareru-{n}x{n}.txt", boards, GENERATE, str(n))
 
 
 def zdd_case(n: int, boards: int) -> dict:
@@ -145,21 +139,8 @@ def zdd_case(n: int, boards: int) -> dict:
 def cpsat_case(n: int, boards: int, seconds: float) -> dict:
     """Decide every board with CP-SAT (at most 2 solutions; None: undecided in time)."""
     from puzzles import nagareru
-    found, cpu = [], []
-    for url in board_urls(n, boards):
-        p = nagareru.Puzzle.from_url(url)
-        with harness.measure() as step:
-            found.append(cpsat_count(p, seconds=seconds)[0])
-        cpu.append(step.cpu)
-    return {"check": found, "median": statistics.median(cpu), "mean": statistics.mean(cpu),
-            "undecided": sum(f is None for f in found)}
-
-
-def decided_alike(a: dict, b: dict) -> bool:
-    """Board by board, the counts agree where both decided (CP-SAT stops at 2)."""
-    return all(x is None or y is None or min(x, 2) == min(y, 2)
-               for x, y in zip(a["check"], b["check"]))
-
+    return decide_each([nagareru.Puzzle.from_url(url) for url in board_urls(n, boards)], cpsat_count,
+                       seconds)
 
 
 def tables(args) -> list:

@@ -118,12 +118,7 @@ GENERATE = ("import sys; from puzzles import nurimeizu as G; "
 def puzzle_urls(n: int, seeds: int) -> list[str]:
     """The puzzles of seeds 0..seeds-1 (generated once, in another process, and kept in
     a file, so every run and every side works on the same boards)."""
-    path = DATA / f"nurimeizu-{n}x{n}.txt"
-    urls = path.read_text().split() if path.exists() else []
-    if len(urls) < seeds:
-        urls += harness.elsewhere(GENERATE, str(n), str(len(urls)), str(seeds)).split()
-        path.write_text("\n".join(urls) + "\n")
-    return urls[:seeds]
+    return harness.kept(DATA / f"nurimeizu-{n}x{n}.txt", seeds, GENERATE, str(n))
 
 
 def zdd_case(n: int, seeds: int) -> dict:

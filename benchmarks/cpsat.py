@@ -30,6 +30,51 @@ def count_solutions(model, lits, start: float, limit: int = 2,
     return found, time.perf_counter() - start
 
 
+def decide_each(puzzles, count, seconds: float) -> dict:
+    """Decide every puzzle with ``count(p, seconds=...)`` (a model's solutions, at most
+    2; None: undecided in time), each call measured: the counts, the median, mean and
+    largest CPU seconds, and how many were undecided."""
+    import statistics
+    try:
+        from . import harness
+    except ImportError:  # run as a file: this folder is first on sys.path
+        import harness
+    found, cpu = [], []
+    for p in puzzles:
+        with harness.measure() as step:
+            found.append(count(p, seconds=seconds)[0])
+        cpu.append(step.cpu)
+    return {"check": found, "median": statistics.median(cpu), "mean": statistics.mean(cpu),
+            "max": max(cpu), "undecided": sum(f is None for f in found)}
+
+
+def decided_alike(a: dict, b: dict) -> bool:
+    """Board by board, the counts agree where both decided (CP-SAT stops at 2)."""
+    return all(x is None or y is None or min(x, 2) == min(y, 2)
+               for x, y in zip(a["check"], b["check"]))
+
+
+def single_circuit(m, nodes: list, edges, required=()) -> dict:
+    """{edge: Boolean} on model m whose true edges form one cycle through the nodes
+    (``AddCircuit``: two arcs per edge, a self-loop skips a node; the ``required``
+    nodes have none)."""
+    index = {x: i for i, x in enumerate(nodes)}
+    edge = {e: m.NewBoolVar("") for e in edges}
+    arcs = []
+    for (a, b), v in edge.items():
+        ab, ba = m.NewBoolVar(""), m.NewBoolVar("")
+        arcs += [(index[a], index[b], ab), (index[b], index[a], ba)]
+        m.Add(ab + ba == v)
+    required = set(required)
+    for x in nodes:
+        skip = m.NewBoolVar("")
+        arcs.append((index[x], index[x], skip))
+        if x in required:
+            m.Add(skip == 0)
+    m.AddCircuit(arcs)
+    return edge
+
+
 def slitherlink_count(p, limit: int = 2, seconds: float | None = 120.0) -> tuple[int | None, float]:
     """Solutions of Slitherlink board p found by CP-SAT (at most ``limit``; None when
     undecided within ``seconds``) and the seconds taken.
@@ -42,19 +87,7 @@ def slitherlink_count(p, limit: int = 2, seconds: float | None = 120.0) -> tuple
     t = time.perf_counter()
     m = cp_model.CpModel()
     dots = p.dots()
-    index = {d: i for i, d in enumerate(dots)}
-    edge = {e: m.NewBoolVar("") for e in p.edges()}
-    arcs = []
-    for (a, b), v in edge.items():
-        ab, ba = m.NewBoolVar(""), m.NewBoolVar("")
-        arcs += [(index[a], index[b], ab), (index[b], index[a], ba)]
-        m.Add(ab + ba == v)
-    for d in dots:
-        skip = m.NewBoolVar("")
-        arcs.append((index[d], index[d], skip))
-        if p.variant == "full":
-            m.Add(skip == 0)
-    m.AddCircuit(arcs)
+    edge = single_circuit(m, dots, p.edges(), dots if p.variant == "full" else ())
     for cell, h in p.hints.items():
         m.Add(sum(edge[e] for e in p.cell_edges(cell)) == h)
     inside = {x: m.NewBoolVar("") for x in p.cells()}

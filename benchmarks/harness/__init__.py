@@ -50,16 +50,17 @@ What the harness does with it:
   ``warm=True`` (the default), so no measured step compiles or loads a kernel;
 * ``measured_tree()`` is the measured tree's folder (for a case that runs its programs);
 * ``elsewhere(code, *args)`` runs set-up in a separate process when its caches must not
-  reach the measured step (puzzles a solver made are cached by that solver);
+  reach the measured step (puzzles a solver made are cached by that solver); ``kept(path,
+  count, code, *args)`` keeps what it made in a file, so every run uses the same inputs;
 * ``--json FILE`` writes every round of every side, ``--save`` the same report to
   ``benchmarks/results/<bench>.json`` (the bench file's stem); ``--only REGEX`` picks rows;
   ``--limit S`` bounds each measuring process.
 """
 from __future__ import annotations
 
-from .child import Step, elsewhere, measure, measured_tree, record
+from .child import Step, elsewhere, kept, measure, measured_tree, record
 from .runner import main
 from .tables import Case, Column, Row, Table, field, same_check
 
-__all__ = ["Case", "Column", "Row", "Table", "Step", "elsewhere", "field", "measure", "record",
+__all__ = ["Case", "Column", "Row", "Table", "Step", "elsewhere", "field", "kept", "measure", "record",
            "main", "measured_tree", "same_check"]

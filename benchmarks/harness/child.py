@@ -146,6 +146,18 @@ def elsewhere(code: str, *args: str) -> str:
     return run.stdout
 
 
+def kept(path, count: int, code: str, *args: str) -> list[str]:
+    """The first ``count`` words kept in the file ``path``; missing ones are made first
+    by ``elsewhere(code, *args, first, last)`` (words first..last-1) and kept, so that
+    every run and every side works on the same inputs (generated puzzles' URLs)."""
+    words = path.read_text().split() if path.exists() else []
+    if len(words) < count:
+        words += elsewhere(code, *args, str(len(words)), str(count)).split()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(words) + "\n")
+    return words[:count]
+
+
 @dataclass
 class Measurement:
     """What one measuring process gave: its result, the CPU and wall seconds of its

@@ -2,11 +2,15 @@
 
 ``zalg masyu solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
 ``zalg masyu generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]``
-``zalg masyu generate --loop FILE [--minimal|--minimum] [--list N]``
+``zalg masyu generate --loop FILE [--candidates FILE] [--minimal|--minimum] [--rank] [--list N]``
+``zalg masyu reduce <url|file|-> [--list N]``
 
 A *loop file* is a text grid, one character a cell: ``.`` off the loop and ``- | F 7 L J``
 on it (F ┌, 7 ┐, L └, J ┘; the box-drawing characters are read too), or a pzprv3 file
-with an answer.
+with an answer.  A *candidates file* is a grid of the same size with ``x`` (or ``#``) on
+the cells where pearls may go and ``.`` elsewhere; pearls go on the marked cells where the
+loop admits one.  ``--rank`` lists hardest first by ``design.difficulty``: fewest pearls,
+then fewest black ones.
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from functools import partial
 from ..common.errors import PuzzleFormatError
 from ..common.inputs import read_text
 from ..program import batch
-from ..program.cli import UserError, bounded_int, note
+from ..program.cli import UserError, bounded_int, note, plural, read_puzzle
 from ..program.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 from . import design as D
 from .puzzle import Puzzle
@@ -44,7 +48,7 @@ def describe(p: Puzzle) -> dict:
     return {"pearls": len(p.pearls), "white": sum(k == "w" for k in p.pearls.values())}
 
 
-_LOOP_ONLY = ("minimal", "minimum", "list")
+_LOOP_ONLY = ("candidates", "minimal", "minimum", "rank", "list")
 _SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg", "puzzle_svg")
 
 
@@ -79,11 +83,29 @@ GENERATE = GenerateCommand(
     generator, header, other_mode=loop_mode)
 
 
+def read_candidates(text: str, rows: int, cols: int, loop) -> list:
+    """The marked cells (``x`` or ``#``; ``.`` elsewhere) of a rows x cols grid where the
+    loop admits a pearl."""
+    grid = [line.strip() for line in text.splitlines() if line.strip()]
+    if (len(grid), max(map(len, grid), default=0), min(map(len, grid), default=0)) != (rows, cols, cols):
+        raise UserError(f"masyu candidates file: expected {rows} rows of {cols} cells "
+                        "(x or # where pearls may go, . elsewhere)")
+    bad = sorted({ch for line in grid for ch in line} - set("x#."))
+    if bad:
+        raise UserError(f"masyu candidates file: unexpected character {bad[0]!r} (use x, # or .)")
+    admitted = D.candidates(rows, cols, loop)
+    return [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] in "x#" and (r, c) in admitted]
+
+
 def _from_loop(args) -> int:
     try:
         rows, cols, loop = D.read_loop(read_text(args.loop, "loop file"))
+        cells = None
+        if args.candidates:
+            cells = read_candidates(read_text(args.candidates, "candidates file"), rows, cols, loop)
+            note(f"candidates: {plural(len(cells), 'marked cell')} where the loop admits a pearl")
         t = time.perf_counter()
-        H = D.instances(loop, rows, cols, progress=rows * cols > 30)
+        H = D.instances(loop, rows, cols, cells=cells, progress=rows * cols > 30)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
     note(f"computed in {time.perf_counter() - t:.2f} s ({H.node_count()} ZDD nodes)")
@@ -96,26 +118,69 @@ def _from_loop(args) -> int:
         chosen, what = D.minimum(H), "minimum"
         sizes = chosen.by_size()
         print(f"minimum pearl sets: {chosen.count()}" + (f" with {min(sizes)} pearls" if sizes else ""))
+    _show(chosen, what, rows, cols, loop, args)
+    return 0
+
+
+def _show(chosen, what: str, rows: int, cols: int, loop, args) -> None:
+    """Draw the first ``--list`` members of ``chosen`` (hardest first with ``--rank``)."""
     limit = LIMIT if args.list is None else args.list
-    shown = list(itertools.islice(chosen, limit)) if chosen else []
-    for n, member in enumerate(shown, 1):
+    if not chosen or not limit:
+        return
+    kinds = D.candidates(rows, cols, loop)
+    members = D.rank_by_difficulty(chosen, loop, rows, cols) if args.rank else \
+        ((S, D.difficulty(S, kinds)) for S in chosen)
+    total = chosen.count()
+    order = ", hardest first (fewest pearls, then fewest black)" if args.rank else ""
+    print(f"showing {min(limit, total)} of {total} {what} pearl sets{order}")
+    for n, (member, key) in enumerate(itertools.islice(members, limit), 1):
         p = D.puzzle_of(rows, cols, loop, member)
-        print(f"\n#{n} of {chosen.count()} {what}: {len(member)} pearls  {p.to_url()}")
+        print(f"\n#{n}: {key[0]} pearls ({key[1]} black)  {p.to_url()}")
         print(p.render(), end="")
+
+
+def _reduce(args) -> int:
+    p = read_puzzle(Puzzle, args.source, WHAT)
+    try:
+        loop, H, M = D.reduce(p, progress=p.rows * p.cols > 30)
+    except PuzzleFormatError as exc:
+        raise UserError(str(exc)) from None
+    sizes = M.by_size()
+    print(f"the puzzle has {plural(len(p.pearls), 'pearl')}; "
+          f"{plural(M.count(), 'minimal subset')} {'keeps' if M.count() == 1 else 'keep'} it unique"
+          + (f" (smallest: {min(sizes)} pearls)" if sizes else ""))
+    for n, (member, key) in enumerate(D.rank_by_difficulty(M, loop, p.rows, p.cols), 1):
+        if n > args.list:
+            break
+        q = D.puzzle_of(p.rows, p.cols, loop, member)
+        print(f"\n#{n}: {key[0]} pearls ({key[1]} black)  {q.to_url()}")
+        print(q.render(), end="")
     return 0
 
 
 def register(subparsers) -> None:
     """Add the ``masyu`` subcommand (with its own subcommands) to ``zalg``."""
     sub = add_genre(subparsers, WHAT, "Masyu: solve, generate (random puzzles, or every good "
-                    "pearl set of a loop)", "Masyu puzzles: all solutions as a ZDD family.")
+                    "pearl set of a loop), reduce", "Masyu puzzles: all solutions as a ZDD family.")
     add_solve(sub, SOLVE)
     gen = add_generate(sub, GENERATE)
     gen.add_argument("--loop", metavar="FILE",
                      help="the loop: a grid with . off the loop and - | F 7 L J (or ─ │ ┌ ┐ └ ┘) "
                           "on it, or a pzprv3 answer file")
+    gen.add_argument("--candidates", metavar="FILE",
+                     help="grid with x (or #) where pearls may go, . elsewhere")
     which = gen.add_mutually_exclusive_group()
     which.add_argument("--minimal", action="store_true", help="also the minimal good pearl sets")
     which.add_argument("--minimum", action="store_true", help="also the good pearl sets of fewest pearls")
     gen.add_argument("--list", type=bounded_int(0, 1_000_000), metavar="N",
                      help=f"draw at most N of them (default {LIMIT})")
+    gen.add_argument("--rank", action="store_true",
+                     help="draw hardest first (fewest pearls, then fewest black ones)")
+    red = sub.add_parser("reduce", help="minimal pearl subsets that keep a puzzle unique",
+                         description="Every minimal subset of a unique puzzle's pearls that "
+                                     "keeps its solution unique, drawn hardest first.")
+    red.add_argument("source", help="a puzz.link URL (mashu), a file (pzprv3, plain text, or a "
+                     "URL), or - (stdin)")
+    red.add_argument("--list", type=bounded_int(0, 1_000_000), default=LIMIT, metavar="N",
+                     help=f"draw N of them, hardest first (default {LIMIT})")
+    red.set_defaults(run=_reduce)

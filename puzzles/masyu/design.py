@@ -25,6 +25,7 @@ for the tests).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator, Mapping
 
 import zalg
 from zalg import union
@@ -33,13 +34,14 @@ from zalg.progress import Progress, reporter
 from ..common.caches import cached
 from ..common.errors import PuzzleFormatError
 from ..common.loops import random_loop
-from .model import Board, check_solution, local_edges, loop_pearls
+from ..common.solving import one_solution
+from .model import Board, admits, check_solution, local_edges, loop_pearls
 from .puzzle import Puzzle
 from .solve import board_graph, pearl_family
 
 __all__ = ["instance_universe", "read_loop", "candidates", "violation_relation", "instances",
-           "literal", "minimal", "minimum", "loop_cycles", "puzzle_of",
-           "random_puzzle"]
+           "literal", "minimal", "minimum", "minimum_lazy", "loop_cycles", "puzzle_of", "difficulty",
+           "difficulty_weights", "rank_by_difficulty", "reduce", "random_puzzle"]
 
 #: the loop's characters: the directions each joins (F ┌, 7 ┐, L └, J ┘)
 LOOP_CHARS = {"-": "lr", "─": "lr", "|": "ud", "│": "ud", "F": "rd", "┌": "rd", "7": "ld",
@@ -173,6 +175,109 @@ def minimum(H: zalg.Family) -> zalg.Family:
     return H.of_size(min(sizes)) if sizes else H
 
 
+#: other loops drawn per solver call of ``minimum_lazy``; the ``WITNESSES`` of them that
+#: break the fewest candidates give violation sets (small sets cut more hitting sets)
+DRAWN, WITNESSES = 64, 16
+#: candidate sets tried with the solver before the hitting sets are computed again
+TRIES = 8
+
+
+def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = None) -> zalg.Family:
+    """The good pearl sets of fewest pearls, without H (implicit hitting sets): V holds
+    the violation sets viol(L') of the other loops seen so far, starting with those of
+    the dense boards Y − {p} (a pearl whose absence allows another loop is needed in
+    every good set; those solves are quick); every minimum hitting
+    set of V within Y is tried with the solver, and one that allows other loops adds
+    viol(L') of up to ``WITNESSES`` of them.  When every minimum hitting set of V is
+    good they are the minimum good sets (a good set hits every viol(L'), so none is
+    smaller, and each of that size hits V).  The same family as ``minimum(instances(...))``
+    over ``instance_universe``."""
+    Y = candidates(rows, cols, loop, cells)
+    U = zalg.Universe(list(Y))
+    hits, seen = U.power_set(), 0          # hitting(V) over Y, V = ∅ so far
+
+    def learn(sets: list) -> zalg.Family:
+        return hits & U.family(sets).hitting(list(Y)) if sets else hits
+
+    good: set = set()
+    with reporter(progress) as report:
+        report.stage("masyu design: the pearls every good set needs", total=len(Y))
+        if _violations(rows, cols, loop, Y, frozenset(Y)) is not None:
+            return instance_universe(rows, cols).empty    # not even Y is good
+        for k, cell in enumerate(Y):                      # Y − {p} not good: p is needed
+            hits = learn(_violations(rows, cols, loop, Y, frozenset(Y) - {cell}) or [])
+            report.update(k + 1)
+        report.stage("masyu design: minimum pearl sets without H")
+        while True:
+            least = [frozenset(S) for S in minimum(hits)]
+            found: list = []
+            for S in (S for S in least if S not in good):
+                more = _violations(rows, cols, loop, Y, S)
+                if more is None:
+                    good.add(S)
+                    continue
+                found += more
+                if len(found) >= TRIES * WITNESSES:
+                    break
+            seen += len(found)
+            report.note(f"{seen} violation sets, {len(good)} good of "
+                        f"{len(least[0]) if least else 0} pearls")
+            if not found:
+                return instance_universe(rows, cols).family(least)
+            if frozenset() in found:  # another loop breaks no candidate: nothing is good
+                return instance_universe(rows, cols).empty
+            hits = learn(found)
+
+
+def _violations(rows: int, cols: int, loop, Y: Mapping, S: frozenset) -> list | None:
+    """None when the pearls S (of kinds Y) leave the loop the only solution, else the
+    smallest violation sets viol(L') ⊆ Y of ``WITNESSES`` of ``DRAWN`` other solutions L'."""
+    F = Puzzle(rows, cols, {cell: Y[cell] for cell in S}).solve()
+    others = F - F.universe.family([loop])
+    n = others.count()
+    if not n:
+        return None
+    near = {cell: local_edges(cell, rows, cols) for cell in Y}
+    found = [frozenset(c for c, kind in Y.items() if not admits(kind, near[c], L))
+             for L in others.sample(min(n, DRAWN), seed=n)]
+    return sorted(found, key=len)[:WITNESSES]
+
+
+def difficulty(member: Iterable, kinds: Mapping) -> tuple[int, int]:
+    """The ranking key of a pearl set: (pearls, black pearls); smaller is harder.  Fewer
+    pearls leave more to deduce, and a black pearl fixes four edges where a white one
+    fixes two."""
+    member = list(member)
+    return len(member), sum(kinds[cell] == "b" for cell in member)
+
+
+def difficulty_weights(kinds: Mapping) -> dict:
+    """One weight per cell encoding the key: B for a white pearl, B + 1 for a black one
+    (B above any number of pearls), so total weight B·pearls + blacks orders as the key."""
+    B = len(kinds) + 1
+    return {cell: B + (kind == "b") for cell, kind in kinds.items()}
+
+
+def rank_by_difficulty(F: zalg.Family, loop, rows: int, cols: int) -> Iterator[tuple[frozenset, tuple]]:
+    """The members of F (pearl sets of the loop), hardest first by :func:`difficulty`,
+    with their keys, lazily (``iter_by_weight`` on :func:`difficulty_weights`)."""
+    kinds = loop_pearls(loop, rows, cols)
+    for _, member in F.iter_by_weight(difficulty_weights(kinds)):
+        yield member, difficulty(member, kinds)
+
+
+def reduce(puzzle: Puzzle, progress: Progress = None) -> tuple[frozenset, zalg.Family, zalg.Family]:
+    """(L*, H, M) of a puzzle with one solution L*: H the good subsets of its pearls (the
+    pearls as candidates), M the minimal ones (every minimal pearl subset that keeps L*
+    the only solution).  PuzzleFormatError when the puzzle has no or several solutions."""
+    with reporter(progress) as report:
+        report.stage("masyu reduce: solving the puzzle")
+        loop = one_solution(puzzle, "masyu reduce", report)
+        H = instances(loop, puzzle.rows, puzzle.cols, cells=list(puzzle.pearls), progress=report)
+        report.stage("masyu reduce: the minimal pearl sets")
+        return loop, H, minimal(H)
+
+
 def puzzle_of(rows: int, cols: int, loop, member) -> Puzzle:
     """The board with the pearls of ``member`` (the kinds the loop admits there)."""
     kinds = loop_pearls(loop, rows, cols)
@@ -181,19 +286,23 @@ def puzzle_of(rows: int, cols: int, loop, member) -> Puzzle:
 
 def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
                   progress: Progress = None) -> Puzzle:
-    """A random puzzle with a unique solution and a minimal pearl set: a random loop
-    (``puzzles.common.loops.random_loop``) with every pearl it admits (drawn again while
-    those allow another loop), then pearls removed in random order while the solution
-    stays unique (a pearl needed once is needed in every smaller set: the set left is
-    minimal)."""
+    """A random puzzle with a unique solution and a minimal pearl set.
+
+    A random loop (``puzzles.common.loops.random_loop``) gets every pearl it admits, P.
+    While P allows other loops, the loop moves to the one of ``SAMPLES`` solutions of P
+    (drawn uniformly) that admits the most pearls: a solution of P keeps every pearl of
+    P, so its own full set holds P, and the solutions shrink; a loop that admits no
+    more pearls than P is drawn again.  Then pearls are removed in random order while
+    the solution stays unique (a pearl needed once is needed in every smaller set: the
+    set left is minimal)."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"masyu generate: a board needs at least 2x2 cells, got {rows}x{cols}")
     rng = random.Random(seed)
     with reporter(progress) as report:
-        for _ in range(tries):
-            loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62))
-            pearls = loop_pearls(loop, rows, cols)
-            if Puzzle(rows, cols, pearls).count() != 1:
+        for draw in range(tries):
+            report.stage(f"loop {draw + 1}: a full pearl set with one solution")
+            pearls = _unique_full_set(rows, cols, rng)
+            if pearls is None:
                 continue
             order = sorted(pearls)
             rng.shuffle(order)
@@ -206,3 +315,23 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
             return Puzzle(rows, cols, pearls)
     raise PuzzleFormatError(f"masyu generate: no {rows}x{cols} loop with a unique full pearl "
                             f"set in {tries} draws")
+
+
+#: solutions drawn from a full pearl set with several, the next loop chosen among them
+SAMPLES = 16
+
+
+def _unique_full_set(rows: int, cols: int, rng: random.Random) -> dict | None:
+    """The full pearl set of a random loop moved until it has one solution (None: stuck)."""
+    loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62))
+    pearls = loop_pearls(loop, rows, cols)
+    while True:
+        F = Puzzle(rows, cols, pearls).solve()
+        n = F.count()
+        if n == 1:
+            return pearls
+        drawn = [loop_pearls(L, rows, cols) for L in F.sample(min(n, SAMPLES), seed=rng.randrange(2 ** 62))]
+        best = max(drawn, key=len)
+        if len(best) <= len(pearls):
+            return None
+        pearls = best

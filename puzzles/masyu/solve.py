@@ -16,7 +16,9 @@ from a smaller C' ⊆ C holding every solution: the single cycles through every 
 the turns or straight passes a pearl forbids at its cell or, for a black pearl, at
 the cells next to it (``forbidden_pairs``), and leave out the sides a pearl can never
 use (``fixed``); then it intersects the pearls' families as above.  Both give the
-same family (tested).
+same family (tested).  The pearls' families are intersected with each other first
+(``pearls_family``: local rules make a narrow diagram) and then with the cycles once:
+meeting the large family of cycles pearl by pearl would walk it once per pearl.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from zalg.progress import Progress, reporter
 from ..common.caches import cached
 from .model import local_edges, local_patterns
 
-__all__ = ["board_graph", "pearl_family", "pruning", "solve"]
+__all__ = ["board_graph", "pearl_family", "pearls_family", "pruning", "solve"]
 
 METHODS = ("frontier", "algebra")
 
@@ -43,6 +45,19 @@ def pearl_family(U: zalg.Universe, kind: str, cell, rows: int, cols: int) -> zal
     edges, patterns = local_patterns(kind, cell, rows, cols)
     near = set(edges)
     return U.family(patterns) * U.power_set([x for x in U.elements if x not in near])
+
+
+def pearls_family(U: zalg.Universe, p) -> zalg.Family:
+    """⋂_p (A_p ⊔ 2^(U − E_p)) over board p's pearls: each pearl's family is local, and
+    so is their intersection (a narrow diagram), built pairwise as a balanced tree, so
+    that the single cycles are met once."""
+    parts = [pearl_family(U, kind, cell, p.rows, p.cols) for cell, kind in p.pearls.items()]
+    if not parts:
+        return U.power_set(U.elements)
+    while len(parts) > 1:
+        parts = [parts[i] & parts[i + 1] if i + 1 < len(parts) else parts[i]
+                 for i in range(0, len(parts), 2)]
+    return parts[0]
 
 
 def pruning(p) -> dict:
@@ -92,8 +107,6 @@ def solve(p, method: str = "frontier", *, progress: Progress = None) -> zalg.Fam
                 F = F & U.at_least(1, local_edges(cell, p.rows, p.cols)["side"].values())
         else:
             F = G.oriented_cycles(progress=report, **pruning(p))
-        report.stage("masyu: the pearls' rules", total=len(p.pearls))
-        for k, (cell, kind) in enumerate(p.pearls.items()):
-            F = F & pearl_family(U, kind, cell, p.rows, p.cols)
-            report.update(k + 1)
+        report.stage("masyu: the pearls' rules")
+        F = F & pearls_family(U, p)
     return F

@@ -52,11 +52,8 @@ def _run_reduce(params: Params, progress: Callable) -> dict:
     p = Puzzle.from_url(params["url"])
     if p.count() != 1:
         raise StudioError(f"the board has {p.count()} solutions, not one")
-    loop = p.solution()
     with reporter(progress) as report:
-        H = design.instances(loop, p.rows, p.cols, cells=list(p.pearls), progress=report)
-        report.stage("minimal pearl sets")
-        reduced = design.minimal(H)
+        loop, H, reduced = design.reduce(p, progress=report)
     sizes = reduced.by_size()
     offset, limit = params["offset"], params["limit"]
     least = reduced.of_size(min(sizes)) if sizes else reduced

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from puzzles.common.errors import PuzzleFormatError
-from puzzles.masyu import design
-from puzzles.masyu.model import loop_pearls
+from puzzles.masyu import Puzzle, design
+from puzzles.masyu.model import check_solution, loop_pearls
 from tests.helpers import masyu_reference as ref
 
 
@@ -73,3 +73,46 @@ def test_a_random_puzzle_is_unique_with_a_minimal_pearl_set():
         fewer = dict(p.pearls)
         del fewer[cell]
         assert type(p)(p.rows, p.cols, fewer).count() != 1
+
+
+@pytest.mark.parametrize("loop", loops(3, 4, 4, 7))
+def test_ranking_lists_every_member_hardest_first(loop):
+    kinds = ref.admitted(loop)
+    good = ref.good_sets(3, 4, loop)
+    ranked = list(design.rank_by_difficulty(design.instances(loop, 3, 4), loop, 3, 4))
+    assert {m for m, _ in ranked} == good and len(ranked) == len(good)
+    keys = [key for _, key in ranked]
+    assert keys == sorted((len(s), sum(kinds[c] == "b" for c in s)) for s in good)
+    assert all(key == design.difficulty(m, kinds) for m, key in ranked)
+
+
+def test_reduce_gives_every_minimal_pearl_subset_that_keeps_the_solution():
+    every = ref.grid_loops(3, 4)
+    loop, start = next((x, s) for x in every for s in ref.good_sets(3, 4, x)
+                       if sum(t < s for t in ref.good_sets(3, 4, x)) >= 2)
+    kinds = ref.admitted(loop)
+    p = Puzzle(3, 4, {c: kinds[c] for c in start})
+    found, H, M = design.reduce(p)
+    good = {s for s in ref.good_sets(3, 4, loop) if s <= start}
+    assert found == loop and members(H) == good and members(M) == minimal_of(good)
+    with pytest.raises(PuzzleFormatError):
+        design.reduce(Puzzle(3, 4, {}))
+
+
+@pytest.mark.parametrize("size, seed", [(8, 1), (6, 9)])
+def test_a_random_board_of_8x8_is_unique_with_a_minimal_pearl_set(size, seed):
+    p = design.random_puzzle(size, size, seed=seed)
+    assert p.count() == 1 and not check_solution(p, p.solution())
+    for cell in p.pearls:
+        fewer = dict(p.pearls)
+        del fewer[cell]
+        assert type(p)(p.rows, p.cols, fewer).count() > 1
+
+
+@pytest.mark.parametrize("rows, cols, loop", [(3, 4, loop) for loop in loops(3, 4, 10, 11)]
+                         + [(4, 4, loop) for loop in loops(4, 4, 3, 12)])
+def test_the_minimum_without_h_equals_the_minimum_of_h(rows, cols, loop):
+    good = ref.good_sets(rows, cols, loop) if rows * cols <= 12 else members(
+        design.instances(loop, rows, cols))
+    least = min((len(s) for s in good), default=None)
+    assert members(design.minimum_lazy(loop, rows, cols)) == {s for s in good if len(s) == least}

@@ -80,12 +80,51 @@ def test_generate_from_a_loop_prints_the_counts(tmp_path, capsys):
     assert f"minimum pearl sets: {count} with {least} pearls" in capsys.readouterr().out
 
 
+def test_generate_ranks_and_restricts_to_candidates(tmp_path, capsys):
+    text = "F--7\nL-7|\n..LJ\n"
+    rows, cols, loop = design.read_loop(text)
+    kinds = ref.admitted(loop)
+    good = ref.good_sets(rows, cols, loop)
+    (tmp_path / "loop.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "cells.txt").write_text("xxxx\n.x..\n....\n", encoding="utf-8")
+    loop_file = str(tmp_path / "loop.txt")
+    assert main(["masyu", "generate", "--loop", loop_file, "--rank", "--list", "100"]) == 0
+    out = capsys.readouterr().out
+    keys = sorted((len(s), sum(kinds[c] == "b" for c in s)) for s in good)
+    shown = [line.split("  ")[0] for line in out.splitlines() if line.startswith("#")]
+    assert shown == [f"#{n}: {k} pearls ({b} black)" for n, (k, b) in enumerate(keys, 1)]
+    assert "hardest first" in out
+    assert main(["masyu", "generate", "--loop", loop_file, "--candidates",
+                 str(tmp_path / "cells.txt")]) == 0
+    marked = {(0, 0), (0, 1), (0, 2), (0, 3), (1, 1)}
+    assert f"good pearl sets: {sum(s <= marked for s in good)}\n" in capsys.readouterr().out
+
+
+def test_reduce_prints_the_minimal_subsets(capsys):
+    loop = next(x for x in ref.grid_loops(3, 4) if len(ref.good_sets(3, 4, x)) > 2)
+    kinds = ref.admitted(loop)
+    good = ref.good_sets(3, 4, loop)
+    full = max(good, key=len)
+    minimal = {s for s in good if s <= full and not any(t < s for t in good)}
+    url = Puzzle(3, 4, {c: kinds[c] for c in full}).to_url()
+    assert main(["masyu", "reduce", url, "--list", "100"]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(minimal)} minimal subset" in out
+    urls = {line.split()[-1] for line in out.splitlines() if line.startswith("#")}
+    assert {frozenset(Puzzle.from_url(u).pearls) for u in urls} == minimal
+
+
 @pytest.mark.parametrize("args, fragment", [
     (["generate", "--loop", "{bad}"], "does not meet"),
     (["generate", "--loop", "no/such/file"], "no such file"),
     (["generate"], "either a board size"),
     (["generate", "--loop", "{good}", "--seed", "3"], "does not go with"),
     (["solve", "mashu/3/3/zzzz"], "masyu URL"),
+    (["generate", "--loop", "{good}", "--candidates", "{bad}"], "expected 2 rows of 2"),
+    (["generate", "--loop", "{good}", "--candidates", "{good}x"], "no such file"),
+    (["generate", "--loop", "{bad}x", "--rank"], "no such file"),
+    (["generate", "3x3", "--rank"], "does not go with"),
+    (["reduce", "mashu/3/3/000"], "13 solutions"),
 ])
 def test_bad_input_is_one_line(args, fragment, tmp_path, capsys):
     (tmp_path / "bad.txt").write_text("F-7\n|.|\nL-.\n", encoding="utf-8")

@@ -1,7 +1,8 @@
 """Masyu's solver against brute force: every loop of small grids filtered by the rules in
 plain Python (tests/helpers/masyu_reference.py) equals the ZDD's solutions, by both
 routes, for many seeded pearl placements; the checker agrees with the reference; the
-pzprjs board of tests/data/masyu solves to its accepted answer, uniquely."""
+pzprjs board of tests/data/masyu solves to its accepted answer, uniquely; the published
+boards of tests/data/masyu/published.json have one solution each, with cspuz_rs's edges."""
 from __future__ import annotations
 
 import json
@@ -76,3 +77,27 @@ def test_wrong_answers_are_rejected():
     for e in sorted(answer)[:5]:
         assert check_solution(p, answer - {e})
     assert check_solution(p, set()) and check_solution(p, answer | {((5, 4), (5, 5))})
+
+
+PUBLISHED = json.loads((OWN_DATA / "masyu" / "published.json").read_text(encoding="utf-8"))
+
+
+def test_the_cspuz_board_reads_as_listed_and_has_the_published_edges():
+    board = PUBLISHED["cspuz"]
+    p = Puzzle.from_url(board["url"])
+    listed = {tuple(c): "b" for c in board["black"]} | {tuple(c): "w" for c in board["white"]}
+    assert p.pearls == dict(sorted(listed.items()))
+    assert p.count() == 1
+    loop = p.solution()
+    assert not check_solution(p, loop)
+    assert all(tuple(map(tuple, e)) in loop for e in board["on"])
+    assert not any(tuple(map(tuple, e)) in loop for e in board["off"])
+
+
+@pytest.mark.parametrize("url", PUBLISHED["boards"])
+def test_published_boards_have_one_solution(url):
+    p = Puzzle.from_url(url)
+    F = p.solve()
+    assert F.count() == 1 and not check_solution(p, p.solution())
+    if p.rows * p.cols <= 49:  # the algebra route meets every cycle of the grid
+        assert members(p.solve("algebra")) == members(F)

@@ -21,7 +21,7 @@ from urllib.parse import quote
 import pytest
 
 from puzzles.common import genre as G
-from puzzles import nagareru, numberlink, nurimeizu, slitherlink
+from puzzles import masyu, nagareru, numberlink, nurimeizu, slitherlink
 from tests.helpers.paths import ROOT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -143,6 +143,19 @@ def test_drawing_nagareru_changes_the_count(page):
     page.click('#tools button[data-tool="N"]')
     cell(page, 1, 1).click()
     expect(count).to_have_text(str(nagareru.Puzzle.from_grid([".r.", ".N.", "..."]).count()))
+
+
+def test_drawing_masyu_changes_the_count(page):
+    page.goto("/")
+    new_board(page, "masyu", 3, 3)
+    count = page.locator("#count")
+    expect(count).to_have_text(str(masyu.Puzzle.from_grid(["...", "...", "..."]).count()))
+    page.click('#tools button[data-tool="x"]')
+    cell(page, 0, 0).click()
+    expect(count).to_have_text(str(masyu.Puzzle.from_grid(["x..", "...", "..."]).count()))
+    page.click('#tools button[data-tool="o"]')
+    cell(page, 1, 2).click()
+    expect(count).to_have_text(str(masyu.Puzzle.from_grid(["x..", "..o", "..."]).count()))
 
 
 RIGHT, BELOW = {"x": 33, "y": 18}, {"x": 18, "y": 33}   # clicks on a cell's wall
@@ -278,6 +291,23 @@ def test_nurimeizu_design(page, shots):
     expect(page.locator("#good")).to_have_text(str(good.count()))
     expect(page.locator("#minimum")).to_have_text(str(nurimeizu.minimum_icon_sets(good).count()))
     page.screenshot(path=shots / "design-nurimeizu.png", full_page=True)
+
+
+def test_masyu_design(page, shots):
+    page.goto("/design/masyu")
+    p = masyu.Puzzle.from_url(generate(page, 5, 5, seed=4))
+    assert p.is_unique()
+    page.click("#use-generated")
+    page.click("#compute")
+    expect(page.locator("#minimal")).to_have_text("1")     # a generated pearl set is minimal
+    rows, cols, loop = masyu.read_loop("F--7\nL-7|\n..LJ\n")
+    full = masyu.Puzzle(rows, cols, masyu.loop_pearls(loop, rows, cols))
+    _, H, M = masyu.design.reduce(full)
+    page.goto("/design/masyu" + shared_link(full.to_url())[1:])
+    expect(page.locator("#good")).to_have_text(str(H.count()))
+    expect(page.locator("#minimal")).to_have_text(str(M.count()))
+    expect(page.locator("#minimum")).to_have_text(str(masyu.minimum(M).count()))
+    page.screenshot(path=shots / "design-masyu.png", full_page=True)
 
 
 def test_stop_ends_a_long_job(page, shots):
