@@ -1,0 +1,161 @@
+"""Every good set of shown clue numbers of a solved Yajilin board, by the algebra of
+Slitherlink's and Masyu's designers.
+
+A designer has a board p whose solution X* is unique.  Its clue cells stay clue cells;
+each numbered clue's number may be shown or left blank.  Y is the set of numbered clues
+(or the candidates given, a subset); a set K ⊆ Y is *good* when the board with only K's
+numbers shown has X* as its only solution.  With B the solutions of the board with every
+clue blank (``solve.base``) and A_q the sets that keep clue q's count
+(``solve.clue_family``), K is good iff every X ∈ B − {X*} breaks some clue of K:
+K meets viol(X) = {q ∈ Y : X ∉ A_q}.  The relation
+
+    W = { X ∪ viol(X) : X ∈ B, X ≠ X* }
+
+is built with the algebra over the board's universe, each clue q standing for itself by
+its cell's element (a clue cell is never shaded, so that element is free): W starts as
+B − {X*} and W ← (W ∩ A_q) ∪ ((W − A_q) ⊔ {{q}}) for q ∈ Y; then H = ``W.hitting(Y)``
+(a set of clues meets viol(X) exactly when it meets X ∪ viol(X)).  H is up-closed; its
+minimal members are ``H.minimal(upclosed=True)``, the minimum ones its members of least
+size.  ``literal`` evaluates the paper's ∀ form H(y) = ∀x.(¬B(x) ∨ X*(x) ∨ ⋁_q (y_q ∧ ¬A_q(x)))
+as it reads (small boards, for the tests).
+"""
+from __future__ import annotations
+
+import random
+
+import zalg
+from zalg import union
+from zalg.progress import Progress, reporter
+
+from ..common.board import neighbours
+from ..common.errors import PuzzleFormatError
+from ..common.loops import random_loop
+from ..common.solving import one_solution
+from .model import MAX_NUMBER, ray
+from .puzzle import Puzzle
+from .solve import base, clue_family, universe
+
+__all__ = ["candidates", "violation_relation", "instances", "literal", "minimal", "minimum",
+           "puzzle_of", "random_puzzle"]
+
+
+def candidates(p: Puzzle, cells=None) -> list:
+    """The numbered clues of p (an arrow and a number), on ``cells`` only if given."""
+    counted = p.counted()
+    if cells is None:
+        return list(counted)
+    for cell in cells:
+        if cell not in counted:
+            raise PuzzleFormatError(f"yajilin candidates: {cell!r} is no clue with an arrow and a number")
+    return sorted(set(cells))
+
+
+def _blank(p: Puzzle) -> Puzzle:
+    """The board with every clue blank (its cells kept)."""
+    return Puzzle(p.rows, p.cols, {cell: ("", None) for cell in p.clues})
+
+
+def violation_relation(p: Puzzle, cells=None, progress: Progress = None) -> tuple[zalg.Family, list]:
+    """(W, Y): W = {X ∪ viol(X) : X ∈ B, X ≠ X*} over ``universe(p.rows, p.cols)`` and the
+    candidate clues Y; p must have exactly one solution X*."""
+    Y = candidates(p, cells)
+    U = universe(p.rows, p.cols)
+    with reporter(progress) as report:
+        star = one_solution(p, "yajilin design", progress=report)
+        report.stage("yajilin design: the other solutions")
+        W = base(_blank(p), progress=report) - U.family([star])
+        report.stage("yajilin design: the clues they break", total=len(Y))
+        for k, cell in enumerate(Y):
+            A = clue_family(p, cell)
+            W = (W & A) | ((W - A) * U.single(cell))
+            report.update(k + 1)
+    return W, Y
+
+
+def instances(p: Puzzle, cells=None, progress: Progress = None) -> zalg.Family:
+    """H: every good set of shown clue numbers (a family of clue-cell sets)."""
+    W, Y = violation_relation(p, cells, progress)
+    with reporter(progress) as report:
+        with report.waiting("yajilin design: hitting sets"):
+            return W.hitting(Y)
+
+
+def literal(p: Puzzle, cells=None) -> zalg.Family:
+    """H(y) = ∀x.(¬B(x) ∨ X*(x) ∨ ⋁_q (y_q ∧ ¬A_q(x))), written as it reads (small boards)."""
+    Y = candidates(p, cells)
+    U = universe(p.rows, p.cols)
+    star = one_solution(p, "yajilin design")
+    X = [x for x in U.elements if x not in set(Y)]
+    PY = U.power_set(Y)
+    B = base(_blank(p)) * PY
+    Xstar = U.family([star]) * PY
+    wrong = union((U.var(q) - clue_family(p, q) for q in Y), universe=U)
+    return (~B | Xstar | wrong).forall(X) & PY
+
+
+def minimal(H: zalg.Family, progress: Progress = None) -> zalg.Family:
+    """The minimal good clue sets (H is up-closed)."""
+    return H.minimal(upclosed=True, method="auto", progress=progress)
+
+
+def minimum(H: zalg.Family) -> zalg.Family:
+    """The good clue sets of least size (∅ if H is empty)."""
+    sizes = H.by_size()
+    return H.of_size(min(sizes)) if sizes else H
+
+
+def puzzle_of(p: Puzzle, member) -> Puzzle:
+    """The board p with only the numbers of the clues in ``member`` shown (the others blank)."""
+    member = set(member)
+    return Puzzle(p.rows, p.cols, {cell: clue if cell in member else ("", None)
+                                   for cell, clue in p.clues.items()})
+
+
+def _random_board(rows: int, cols: int, rng: random.Random) -> Puzzle:
+    """A random solved board: a random loop, a random maximal set of non-adjacent shaded
+    cells off it, every other cell a clue with a random arrow and its true count."""
+    loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62)) if rows > 1 and cols > 1 else frozenset()
+    on = {x for e in loop for x in e}
+    off = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in on]
+    rng.shuffle(off)
+    shaded: set = set()
+    for v in off:
+        if not any(n in shaded for n in neighbours(v, rows, cols)) and rng.random() < 0.7:
+            shaded.add(v)
+    clues = {}
+    for v in off:
+        if v in shaded:
+            continue
+        rays = {d: sum(x in shaded for x in ray(v, d, rows, cols)) for d in "udlr"}
+        d = rng.choice([d for d in "udlr" if ray(v, d, rows, cols)] or ["u"])
+        clues[v] = (d, min(rays[d], MAX_NUMBER))
+    return Puzzle(rows, cols, clues)
+
+
+def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
+                  progress: Progress = None) -> Puzzle:
+    """A random puzzle with a unique solution and a minimal set of shown numbers: a random
+    solved board (``_random_board``; drawn again while its numbers allow another
+    solution), then numbers blanked in random order while the solution stays unique (a
+    number needed once is needed in every smaller set: the set left is minimal)."""
+    if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
+        raise PuzzleFormatError(f"yajilin generate: a board needs at least 2x2 cells, got {rows}x{cols}")
+    rng = random.Random(seed)
+    with reporter(progress) as report:
+        for _ in range(tries):
+            p = _random_board(rows, cols, rng)
+            if p.count() != 1:
+                continue
+            clues = dict(p.clues)
+            order = sorted(c for c, (d, n) in clues.items() if n is not None)
+            rng.shuffle(order)
+            report.stage("blanking clue numbers", total=len(order))
+            for tried, cell in enumerate(order, 1):
+                report.update(tried, detail=f"{sum(n is not None for _, n in clues.values())} numbers")
+                kept = clues[cell]
+                clues[cell] = ("", None)
+                if Puzzle(rows, cols, clues).count() != 1:
+                    clues[cell] = kept
+            return Puzzle(rows, cols, clues)
+    raise PuzzleFormatError(f"yajilin generate: no {rows}x{cols} board with a unique solution "
+                            f"in {tries} draws")
