@@ -29,9 +29,9 @@ from zalg.progress import Progress, reporter
 
 from ..common.board import neighbours
 from ..common.errors import PuzzleFormatError
-from ..common.loops import random_loop
+from ..common.loops import outline
 from ..common.solving import one_solution
-from .model import MAX_NUMBER, ray
+from .model import ray
 from .puzzle import Puzzle
 from .solve import base, clue_family, universe
 
@@ -111,24 +111,69 @@ def puzzle_of(p: Puzzle, member) -> Puzzle:
                                    for cell, clue in p.clues.items()})
 
 
+def _ring(sq) -> list:
+    r, c = sq
+    return [(r - 1, c - 1), (r - 1, c), (r - 1, c + 1), (r, c + 1),
+            (r + 1, c + 1), (r + 1, c), (r + 1, c - 1), (r, c - 1)]
+
+
+def _may_add(region: set, sq, holes: bool) -> bool:
+    """Adding square ``sq`` keeps the region a disk (its 8 neighbours switch between in and
+    out twice, with an edge neighbour in) and, unless ``holes``, leaves no corner inside
+    (every corner of a region square stays on the outline: the loop passes it)."""
+    ring = [x in region for x in _ring(sq)]
+    if sum(ring[i] != ring[i - 1] for i in range(8)) != 2 or not any(ring[i] for i in (1, 3, 5, 7)):
+        return False
+    if holes:
+        return True
+    r, c = sq
+    for pr, pc in ((r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)):
+        around = [(pr - 1, pc - 1), (pr - 1, pc), (pr, pc - 1), (pr, pc)]
+        if all(x == sq or x in region for x in around):
+            return False
+    return True
+
+
+def _thin_loop(rows: int, cols: int, rng: random.Random) -> frozenset:
+    """A random loop through many cells: the outline of a random disk of the squares between
+    cell centres, grown one square at a time; a square that puts a cell inside the disk
+    is taken with a probability drawn per loop (0 to 0.4), else passed over."""
+    share = rng.uniform(0.0, 0.4)
+    squares = [(r, c) for r in range(rows - 1) for c in range(cols - 1)]
+    region = {rng.choice(squares)}
+    grown = True
+    while grown:
+        grown = False
+        cand = sorted({x for sq in region for x in _ring(sq)[1::2]
+                       if 0 <= x[0] < rows - 1 and 0 <= x[1] < cols - 1 and x not in region})
+        rng.shuffle(cand)
+        for sq in cand:
+            if _may_add(region, sq, rng.random() < share):
+                region.add(sq)
+                grown = True
+                break
+    return outline(region)
+
+
 def _random_board(rows: int, cols: int, rng: random.Random) -> Puzzle:
-    """A random solved board: a random loop, a random maximal set of non-adjacent shaded
-    cells off it, every other cell a clue with a random arrow and its true count."""
-    loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62)) if rows > 1 and cols > 1 else frozenset()
+    """A random solved board: a random loop through many cells (``_thin_loop``), a random
+    set of non-adjacent shaded cells off it (most of those it may shade), every other cell a clue with a
+    random arrow and its true count."""
+    loop = _thin_loop(rows, cols, rng)
     on = {x for e in loop for x in e}
     off = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in on]
     rng.shuffle(off)
     shaded: set = set()
+    share = rng.uniform(0.5, 1.0)
     for v in off:
-        if not any(n in shaded for n in neighbours(v, rows, cols)) and rng.random() < 0.7:
+        if not any(n in shaded for n in neighbours(v, rows, cols)) and rng.random() < share:
             shaded.add(v)
     clues = {}
     for v in off:
         if v in shaded:
             continue
-        rays = {d: sum(x in shaded for x in ray(v, d, rows, cols)) for d in "udlr"}
-        d = rng.choice([d for d in "udlr" if ray(v, d, rows, cols)] or ["u"])
-        clues[v] = (d, min(rays[d], MAX_NUMBER))
+        d = rng.choice([d for d in "udlr" if ray(v, d, rows, cols)])
+        clues[v] = (d, sum(x in shaded for x in ray(v, d, rows, cols)))
     return Puzzle(rows, cols, clues)
 
 

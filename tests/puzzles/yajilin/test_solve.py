@@ -1,7 +1,7 @@
 """Yajilin's solver against brute force: every edge subset of small grids that is one loop
 (or none) times every shading of the cells off it, filtered by the rules in plain Python
-(tests/helpers/yajilin_reference.py), equals the ZDD's solutions for many seeded clue
-placements; the checker agrees with the reference; pzprjs's test board solves to its
+(tests/helpers/yajilin_reference.py), equals the ZDD's solutions, by both routes (the frontier
+machine and the algebra), for many seeded clue placements; the checker agrees with the reference; pzprjs's test board solves to its
 accepted answer, uniquely."""
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ def test_solutions_equal_brute_force(rows, cols, clues):
     p = Puzzle(rows, cols, clues)
     expected = ref.solutions(rows, cols, clues)
     assert members(p.solve()) == expected
+    assert members(p.solve("algebra")) == expected
     assert p.count() == len(expected)
     assert p.is_unique() == (len(expected) == 1)
     if expected:
@@ -80,3 +81,12 @@ def test_the_pzprjs_board_is_unique_and_its_accepted_answer():
     assert p.is_unique() and p.solve().count() == 1
     s = p.solution()
     assert s["edges"] | s["shaded"] == answer
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_frontier_machine_equals_the_algebra_on_larger_boards(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(4, 5), (5, 4), (5, 5), (4, 6)])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    p = Puzzle(rows, cols, {x: random_clue(rng) for x in rng.sample(cells, rng.randint(0, 6))})
+    assert p.solve() == p.solve("algebra")
