@@ -137,8 +137,8 @@ def _may_add(region: set, sq, holes: bool) -> bool:
 def _thin_loop(rows: int, cols: int, rng: random.Random) -> frozenset:
     """A random loop through many cells: the outline of a random disk of the squares between
     cell centres, grown one square at a time; a square that puts a cell inside the disk
-    is taken with a probability drawn per loop (0 to 0.4), else passed over."""
-    share = rng.uniform(0.0, 0.4)
+    is taken with a probability drawn per loop (0.1 to 0.6), else passed over."""
+    share = rng.uniform(0.1, 0.6)
     squares = [(r, c) for r in range(rows - 1) for c in range(cols - 1)]
     region = {rng.choice(squares)}
     grown = True
@@ -164,7 +164,7 @@ def _random_board(rows: int, cols: int, rng: random.Random) -> Puzzle:
     off = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in on]
     rng.shuffle(off)
     shaded: set = set()
-    share = rng.uniform(0.5, 1.0)
+    share = rng.uniform(0.4, 0.9)
     for v in off:
         if not any(n in shaded for n in neighbours(v, rows, cols)) and rng.random() < share:
             shaded.add(v)

@@ -25,6 +25,7 @@ from zalg.topdown import Machine, c_function, extension_machines
 
 from ..common.board import neighbours
 from ..common.caches import cached
+from .model import ray
 
 __all__ = ["board_graph", "universe", "free_edges", "machine_layout", "base", "clue_family", "solve"]
 
@@ -90,8 +91,8 @@ def _allocate(intervals: dict, first: int) -> tuple[dict, int]:
 
 
 def _ray_room(ray_cells: list, later: set) -> int:
-    """The most shaded cells among the ``later`` cells of a ray (runs of consecutive cells
-    along it, none two side by side)."""
+    """The most shaded cells among the ``later`` cells of a ray (all its cells in order;
+    each run of consecutive later cells holds half of its length, rounded up)."""
     room = run = 0
     for x in ray_cells + [None]:
         if x is not None and x in later:
@@ -123,10 +124,7 @@ def machine_layout(p, counts: bool = True) -> tuple:
     readers = {v: [n for n in neighbours(v, p.rows, p.cols) if n in free and level[n] > level[v]]
                for v in free}
     shade, NS = _allocate({v: (level[v], max(level[n] for n in rs)) for v, rs in readers.items() if rs}, NV)
-    rays = {}
-    if counts:
-        for q, (cells, n) in p.counted().items():
-            rays[q] = (cells, n)
+    rays = p.counted() if counts else {}
     counter, NC = _allocate({q: (min(level[x] for x in cells), max(level[x] for x in cells))
                              for q, (cells, n) in rays.items() if cells}, NV + NS)
     closed = NV + NS + NC
@@ -137,7 +135,8 @@ def machine_layout(p, counts: bool = True) -> tuple:
         last = max(cells, key=level.get)
         for x in cells:
             later = {y for y in cells if level[y] > level[x]}
-            entries.setdefault(x, []).append((counter[q], n, _ray_room(cells, later), int(x == last)))
+            room = _ray_room(ray(q, *p.clues[q][:1], p.rows, p.cols), later)
+            entries.setdefault(x, []).append((counter[q], n, room, int(x == last)))
     info = np.full((len(elements), I_WIDTH), -1, dtype=np.int64)
     table: list = []
     for i, x in enumerate(elements):

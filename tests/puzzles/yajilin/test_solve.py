@@ -88,5 +88,13 @@ def test_the_frontier_machine_equals_the_algebra_on_larger_boards(seed):
     rng = random.Random(seed)
     rows, cols = rng.choice([(4, 5), (5, 4), (5, 5), (4, 6)])
     cells = [(r, c) for r in range(rows) for c in range(cols)]
-    p = Puzzle(rows, cols, {x: random_clue(rng) for x in rng.sample(cells, rng.randint(0, 6))})
+    p = Puzzle(rows, cols, {x: random_clue(rng) for x in rng.sample(cells, rng.randint(0, 12))})
     assert p.solve() == p.solve("algebra")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_frontier_machine_equals_the_algebra_on_drawn_solved_boards(seed):
+    from puzzles.yajilin.design import _random_board
+    p = _random_board(6, 6, random.Random(seed))
+    F = p.solve()
+    assert F == p.solve("algebra") and F.count() >= 1
