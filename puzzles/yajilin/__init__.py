@@ -17,9 +17,9 @@ from .solve import base, board_graph, clue_family, universe
 
 NAME = "yajilin"
 #: Small boards for examples and tests.
-EXAMPLES = ("https://puzz.link/p?yajilin/3/3/d31d",
-            "https://puzz.link/p?yajilin/4/4/b21i40e",
-            "https://puzz.link/p?yajilin/5/5/m32j10")
+EXAMPLES = ("https://puzz.link/p?yajilin/4/4/f31e40c",
+            "https://puzz.link/p?yajilin/5/5/m32j10",
+            "https://puzz.link/p?yajilin/6/6/g+a+d+d+a41c++a+g")
 
 __all__ = ["NAME", "PID", "EXAMPLES", "FAILCODES", "MAX_NUMBER", "Cell", "Edge", "Clue", "Board",
            "Puzzle", "read_pzprv3", "as_answer", "check_solution", "ray", "split_answer",
