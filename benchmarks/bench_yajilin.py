@@ -25,9 +25,11 @@ from pathlib import Path
 
 try:
     from . import harness
+    from .bench_nagareru import decided_alike
     from .cpsat import count_solutions
 except ImportError:  # run as a file: this folder is first on sys.path
     import harness
+    from bench_nagareru import decided_alike
     from cpsat import count_solutions
 
 BOARDS = Path(__file__).resolve().parent / "data"
@@ -121,12 +123,6 @@ def cpsat_case(kind: str, rows: int, cols: int, boards: int, seconds: float) -> 
         cpu.append(step.cpu)
     return {"check": found, "median": statistics.median(cpu), "mean": statistics.mean(cpu),
             "max": max(cpu), "undecided": sum(f is None for f in found)}
-
-
-def decided_alike(a: dict, b: dict) -> bool:
-    """Board by board, the counts agree where both decided (CP-SAT stops at 2)."""
-    return all(x is None or y is None or min(x, 2) == min(y, 2)
-               for x, y in zip(a["check"], b["check"]))
 
 
 def tables(args) -> list:

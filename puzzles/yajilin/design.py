@@ -181,8 +181,9 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
                   progress: Progress = None) -> Puzzle:
     """A random puzzle with a unique solution and a minimal set of shown numbers: a random
     solved board (``_random_board``; drawn again while its numbers allow another
-    solution), then numbers blanked in random order while the solution stays unique (a
-    number needed once is needed in every smaller set: the set left is minimal)."""
+    solution), then, with H its good sets of shown numbers (``instances``), numbers
+    blanked in random order while the set left is in H (H is up-closed: a number needed
+    once is needed in every smaller set, so the set left is minimal)."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"yajilin generate: a board needs at least 2x2 cells, got {rows}x{cols}")
     rng = random.Random(seed)
@@ -191,16 +192,15 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
             p = _random_board(rows, cols, rng)
             if p.count() != 1:
                 continue
-            clues = dict(p.clues)
-            order = sorted(c for c, (d, n) in clues.items() if n is not None)
+            H = instances(p, progress=report)
+            kept = set(p.counted())
+            order = sorted(kept)
             rng.shuffle(order)
             report.stage("blanking clue numbers", total=len(order))
             for tried, cell in enumerate(order, 1):
-                report.update(tried, detail=f"{sum(n is not None for _, n in clues.values())} numbers")
-                kept = clues[cell]
-                clues[cell] = ("", None)
-                if Puzzle(rows, cols, clues).count() != 1:
-                    clues[cell] = kept
-            return Puzzle(rows, cols, clues)
+                report.update(tried, detail=f"{len(kept)} numbers")
+                if kept - {cell} in H:
+                    kept.discard(cell)
+            return puzzle_of(p, kept)
     raise PuzzleFormatError(f"yajilin generate: no {rows}x{cols} board with a unique solution "
                             f"in {tries} draws")

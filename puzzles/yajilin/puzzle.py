@@ -26,10 +26,9 @@ class Puzzle(Board, Solvable, solver=solve, drawing=draw):
     (``puzzles.common.solving.Solvable``); ``solution`` gives one as
     ``{"edges", "shaded"}``; ``render`` draws the board and an answer."""
 
-    def solution(self, *options, **keywords) -> dict | None:
-        """One solution as ``{"edges": ..., "shaded": ...}`` (the family's first member), or None."""
-        member = super().solution(*options, **keywords)
-        return None if member is None else as_answer(self, member)
+    def answer(self, member) -> dict:
+        """A member of the solution family as ``{"edges": ..., "shaded": ...}``."""
+        return as_answer(self, member)
 
 
 def read_pzprv3(text: str) -> tuple[Puzzle, dict | None]:

@@ -5,9 +5,10 @@ board by trying every subset."""
 from __future__ import annotations
 
 import itertools
+import random
 from functools import lru_cache
 
-__all__ = ["grid_edges", "loops", "answers", "solutions", "good_sets"]
+__all__ = ["grid_edges", "loops", "answers", "solutions", "good_sets", "solved_boards"]
 
 STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
 
@@ -113,3 +114,33 @@ def good_sets(rows: int, cols: int, clues: dict) -> tuple[set, set, set]:
     minimal = {K for K in good if not any(L < K for L in good)}
     least = min((len(K) for K in good), default=None)
     return good, minimal, {K for K in good if len(K) == least}
+
+
+def solved_boards(count: int, seed: int):
+    """Boards of one answer: a loop of the reference's, some cells off it shaded, the other
+    cells off it clues with a random arrow and their true count."""
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        rows, cols = rng.choice([(3, 3), (3, 4)])
+        loop = rng.choice(loops(rows, cols))
+        on = {x for e in loop for x in e}
+        off = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in on]
+        rng.shuffle(off)
+        shaded: set = set()
+        for v in off:
+            if all((v[0] + dr, v[1] + dc) not in shaded for dr, dc in STEP.values()) and rng.random() < 0.5:
+                shaded.add(v)
+        clues = {}
+        for v in off:
+            if v in shaded:
+                continue
+            d = rng.choice("udlr")
+            k, (r, c) = 0, v
+            while 0 <= r < rows and 0 <= c < cols:
+                r, c = r + STEP[d][0], c + STEP[d][1]
+                k += (r, c) in shaded
+            clues[v] = (d, k)
+        if 2 <= len(clues) <= 6 and len(answers(rows, cols, clues)) == 1:
+            found += 1
+            yield rows, cols, clues

@@ -4,45 +4,12 @@ plain-Python solver (tests/helpers/yajilin_reference.py); the paper's ∀ formul
 same family; generated puzzles are unique with a minimal set of shown numbers."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from puzzles.common.errors import PuzzleFormatError
 from puzzles.yajilin import Puzzle, design
 from tests.helpers import yajilin_reference as ref
-
-STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
-
-
-def solved_boards(count: int, seed: int):
-    """Boards of one answer: a loop of the reference's, some cells off it shaded, the other
-    cells off it clues with a random arrow and their true count."""
-    rng = random.Random(seed)
-    found = 0
-    while found < count:
-        rows, cols = rng.choice([(3, 3), (3, 4)])
-        loop = rng.choice(ref.loops(rows, cols))
-        on = {x for e in loop for x in e}
-        off = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in on]
-        rng.shuffle(off)
-        shaded: set = set()
-        for v in off:
-            if all((v[0] + dr, v[1] + dc) not in shaded for dr, dc in STEP.values()) and rng.random() < 0.5:
-                shaded.add(v)
-        clues = {}
-        for v in off:
-            if v in shaded:
-                continue
-            d = rng.choice("udlr")
-            k, (r, c) = 0, v
-            while 0 <= r < rows and 0 <= c < cols:
-                r, c = r + STEP[d][0], c + STEP[d][1]
-                k += (r, c) in shaded
-            clues[v] = (d, k)
-        if 2 <= len(clues) <= 6 and len(ref.answers(rows, cols, clues)) == 1:
-            found += 1
-            yield rows, cols, clues
+from tests.helpers.yajilin_reference import solved_boards
 
 
 @pytest.mark.parametrize("rows, cols, clues", list(solved_boards(10, 3)))

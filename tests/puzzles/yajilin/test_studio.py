@@ -9,7 +9,7 @@ from puzzles.common.studio_part import StudioError
 from puzzles.yajilin import Puzzle
 from puzzles.yajilin.studio import EDITOR, PART
 from tests.helpers import yajilin_reference as ref
-from tests.puzzles.yajilin.test_design import solved_boards
+from tests.helpers.yajilin_reference import solved_boards
 
 
 def test_the_editor_board_round_trips():
