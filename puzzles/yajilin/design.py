@@ -33,7 +33,10 @@ from ..common.loops import outline
 from ..common.solving import one_solution
 from .model import ray
 from .puzzle import Puzzle
-from .solve import base, clue_family, universe
+from .solve import base, clue_family, solve, universe
+
+#: the widest sweep level ``random_puzzle`` lets a drawn board's solving build
+WIDTH = 20_000
 
 __all__ = ["candidates", "violation_relation", "instances", "literal", "minimal", "minimum",
            "puzzle_of", "random_puzzle"]
@@ -183,14 +186,18 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
     solved board (``_random_board``; drawn again while its numbers allow another
     solution), then, with H its good sets of shown numbers (``instances``), numbers
     blanked in random order while the set left is in H (H is up-closed: a number needed
-    once is needed in every smaller set, so the set left is minimal)."""
+    once is needed in every smaller set, so the set left is minimal).  A drawn board whose
+    sweep grows wider than ``WIDTH`` states is drawn again."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"yajilin generate: a board needs at least 2x2 cells, got {rows}x{cols}")
     rng = random.Random(seed)
     with reporter(progress) as report:
         for _ in range(tries):
             p = _random_board(rows, cols, rng)
-            if p.count() != 1:
+            try:  # a board of wide open regions has too many answers to build: draw again
+                if solve(p, max_width=WIDTH).count() != 1:
+                    continue
+            except zalg.TooWide:
                 continue
             H = instances(p, progress=report)
             kept = set(p.counted())

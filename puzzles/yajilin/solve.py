@@ -166,12 +166,13 @@ def machine_layout(p, counts: bool = True) -> tuple:
     return info, root, consts
 
 
-def _sweep(p, counts: bool, report) -> zalg.Family:
-    """The machine's family: every answer of board p (``counts``: with the clues' numbers)."""
+def _sweep(p, counts: bool, report, max_width: int | None = None) -> zalg.Family:
+    """The machine's family: every answer of board p (``counts``: with the clues' numbers;
+    ``max_width``: ``zalg.TooWide`` rather than a level of more states)."""
     U = universe(p.rows, p.cols)
     info, root, consts = machine_layout(p, counts)
     machine = Machine(_STEP, _FINAL, info, root, consts, 1, name="yajilin sweep")
-    return machine.build(U, list(range(len(U.elements))), report)
+    return machine.build(U, list(range(len(U.elements))), report, max_width)
 
 
 def _cycles(p, report) -> zalg.Family:
@@ -216,9 +217,12 @@ def clue_family(p, cell) -> zalg.Family:
     return universe(p.rows, p.cols).exactly(n, cells)
 
 
-def solve(p, method: str = "frontier", *, progress: Progress = None) -> zalg.Family:
+def solve(p, method: str = "frontier", max_width: int | None = None, *,
+          progress: Progress = None) -> zalg.Family:
     """Every solution of board p: a family of sets of edges and shaded cells over
-    ``universe(p.rows, p.cols)`` (see the module for the formula and ``method``)."""
+    ``universe(p.rows, p.cols)`` (see the module for the formula and ``method``;
+    ``max_width``: the frontier route raises ``zalg.TooWide`` rather than expand a level
+    of more states)."""
     if method not in METHODS:
         raise ValueError(f"yajilin: unknown method {method!r}: one of {', '.join(METHODS)}")
     U = universe(p.rows, p.cols)
@@ -229,7 +233,7 @@ def solve(p, method: str = "frontier", *, progress: Progress = None) -> zalg.Fam
     if method == "frontier":
         with reporter(progress) as report:
             report.stage("yajilin: loops, shading and clues (frontier)")
-            return _sweep(p, True, report)
+            return _sweep(p, True, report, max_width)
     with reporter(progress) as report:
         F = base(p, "algebra", progress=report)
         report.stage("yajilin: the clues", total=len(counted))
