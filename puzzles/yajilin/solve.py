@@ -1,4 +1,5 @@
-"""Solving Yajilin to a ZDD of all solutions, by the family algebra on the loop family.
+"""Solving Yajilin to a ZDD of all solutions: one frontier sweep (the default), or the
+family algebra on the loop family (``method="algebra"``), the same family.
 
 One universe per board shape (``universe``): the grid's edges X (``board_graph``, ordered
 across the narrow side) and one element per cell (shaded; for a clue cell, which is never
@@ -14,6 +15,12 @@ F and C its single cycles (``Graph.cycles``) with the empty loop added, the solu
 so a member is the loop's edges and the shaded cells: the free cells off the loop.  A
 number without an arrow admits no answer (pzprjs's ``anNoArrow``): S = ∅.  ``base``
 gives S₁ (every clue blank), the designer's starting family.
+
+The default route builds S₁ and S in one sweep of the frontier machine ``machines.c``
+over the universe's elements: its state is the mate of the loop, the shading of the
+decided cells a later neighbour reads, one running count per clue and the flag "the
+loop is closed" (``machine_layout``; docs/yajilin.md).  The algebra route builds C
+first and cuts it down afterwards, which on open boards is far slower.
 """
 from __future__ import annotations
 
