@@ -3,7 +3,8 @@
 Boards: per size, N puzzles of ``yajilin.design.random_puzzle`` (seeds 1000..; a
 minimal set of shown numbers, the other clue cells blank) and N *full* boards of
 ``design._random_board`` (every clue cell numbered: the solved board the generator
-starts from, drawn again until unique).  They are kept in
+starts from, drawn again until unique; a draw whose sweep grows wider than
+``design.WIDTH`` states is skipped, as the generator does).  They are kept in
 ``benchmarks/data/yajilin-<kind>-RxC.txt`` so that every run solves the same boards
 (missing ones are made first, untimed, in another process).  Each board is solved by
 the ZDD (fresh build, all solutions: the frontier machine by default, ``--algebra``
@@ -36,13 +37,15 @@ BOARDS = Path(__file__).resolve().parent / "data"
 KINDS = ("minimal", "full")
 
 #: makes boards in a separate process: the solver caches the puzzles it made
-GENERATE = ("import sys, random; from puzzles.yajilin import design as D; "
+GENERATE = ("import sys, random, zalg; from puzzles.yajilin import design as D; "
             "kind, rows, cols, first, last = sys.argv[1:]; rows, cols = int(rows), int(cols)\n"
             "def full(seed):\n"
             "    rng = random.Random(seed)\n"
             "    while True:\n"
             "        p = D._random_board(rows, cols, rng)\n"
-            "        if p.count() == 1: return p\n"
+            "        try:\n"
+            "            if D.solve(p, max_width=D.WIDTH).count() == 1: return p\n"
+            "        except zalg.TooWide: pass\n"
             "out = [(D.random_puzzle(rows, cols, seed=1000 + s) if kind == 'minimal' else full(1000 + s)).to_url()"
             " for s in range(int(first), int(last))]\n"
             "print(' '.join(out))")
@@ -114,6 +117,7 @@ def cpsat_count(p, limit: int = 2, seconds: float = 60.0) -> tuple[int | None, f
 
 def cpsat_case(kind: str, rows: int, cols: int, boards: int, seconds: float) -> dict:
     """Decide every board with CP-SAT (at most 2 solutions; None: undecided in time)."""
+    from ortools.sat.python import cp_model  # noqa: F401  (loaded before the measured steps)
     from puzzles import yajilin
     found, cpu = [], []
     for url in board_urls(kind, rows, cols, boards):
