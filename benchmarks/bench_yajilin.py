@@ -13,7 +13,7 @@ then a blocking clause to prove there is no second; ``--cpsat`` seconds per boar
 Both must agree on every decided board.
 
     python -m benchmarks.bench_yajilin [--boards N] [--sizes 6x6 8x8 10x10 ...] [--cpsat S]
-        [--algebra]
+        [--kinds minimal full] [--algebra]
 
 OR-Tools is a benchmark-only dependency (pip install -e '.[bench]').
 """
@@ -132,7 +132,7 @@ def cpsat_case(kind: str, rows: int, cols: int, boards: int, seconds: float) -> 
 def tables(args) -> list:
     method = "algebra" if args.algebra else "frontier"
     out = []
-    for kind in KINDS:
+    for kind in args.kinds:
         rows = []
         for size in args.sizes:
             r, c = map(int, size.split("x"))
@@ -157,6 +157,7 @@ def add_options(ap) -> None:
     ap.add_argument("--boards", type=int, default=20, help="boards per size and kind")
     ap.add_argument("--sizes", nargs="*", default=["6x6", "8x8", "10x10", "12x12", "15x15"])
     ap.add_argument("--cpsat", type=float, default=60, help="CP-SAT seconds per board")
+    ap.add_argument("--kinds", nargs="*", default=list(KINDS), choices=KINDS, help="which boards")
     ap.add_argument("--algebra", action="store_true", help="solve by the loop family and the algebra")
 
 
