@@ -35,7 +35,7 @@ from .violations import Violation
 __all__ = ["Genre", "PuzzleType", "GENRES", "genres", "genre", "names", "registered",
            "studio_part", "elsewhere"]
 
-GENRES = ("slitherlink", "numberlink", "nagareru", "nurimeizu", "masyu")
+GENRES = ("slitherlink", "numberlink", "nagareru", "nurimeizu", "masyu", "yajilin")
 
 #: genres registered for a while (name -> the module path of their package)
 _ELSEWHERE: dict[str, str] = {}

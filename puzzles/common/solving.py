@@ -219,8 +219,14 @@ class Solvable:
 
     def solution(self, *options, **keywords):
         """One solution (the first member in the family's order, so always the same one
-        for the same board), or None if there is none."""
-        return next(iter(self.solve(*options, **keywords)), None)
+        for the same board, as :meth:`answer` gives it), or None if there is none."""
+        member = next(iter(self.solve(*options, **keywords)), None)
+        return None if member is None else self.answer(member)
+
+    def answer(self, member):
+        """A member of the solution family as the genre gives a solution (the member
+        itself unless the genre says otherwise)."""
+        return member
 
     def solutions(self, *options, **keywords) -> Solutions:
         """Every solution (``solve(*options, **keywords)``) as a :class:`Solutions` view."""

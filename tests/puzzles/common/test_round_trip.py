@@ -18,7 +18,7 @@ from tests.helpers.pzprjs_data import genre_data as data_of
 
 GENRES = [G.genre(name) for name in G.GENRES] + [toy_genre]
 #: a board size each genre generates in well under a second
-SIZES = {"slitherlink": "4x4", "numberlink": "4x4", "nagareru": "5x5", "nurimeizu": "4x4", "masyu": "4x4",
+SIZES = {"slitherlink": "4x4", "numberlink": "4x4", "nagareru": "5x5", "nurimeizu": "4x4", "masyu": "4x4", "yajilin": "4x4",
          "rooks": "4x4"}
 
 
