@@ -188,7 +188,7 @@ def _cycles(p, report) -> zalg.Family:
     edges = free_edges(p)
     if not edges:
         return U.unit
-    C = zalg.Graph(edges).cycles(progress=report)
+    C = zalg.Graph(edges, order="as-is").cycles(progress=report)
     return U.adopt(C) | U.unit
 
 

@@ -61,7 +61,10 @@ def ctrl_c_outcome(status: int, stderr: str) -> str:
     """How a run that got a Ctrl-C ended: one of :data:`CLEAN`, :data:`IN_PYTHONS_START`,
     ``finished`` (before the signal), or what went wrong."""
     said = without_progress(stderr)
-    if status == 130 and said == ["zalg: interrupted"]:
+    # what the program said before the Ctrl-C (a stage it began) stays; the interrupt is its
+    # last line and the only one naming it, with no traceback
+    if (status == 130 and said[-1:] == ["zalg: interrupted"]
+            and not any(line.startswith(("Traceback", "  File ", "zalg: ")) for line in said[:-1])):
         return CLEAN[0]
     if status == -signal.SIGINT and said == []:
         return CLEAN[1]

@@ -65,6 +65,8 @@ def brute_count(genre, url: str) -> int | None:
             return None
         items = p.edges() if hasattr(p, "edges") else [(r, c) for r in range(p.rows)
                                                          for c in range(p.cols)]
+        if hasattr(p, "edges") and hasattr(p, "free_cells"):  # a loop and shaded cells
+            items = [*items, *p.free_cells()]
         if len(items) > BRUTE_LIMIT:
             _BRUTE[key] = None
         else:
