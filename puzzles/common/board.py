@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
 import zalg
@@ -193,6 +193,21 @@ def is_cell(p, cell: object) -> bool:
     """True when ``cell`` is a ``(row, col)`` pair of integers inside board ``p``."""
     return (isinstance(cell, tuple) and len(cell) == 2 and all(is_int(x) for x in cell)
             and 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols)
+
+
+def cell_items(p, mapping: object, what: str, field: str, values: str) -> list[tuple]:
+    """The (cell, value) items of board ``p``'s ``field``, a mapping from cells to ``values``:
+    the board's size, the mapping and every key checked (each key a cell of ``p``), else
+    a one-line :class:`PuzzleFormatError` naming ``what``; the values are the caller's."""
+    check_size(p.rows, p.cols, what)
+    if not isinstance(mapping, Mapping):
+        raise PuzzleFormatError(f"{what}: {field} must be a mapping (row, col) -> {values}, "
+                                f"got {type(mapping).__name__}")
+    items = list(mapping.items())
+    for cell, _ in items:
+        if not is_cell(p, cell):
+            raise PuzzleFormatError(f"{what}: {cell!r} is not a cell of the {p.rows}x{p.cols} board")
+    return items
 
 
 def cell_set(p, cells: Iterable, what: str) -> frozenset:

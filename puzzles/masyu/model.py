@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from ..common import inputs, pzprjs
-from ..common.board import (STEP, check_size, grid_edges, is_grid_edge, is_line, is_int, make_edge,
+from ..common.board import (STEP, cell_items, check_size, grid_edges, is_grid_edge, is_line, make_edge,
                             point_edges)
 from ..common.board import components as _components
 from ..common.board import edge_set as _edge_set
@@ -78,14 +78,7 @@ class Board:
 
     def __post_init__(self) -> None:
         what = "masyu board"
-        check_size(self.rows, self.cols, what)
-        if not isinstance(self.pearls, Mapping):
-            raise PuzzleFormatError(f"{what}: pearls must be a mapping (row, col) -> 'w' or 'b', "
-                                    f"got {type(self.pearls).__name__}")
-        for cell, kind in self.pearls.items():
-            if not (isinstance(cell, tuple) and len(cell) == 2 and all(is_int(x) for x in cell)
-                    and 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
-                raise PuzzleFormatError(f"{what}: {cell!r} is not a cell of the {self.rows}x{self.cols} board")
+        for cell, kind in cell_items(self, self.pearls, what, "pearls", "'w' or 'b'"):
             if kind not in KINDS:
                 raise PuzzleFormatError(f"{what}: unknown pearl {kind!r} at {_pos(cell)} (expected 'w' or 'b')")
         object.__setattr__(self, "pearls", dict(sorted(self.pearls.items())))

@@ -39,10 +39,9 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from ..common import inputs, pzprjs
-from ..common.board import STEP, check_size, direction_of, grid_edges, is_grid_edge, is_one, make_edge, point_edges
+from ..common.board import STEP, cell_items, check_size, direction_of, grid_edges, is_grid_edge, is_one, make_edge, point_edges
 from ..common.board import components as _components
 from ..common.board import edge_set as _edge_set
-from ..common.board import is_int as _is_int
 from ..common.board import pos as _pos
 from ..common.errors import PuzzleFormatError
 from ..common.pictures import cell_rows
@@ -96,15 +95,8 @@ class Board:
 
     def __post_init__(self) -> None:
         what = "nagareru board"
-        check_size(self.rows, self.cols, what)
-        if not isinstance(self.cells, Mapping):
-            raise PuzzleFormatError(f"{what}: cells must be a mapping (row, col) -> token, "
-                                    f"got {type(self.cells).__name__}")
         cells: dict[Cell, str] = {}
-        for cell, token in self.cells.items():
-            if not (isinstance(cell, tuple) and len(cell) == 2 and all(_is_int(x) for x in cell)
-                    and 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
-                raise PuzzleFormatError(f"{what}: {cell!r} is not a cell of the {self.rows}x{self.cols} board")
+        for cell, token in cell_items(self, self.cells, what, "cells", "token"):
             if not (isinstance(token, str) and len(token) == 1 and token in TOKENS + "."):
                 raise PuzzleFormatError(f"{what}: unknown token {token!r} at {_pos(cell)} "
                                         f"(expected one of {' '.join(TOKENS)} or .)")

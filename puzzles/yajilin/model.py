@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from ..common import inputs, pzprjs
-from ..common.board import (STEP, check_size, grid_edges, is_cell, is_grid_edge, is_int, is_line,
+from ..common.board import (STEP, cell_items, check_size, grid_edges, is_cell, is_grid_edge, is_int, is_line,
                             make_edge, point_edges)
 from ..common.board import components as _components
 from ..common.board import edge_set as _edge_set
@@ -79,14 +79,8 @@ class Board:
 
     def __post_init__(self) -> None:
         what = "yajilin board"
-        check_size(self.rows, self.cols, what)
-        if not isinstance(self.clues, Mapping):
-            raise PuzzleFormatError(f"{what}: clues must be a mapping (row, col) -> (direction, number), "
-                                    f"got {type(self.clues).__name__}")
         clean = {}
-        for cell, clue in self.clues.items():
-            if not is_cell(self, cell):
-                raise PuzzleFormatError(f"{what}: {cell!r} is not a cell of the {self.rows}x{self.cols} board")
+        for cell, clue in cell_items(self, self.clues, what, "clues", "(direction, number)"):
             if not (isinstance(clue, tuple) and len(clue) == 2 and clue[0] in _QDIR
                     and (clue[1] is None or (is_int(clue[1]) and 0 <= clue[1] <= MAX_NUMBER))):
                 raise PuzzleFormatError(f"{what}: the clue at {_pos(cell)} must be (direction in u d l r "
