@@ -35,6 +35,7 @@ __all__ = [
     "encode_4cell",
     "decode_number16",
     "encode_number16",
+    "encode_letter_runs",
     "NUMBER16_MAX",
     "unknown_character",
     "check_skip",
@@ -167,20 +168,22 @@ def _skip_count(ch: str) -> int | None:
 
 
 class _SkipWriter:
-    """Accumulates runs of empty cells and writes them as g..z characters."""
+    """Accumulates runs of empty cells and writes each as one character of ``letters``
+    (``letters[n - 1]`` skips n cells): g..z (at most 20) by default."""
 
-    def __init__(self) -> None:
+    def __init__(self, letters: str = "ghijklmnopqrstuvwxyz") -> None:
         self.out: list[str] = []
         self.count = 0
+        self.letters = letters
 
     def empty(self) -> None:
         self.count += 1
-        if self.count == 20:
+        if self.count == len(self.letters):
             self.flush()
 
     def flush(self) -> None:
         if self.count:
-            self.out.append(_skip_char(self.count))
+            self.out.append(self.letters[self.count - 1])
             self.count = 0
 
     def token(self, text: str) -> None:
@@ -190,6 +193,19 @@ class _SkipWriter:
     def result(self) -> str:
         self.flush()
         return "".join(self.out)
+
+
+def encode_letter_runs(tokens: Iterable[str]) -> str:
+    """A body of one token per cell (``""`` for an empty cell) with runs of empty cells
+    written as ``a``-``z`` (at most 26 per character), as pzprjs's ``encodeNagare`` and
+    ``encodeArrowNumber16`` write them."""
+    w = _SkipWriter("abcdefghijklmnopqrstuvwxyz")
+    for t in tokens:
+        if t:
+            w.token(t)
+        else:
+            w.empty()
+    return w.result()
 
 
 def _truncated(what: str, filled: int, total: int) -> PuzzleFormatError:

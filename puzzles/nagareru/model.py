@@ -331,23 +331,8 @@ def _decode_body(body: str, rows: int, cols: int, what: str) -> dict[Cell, str]:
 def _encode_body(p: Board) -> str:
     """The ``encodeNagare`` body: a token digit per non-empty cell, runs of up to 26
     empty cells as one letter ``a``-``z`` (written before the next token)."""
-    out: list[str] = []
-    count = 0
-    for cell in p.all_cells():
-        t = p.cells.get(cell)
-        if t is None:
-            count += 1
-            if count == 26:
-                out.append("z")
-                count = 0
-            continue
-        if count:
-            out.append("abcdefghijklmnopqrstuvwxyz"[count - 1])
-            count = 0
-        out.append(str(TOKENS.index(t) + 1))
-    if count:
-        out.append("abcdefghijklmnopqrstuvwxyz"[count - 1])
-    return "".join(out)
+    return pzprjs.encode_letter_runs("" if p.cells.get(cell) is None else str(TOKENS.index(p.cells[cell]) + 1)
+                                     for cell in p.all_cells())
 
 
 # --------------------------------------------------------------------- pzprv3

@@ -292,23 +292,8 @@ def _url_token(clue: Clue | None) -> str:
 
 def _encode_arrows(p: Board) -> str:
     """pzprjs ``encodeArrowNumber16`` (runs of empty cells as ``a``-``z``, at most 26)."""
-    out, count = [], 0
-    for r in range(p.rows):
-        for c in range(p.cols):
-            t = _url_token(p.clues.get((r, c)))
-            if not t:
-                count += 1
-                if count == 26:
-                    out.append("z")
-                    count = 0
-                continue
-            if count:
-                out.append("abcdefghijklmnopqrstuvwxyz"[count - 1])
-                count = 0
-            out.append(t)
-    if count:
-        out.append("abcdefghijklmnopqrstuvwxyz"[count - 1])
-    return "".join(out)
+    return pzprjs.encode_letter_runs(_url_token(p.clues.get((r, c)))
+                                     for r in range(p.rows) for c in range(p.cols))
 
 
 # --------------------------------------------------------------------- pzprv3
