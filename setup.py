@@ -4,6 +4,7 @@ metadata is in pyproject.toml.  Needs a C compiler and Python's headers; CUDD's 
 are reached at run time inside dd's extension, so neither CUDD's headers nor its library
 are needed.  Every extension that makes CUDD nodes links the foundation in zalg/cudd."""
 import compileall
+import os
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -41,8 +42,16 @@ def layer(name: str, folder: str, *extra: str) -> list[Extension]:
 
 
 class BuildInPlaceWithBytecode(build_ext):
-    """Building in place (an editable install) also writes the packages' bytecode, as pip
-    does when it installs a wheel: a user's first command compiles nothing."""
+    """The extensions are built side by side, one per core unless ``--parallel`` says
+    otherwise; building in place (an editable install) also writes the packages'
+    bytecode, as pip does when it installs a wheel: a user's first command compiles
+    nothing."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+                else os.cpu_count() or 1
 
     def run(self) -> None:
         super().run()

@@ -8,7 +8,7 @@ hold the very same diagrams; every row checks that both results have the same si
 (and node count).  Graphillion's ``hitting()`` crashes (segfault) on the path
 families, hence the random B.
 
-The random workload of issue 16 (``--random``): F = 20,000 random subsets of 60
+The random workload (``--random``): F = 20,000 random subsets of 60
 elements (sizes 1 to 12), G = 200 random subsets of sizes 1 to 3; building F from its
 member lists, F.meet(G), F.minimal(), F * G, F.maximal(), F.nonsup(G), and the
 hitting sets of H (G's first 40 members).  Graphillion works on

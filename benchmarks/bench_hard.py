@@ -17,7 +17,7 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
 
 * ``zdd``: ``solve`` as shipped (Slitherlink: ``deduce`` = propagation + probing,
   then split-and-sweep; Numberlink: ``deduce`` without probing, then the sweep);
-* ``old``: the route before issue 34 (Slitherlink ``prepass``, Numberlink
+* ``old``: the route without split and width limit (Slitherlink ``prepass``, Numberlink
   ``logic.deduce``, then one sweep without a width limit);
 * ``sat``: ``satpeer`` (pysat, CaDiCaL), ``cpsat``: OR-Tools CP-SAT, one worker;
   both look for two solutions (uniqueness), with blocking clauses.  A peer table's

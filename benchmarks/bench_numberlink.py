@@ -22,8 +22,7 @@ and ``long_path_board`` boards): the ZDD count against CP-SAT deciding uniquenes
 (``cpsat_count``), without and with covering (``--cpsat SECONDS``: its limit).
 
 Generator (``--generator N``): ``random_instance`` on 10x10 over seeds 0..N-1, by
-default (no pairs in adjacent cells) and with ``adjacent=True`` (the generator before
-issue 32): pairs in adjacent cells, pairs per puzzle, CPU seconds per puzzle (the
+default (no pairs in adjacent cells) and with ``adjacent=True`` (the plain generator): pairs in adjacent cells, pairs per puzzle, CPU seconds per puzzle (the
 covering family is built first, untimed).
 
 The algebraic route (``--algebra``): the published 10x10 boards by the mate-ZDD

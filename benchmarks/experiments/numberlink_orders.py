@@ -1,4 +1,4 @@
-"""Numberlink: the frontier sweep under anti-diagonal edge orders (issue 34, an experiment).
+"""Numberlink: the frontier sweep under anti-diagonal edge orders (an experiment).
 
 ``solve`` sweeps a board row by row or column by column from the side of its clues;
 the four sides were measured (docs/numberlink.md, "Hard instances").  Here the cells

@@ -1,4 +1,4 @@
-"""Numberlink good instances by ``method="restricted"``, step by step (issue 34).
+"""Numberlink good instances by ``method="restricted"``, step by step.
 
 The steps of ``good_instances(rows, cols, max_pairs, method="restricted")`` run one
 after the other in this process, each with its CPU seconds, the nodes of what it

@@ -1,4 +1,4 @@
-"""Numberlink good instances by the subset construction, step by step (issue 34).
+"""Numberlink good instances by the subset construction, step by step.
 
 The route ``good_instances(..., method="subset")``: both pairing relations, the
 open-ends keys (``design.open_ends``), then ``zalg.unique_exists_topdown``, the

@@ -396,9 +396,9 @@ def all_cases(seed: int, scale: int = 1) -> list[Case]:
     rng = random.Random(seed)
     cases: list[Case] = []
     for genre in G.genres():
-        cases += url_cases(genre, rng, 120 * scale)
-        cases += file_cases(genre, rng, 100 * scale)
-        cases += bytes_cases(genre, rng, 25 * scale)
+        cases += url_cases(genre, rng, 70 * scale)
+        cases += file_cases(genre, rng, 60 * scale)
+        cases += bytes_cases(genre, rng, 15 * scale)
         cases += path_cases(genre)
         cases += option_cases(genre, rng)
         cases += huge_number_cases(genre, rng, 10 * scale)

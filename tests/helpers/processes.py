@@ -45,7 +45,7 @@ def machine_slowdown(cpu_seconds: float = 0.1) -> float:
 def prompt(seconds: float, limit: float = 2.0) -> bool:
     """Whether ``seconds`` of wall time meet a promise of ``limit`` seconds on a quiet
     machine: the limit as it is there, stretched by :func:`machine_slowdown` measured now
-    where other jobs share the cores (a suite run beside other work; issue 32.7)."""
+    where other jobs share the cores (a suite run beside other work)."""
     return seconds < limit or seconds < limit * machine_slowdown()
 
 

@@ -1,4 +1,4 @@
-"""Hostile input to the library and to ``zalg info`` (issue 30): integers too large for
+"""Hostile input to the library and to ``zalg info``: integers too large for
 ``str``, members too large to print, malformed Minato texts of any length, names
 shared by two elements, bad budgets, special files and terminal escapes."""
 from __future__ import annotations

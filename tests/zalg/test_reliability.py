@@ -1,6 +1,6 @@
 """Safety: threads, memory limits, Ctrl-C, hostile files and arrays, linear-time setup.
 
-Each test here reproduces a failure once seen on main (issue 11) and asserts the
+Each test here reproduces a failure once seen on main and asserts the
 clean outcome instead: a result, or one exception / one line and a documented
 exit status, with nothing printed at shutdown."""
 from __future__ import annotations

@@ -146,21 +146,37 @@ def _frontier_orders(plan, key, W, labels=None, face=None) -> np.ndarray:
     last), then the labels of the terminals not yet reached on the outer face
     ``face``, in their order around the undecided part from the end of the cut line
     (-1 after the last)."""
-    arcs = [_ahead_on_face(plan, i, key, face, labels or {}) if face else []
-            for i in range(len(plan.edges))]
+    slots, arcs = _cut_lines(plan, key, face)
+    labels = labels or {}
+    arcs = [[labels[x] for x in arc if x in labels] for arc in arcs]
     order = np.full((len(plan.edges), W + max(map(len, arcs), default=0)), -1, dtype=np.int64)
-    for i, occupants in enumerate(plan.occupant):
-        gone = set(plan.leaving[i])
-        slots = sorted((s for s, x in occupants.items() if x not in gone),
-                       key=lambda s: key(occupants[s]))
-        order[i, :len(slots)] = slots
-        order[i, W:W + len(arcs[i])] = arcs[i]
+    order[:, :slots.shape[1]] = slots
+    for i, arc in enumerate(arcs):
+        order[i, W:W + len(arc)] = arc
     return order
 
 
-def _ahead_on_face(plan, i, key, face, labels) -> list[int]:
-    """The labels of the terminals on the outer face that no edge up to edge i touches,
-    in the cyclic order of the undecided part's boundary after the cut line (that
+def _cut_lines(plan, key, face) -> tuple[np.ndarray, list[list]]:
+    """The labels-free part of ``_frontier_orders``, kept in ``plan.cache``: per level
+    the frontier's slots along the cut line (-1 after the last) and the untouched
+    outer-face vertices ahead of it (``_ahead_on_face``'s arc)."""
+    tag = ("cut lines", key, None if face is None else tuple(face))
+    if tag not in plan.cache:
+        slots = np.full((len(plan.edges), plan.width), -1, dtype=np.int64)
+        for i, occupants in enumerate(plan.occupant):
+            gone = set(plan.leaving[i])
+            row = sorted((s for s, x in occupants.items() if x not in gone),
+                         key=lambda s: key(occupants[s]))
+            slots[i, :len(row)] = row
+        arcs = [_ahead_on_face(plan, i, key, face) if face else []
+                for i in range(len(plan.edges))]
+        plan.cache[tag] = slots, arcs
+    return plan.cache[tag]
+
+
+def _ahead_on_face(plan, i, key, face) -> list:
+    """The vertices of the outer face that no edge up to edge i touches, in the cyclic
+    order of the undecided part's boundary after the cut line (that
     runs in ``key`` order): the arc of untouched face vertices, walked from the end
     beside the cut line's last vertex.  Empty when the untouched face vertices are
     not one arc or its ends are not told apart by ``key``."""
@@ -178,7 +194,7 @@ def _ahead_on_face(plan, i, key, face, labels) -> list[int]:
         return []
     if before < after:
         arc.reverse()
-    return [labels[x] for x in arc if x in labels]
+    return arc
 
 
 def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress,

@@ -1,7 +1,7 @@
 """The caches of shared universes (puzzles.common.caches): values by argument as lru_cache's,
 and the least recently used dropped when the CUDD memory of the universes they hold
 passes the pool's limit, so a long session (a notebook, a studio worker, the test run)
-does not accumulate universes (issue 32.7)."""
+does not accumulate universes."""
 from __future__ import annotations
 
 import gc

@@ -119,7 +119,7 @@ STEPS = [["slitherlink", "generate", "4x4", "--seed", "1"],
 def test_long_cli_steps_say_what_they_do_before_they_do_it(args, capsys, monkeypatch):
     """Each step that can take minutes on a large board starts with a progress line on
     stderr (a bar on a terminal), so the first thing a user sees, within the 2 s of the
-    program's start, says what it is doing -- not minutes of silence (issue 32.4)."""
+    program's start, says what it is doing -- not minutes of silence."""
     said = []
     line = P.Reporter._line
 

@@ -1,8 +1,8 @@
 """Whatever the ``zalg`` program prints or writes as a board reads back as the same puzzle,
 in every genre and the tests' toy genre: the board and the solved board that ``solve``
 and ``generate`` print, the boards the genres' own subcommands list, the files and
-records of ``generate --out``, and ``render`` itself (issue 32: ``nagareru generate``
-drew black cells as ``#``, which the reader refused)."""
+records of ``generate --out``, and ``render`` itself (``nagareru generate``
+once drew black cells as ``#``, which the reader refused)."""
 from __future__ import annotations
 
 import importlib

@@ -1,4 +1,4 @@
-"""Issue 34's Numberlink solving routes against the old route and the brute force.
+"""The Numberlink solving routes against the old route and the brute force.
 
 Routes: the quick bare sweep under ``QUICK_WIDTH``, the deductions (labels,
 reachability, cut cells; with and without probing) then the sweep from the clue

@@ -1,4 +1,4 @@
-"""The fuzz suite: about 1,800 hostile or careless command lines, each ending cleanly.
+"""The fuzz suite: about 1,500 hostile or careless command lines, each ending cleanly.
 
 See ``fuzz_cases.py`` for the input classes and what counts as clean;
 ``benchmarks/experiments/fuzz_cli.py`` runs more cases and prints the table of

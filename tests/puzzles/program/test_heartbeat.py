@@ -62,7 +62,7 @@ def test_a_reporter_dropped_with_its_stage_open_is_not_beaten_for(monkeypatch):
 
 def _silence(every: str):
     env = dict(os.environ, ZALG_HEARTBEAT=every)
-    return silences([sys.executable, "-m", "puzzles", *QUIET], cpu_cap=12, env=env)
+    return silences([sys.executable, "-m", "puzzles", *QUIET], cpu_cap=6.5, env=env)
 
 
 def test_the_longest_silence_follows_the_heartbeat():

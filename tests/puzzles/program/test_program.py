@@ -255,7 +255,7 @@ def test_an_empty_option_value_is_one_line():
 
 def test_output_files_follow_the_umask_and_keep_an_existing_files_mode(tmp_path, capsys):
     """``--svg`` and ``--out`` files are created as any program's (0666 less the umask,
-    not 0600), and a file written over keeps its permissions (issue 32)."""
+    not 0600), and a file written over keeps its permissions."""
     url = "https://puzz.link/p?slither/4/4/233321123323112d"
     old = os.umask(0o022)
     try:
@@ -289,8 +289,8 @@ def subcommands(parser, path=()):
 
 def test_subcommands_are_described_and_name_their_options_alike():
     """Every subcommand has a help line and a description; a puzzle given to any of them
-    is ``source``, a count of boards to draw is ``--list N`` (issue 32.6: ``--limit`` vs
-    ``--list``, ``puzzle`` vs ``source``)."""
+    is ``source``, a count of boards to draw is ``--list N`` (never ``--limit``
+    or ``puzzle``)."""
     from puzzles.program.cli import build_parser
     found = list(subcommands(build_parser()))
     assert len(found) > 15

@@ -1,4 +1,4 @@
-"""Issue 34's Slitherlink routes against the bare sweep and a plain-Python brute force.
+"""The Slitherlink routes against the bare sweep and a plain-Python brute force.
 
 Routes: the local rules (``prepass``), propagation with inside/outside sides and one
 loop (``deduce(probe=False)``), failed-literal probing (``deduce``), the quick sweep

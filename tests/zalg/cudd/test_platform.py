@@ -1,4 +1,4 @@
-"""Where zalg cannot work it says so in one line (issue 29): a dd without CUDD (what pip
+"""Where zalg cannot work it says so in one line: a dd without CUDD (what pip
 builds where dd ships no wheel), or a CUDD library lacking a routine zalg calls."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The frontier driver's lean layout (issue 34): node codes as 32-bit numbers grown in
+"""The frontier driver's lean layout: node codes as 32-bit numbers grown in
 place, a reduction whose outputs grow with the reduced nodes.
 
 Evidence: the reduction of random layered diagrams is the family a walk of their
