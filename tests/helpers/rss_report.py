@@ -6,7 +6,7 @@ memory behind, can be named.
 Use: ``python -m pytest -p tests.helpers.rss_report``; the summary at the end gives
 the peak and the ten tests that raised it most; ``RSS_REPORT=FILE`` also writes one
 tab-separated line per test (test, peak MB, resident MB).  CI's budget for the whole
-run is 3 GB."""
+run is 2 GB (tests/conftest.py)."""
 from __future__ import annotations
 
 import os
