@@ -41,9 +41,11 @@ enum { NO_MARKS, ROOTS, TERMINALS };
 #define WITH_LABEL(label, bits) ((st)(((label) << 5) | (bits)))
 #define DEGREE_OF(x) (((x) & DEGREE) >> 3)
 
+/* (the loops below run without branches on the data, which mispredict) */
 static inline i64 has_label(const st *t, i64 W, i64 label) {
-    for (i64 k = 0; k < W; k++) if (t[k] >= 0 && LABEL(t[k]) == label) return 1;
-    return 0;
+    i64 found = 0;
+    for (i64 k = 0; k < W; k++) found |= (t[k] >= 0) & (LABEL(t[k]) == label);
+    return found;
 }
 
 /* the smallest label no slot holds */
@@ -51,7 +53,7 @@ static inline i64 fresh_label(const st *t, i64 W) {
     if (W >= 64)
         for (i64 label = 0;; label++) if (!has_label(t, W, label)) return label;
     uint64_t used = 0;  /* labels are below W */
-    for (i64 k = 0; k < W; k++) if (t[k] >= 0) used |= 1ULL << LABEL(t[k]);
+    for (i64 k = 0; k < W; k++) used |= (uint64_t)(t[k] >= 0) << (LABEL(t[k]) & 63);
     return __builtin_ctzll(~used);
 }
 
@@ -61,14 +63,11 @@ static inline int separated(const st *t, i64 W, i64 a, i64 b) {
 
 /* component b joins component a (with BIPARTITE, b's colours flipped by `flip`); 0 when
    the joined weight passes the upper bound */
-static int merge(st *t, i64 W, const i64 *consts, i64 a, i64 b, st flip) {
-    st mark = 0;
-    for (i64 k = 0; k < W; k++)
-        if (t[k] >= 0 && (LABEL(t[k]) == a || LABEL(t[k]) == b)) mark |= t[k] & MARKED;
+static int merge(st *t, i64 W, const i64 *consts, i64 a, i64 b, st flip, st mark) {
     for (i64 k = 0; k < W; k++) {
-        if (t[k] < 0) continue;
-        if (LABEL(t[k]) == b) t[k] = WITH_LABEL(a, (t[k] & (TOUCHED | PARITY | DEGREE)) ^ flip);
-        if (LABEL(t[k]) == a) t[k] |= mark;
+        st x = t[k], in_b = (x >= 0) & (LABEL(x) == b), in_a = (x >= 0) & (LABEL(x) == a);
+        st y = in_b ? WITH_LABEL(a, (x & (TOUCHED | PARITY | DEGREE)) ^ flip) : x;
+        t[k] = y | ((in_a | in_b) ? mark : 0);
     }
     i64 woff = consts[K_WOFF];
     if (woff) {
@@ -120,16 +119,23 @@ static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
    has room for 4W entries. */
 static void canonical(st *t, i64 W, const i64 *consts, i64 *map) {
     i64 next = 0, forget = consts[K_FORGET], *flip = map + 3 * W;
+    /* TOUCHED cleared always (FORGET_ALL) or on MARKED slots (FORGET_MARKED) */
+    st keep_all = forget == KEEP, keep_unmarked = forget != FORGET_ALL;
     for (i64 x = 0; x < W; x++) map[x] = -1;
+    /* without branches on the data (they mispredict): an empty slot goes through the
+       renumbering as label 0 and keeps its value */
     for (i64 k = 0; k < W; k++) {
-        if (t[k] < 0) continue;
-        i64 label = LABEL(t[k]), bits = t[k] & BITS;
-        if (forget == FORGET_ALL || (forget == FORGET_MARKED && (bits & MARKED))) bits &= ~TOUCHED;
-        if (map[label] < 0) {
-            map[label] = next++;
-            flip[label] = bits & PARITY;
-        }
-        t[k] = WITH_LABEL(map[label], bits ^ flip[label]);
+        st x = t[k], empty = x < 0;
+        i64 label = empty ? 0 : LABEL(x);
+        st bits = x & BITS;
+        st forgets = !keep_all & !(keep_unmarked & !(bits & MARKED));
+        bits &= ~(forgets * TOUCHED);
+        i64 have = map[label], fresh = (have < 0) & !empty;
+        i64 to = fresh ? next : have;
+        map[label] = empty ? have : to;
+        flip[label] = fresh ? (bits & PARITY) : flip[label];
+        next += fresh;
+        t[k] = empty ? x : WITH_LABEL(to, bits ^ (st)flip[label]);
     }
     i64 *moved = map + W;
     if (consts[K_WOFF]) {
@@ -186,7 +192,8 @@ static int decide(st *t, i64 W, i64 bit, i64 cu, i64 cv, const i64 *consts) {
     if (a == b) return !consts[K_ACYCLIC] && !(consts[K_BIPARTITE] && same);
     if (separate && separated(t, W, a, b)) return 0;
     if (consts[K_MARKS] == ROOTS && (t[cu] & MARKED) && (t[cv] & MARKED)) return 0;
-    return merge(t, W, consts, a, b, consts[K_BIPARTITE] ? same : 0);
+    /* every slot of a component carries its MARKED bit */
+    return merge(t, W, consts, a, b, consts[K_BIPARTITE] ? same : 0, (t[cu] | t[cv]) & MARKED);
 }
 
 /* the vertex in slot c leaves: 0 if it may not, else clears it (and finishes its
