@@ -150,8 +150,8 @@ static void canonical(st *t, i64 W, const i64 *consts, i64 *map) {
         if (map[x] < 0) continue;
         i64 mask = 0;
         for (uint32_t bits = (uint32_t)t[W + x]; bits; bits &= bits - 1) {
-            i64 y = __builtin_ctz(bits);
-            if (map[y] >= 0) mask |= 1LL << map[y];
+            i64 y = map[__builtin_ctz(bits)];
+            mask |= (i64)(y >= 0) << (y & 63);
         }
         moved[map[x]] = mask;
     }
@@ -248,7 +248,7 @@ static i64 apart_parts(const st *t, i64 W, const i64 *consts) {
     if (!consts[K_SEPARATE]) return 1;
     uint64_t present = 0, chosen = 0;
     i64 parts = 0;
-    for (i64 k = 0; k < W; k++) if (t[k] >= 0) present |= 1ULL << LABEL(t[k]);
+    for (i64 k = 0; k < W; k++) present |= (uint64_t)(t[k] >= 0) << (LABEL(t[k]) & 63);
     for (; present; present &= present - 1) {
         i64 label = __builtin_ctzll(present);
         if (((uint64_t)(uint32_t)t[W + label] & chosen) == chosen) {
@@ -257,6 +257,23 @@ static i64 apart_parts(const st *t, i64 W, const i64 *consts) {
         }
     }
     return parts > 1 ? parts : 1;
+}
+
+/* two components whose weights together pass the upper bound can never join: kept apart
+   (as an unchosen edge would), so that rows differing only there merge */
+static void too_heavy_apart(st *t, i64 W, const i64 *consts) {
+    uint64_t present = 0;
+    for (i64 k = 0; k < W; k++) present |= (uint64_t)(t[k] >= 0) << (LABEL(t[k]) & 63);
+    const st *w = t + consts[K_WOFF];
+    for (uint64_t p = present; p; p &= p - 1) {
+        i64 a = __builtin_ctzll(p);
+        for (uint64_t q = p & (p - 1); q; q &= q - 1) {
+            i64 b = __builtin_ctzll(q);
+            st over = (i64)w[a] + w[b] > consts[K_WHI];
+            t[W + a] |= over << b;
+            t[W + b] |= over << a;
+        }
+    }
 }
 
 /* whether the state after the step is settled already: DEAD, ACCEPT (every later edge
@@ -307,6 +324,7 @@ i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *cons
         if (!(r = depart(t, W, cv, row[C_MUST_V], row, consts))) return DEAD;
         closed |= r == CLOSED;
     }
+    if (consts[K_WOFF] && consts[K_SEPARATE]) too_heavy_apart(t, W, consts);
     i64 status = settled(t, W, closed, row, consts);
     if (status == GOING && t[width - 1] != FREE) canonical(t, W, consts, work);
     return status;

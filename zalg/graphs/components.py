@@ -6,11 +6,14 @@ into ``zalg.topdown._frontier``).  A state row holds, per frontier slot, the lab
 the vertex's component among the chosen edges so far (labels numbered by first
 occurrence along the slots, so that equal futures have equal rows) with two bits: the
 vertex has a chosen edge, and its component holds a marked vertex (a root or a
-terminal).  For induced subgraphs and partitions, one bit mask per label follows: the
-components that an unchosen edge between them keeps apart for good (they may never
-join).  The last entry counts the components that have left the frontier.  Per level,
-an info row gives the edge's slots, which end enters or leaves, which end is marked or
-must have an edge, and how many terminals have not entered yet.
+terminal).  For partitions, one bit mask per label follows: the components that an
+unchosen edge between them keeps apart for good (they may never join); connected
+induced subgraphs instead put a vertex *out* once it may never join the one component.
+The last entry counts the components that have left the frontier.  Per level, an info
+row gives the edge's slots, which end enters or leaves, which end is marked or must
+have an edge, how many terminals have not entered yet, how many vertices (and vertices
+that must have an edge) have not left yet, and for induced subgraphs the slots of each
+end's earlier neighbours.
 
 Meanings (E a member, V(E) the vertices its edges touch):
 
@@ -224,8 +227,9 @@ def partitions(graph, lo: int = 1, hi: int | None = None, progress=None):
         return U.empty
     if not graph.edges:
         return U.unit if lo <= 0 <= hi else U.empty
+    # a graph with edges has a part: a lower bound of one needs no count
     return _run(graph, "partitions", acyclic=False, separate=True, trivial=True,
-                lo=max(lo, 0), hi=hi, progress=progress)
+                lo=lo if lo > 1 else 0, hi=hi, progress=progress)
 
 
 def connected_graphs(graph, progress=None):
@@ -285,8 +289,10 @@ def balanced_partitions(graph, weights=None, lower: int = 0, upper: int = MAX_WE
         return U.empty
     if not graph.edges:
         return U.unit if lo <= 0 else U.empty
+    # a graph with edges has a part: a lower bound of one needs no count
     return _run(graph, "balanced partitions", acyclic=False, separate=True, trivial=True,
-                lo=max(lo, 0), hi=hi, weights=w, wlo=lower, whi=upper, progress=progress)
+                lo=lo if lo > 1 else 0, hi=hi, weights=w, wlo=lower, whi=upper,
+                progress=progress)
 
 
 def paths_through(graph, terminals, progress=None):
