@@ -92,3 +92,16 @@ def test_counts_equal_graphillions(n):
              (G.partitions(2, 3), GS.partitions(num_comp_lb=2, num_comp_ub=3))]
     for k, (F, gs) in enumerate(pairs):
         assert F.count() == len(gs), k
+
+
+
+def test_wide_frontiers_are_refused_before_work():
+    """Partitions keep a separation mask per label (30 at most), induced subgraphs a slot
+    mask of earlier neighbours (62 at most): a wider frontier is one ValueError."""
+    def star(n):  # every leaf stays on the frontier until its pendant edge
+        return Graph([(0, k) for k in range(1, n)] + [(k, 100 + k) for k in range(1, n)],
+                     order="as-is")
+    with pytest.raises(ValueError, match="wider"):
+        star(40).partitions(2, 3)
+    with pytest.raises(ValueError, match="wider"):
+        star(70).induced_graphs()
