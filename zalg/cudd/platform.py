@@ -12,7 +12,10 @@ there): WSL2 runs the Linux route.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
+import types
+from contextlib import contextmanager
 from importlib import metadata
 
 __all__ = ["INSTALL_NOTES", "CUDD_SYMBOLS", "cudd_module", "symbols", "dd_version"]
@@ -28,7 +31,7 @@ CUDD_SYMBOLS = (
     "Cudd_Ref", "Cudd_Deref", "Cudd_RecursiveDerefZdd", "cuddZddGetNode", "cuddCacheLookup2Zdd",
     "cuddCacheInsert2", "cuddCacheLookupZdd", "cuddCacheInsert", "Cudd_ReadMemoryInUse",
     "Cudd_zddReadNodeCount", "Cudd_ReadCacheSlots",
-    "cuddCacheResize", "Cudd_SetMaxMemory", "Cudd_ReadMaxMemory", "Cudd_zddIthVar",
+    "cuddCacheResize", "Cudd_SetMaxMemory", "Cudd_ReadMaxMemory", "Cudd_SetLooseUpTo", "Cudd_zddIthVar",
     "Cudd_RegisterOutOfMemoryCallback", "Cudd_OutOfMemSilent", "Cudd_SetStderr", "Cudd_SetStdout",
     "cuddGarbageCollect", "Cudd_ClearErrorCode", "Cudd_ReadErrorCode",
     "Cudd_RegisterTerminationCallback", "MMoutOfMemory", "cuddZddUnion", "cuddZddIntersect",
@@ -51,7 +54,8 @@ def cudd_module():
                           "directly, which a Windows build does not export; use WSL2 "
                           f"({INSTALL_NOTES})")
     try:
-        importlib.import_module("dd")
+        with _networkx_deferred():
+            importlib.import_module("dd")
     except ImportError:
         raise ImportError(f"zalg needs the dd package with CUDD, and dd is not installed "
                           f"({INSTALL_NOTES})") from None
@@ -62,6 +66,38 @@ def cudd_module():
             f"zalg needs dd.cudd_zdd (dd's CUDD ZDD extension), which this {dd_version()} "
             f"lacks: it was installed without CUDD, as pip does where dd ships no wheel for "
             f"this platform ({INSTALL_NOTES})") from None
+
+
+class _DeferredNetworkx(types.ModuleType):
+    """networkx as dd's modules hold it: loaded when one of its names is first read.  dd
+    imports networkx when it is imported, for a type alias (``MultiDiGraph``, given a
+    placeholder while dd loads) and for ``to_nx``; loading networkx then would cost
+    every zalg process about 17 MB and 0.4 s."""
+
+    def __init__(self):
+        super().__init__("networkx")
+        self.MultiDiGraph = object
+
+    def __getattr__(self, name: str):
+        real = importlib.import_module("networkx")  # this stand-in has left sys.modules
+        return getattr(real, name)
+
+
+@contextmanager
+def _networkx_deferred():
+    """While dd loads, ``import networkx`` gives a stand-in that loads networkx on first
+    use; afterwards ``import networkx`` is the real module again."""
+    if "networkx" in sys.modules or importlib.util.find_spec("networkx") is None:
+        yield
+        return
+    stand_in = _DeferredNetworkx()
+    sys.modules["networkx"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("networkx") is stand_in:
+            del sys.modules["networkx"]
+        del stand_in.MultiDiGraph
 
 
 def symbols(lib):

@@ -85,6 +85,8 @@ def cliques(graph, k: int, progress=None):
     U = graph.universe
     if k <= 1:
         return U.unit if k <= len(graph.vertices) else U.empty
+    if k == 2:  # the single edges
+        return U.exactly(1, graph.edges)
     F = degrees.subgraphs(graph, {x: (0, k - 1) for x in graph.vertices}, progress)
     return F.of_size(k * (k - 1) // 2)
 

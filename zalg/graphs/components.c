@@ -6,7 +6,11 @@
    (PARITY, with BIPARTITE: the first slot of a label has colour 0), and (with MAXDEG)
    its degree so far.  With SEPARATE, one bit mask per label follows: the components
    that an unchosen edge keeps apart for good; with WEIGHTED (from slot K_WOFF), one
-   weight sum per label.  The last entry counts finished components. */
+   weight sum per label.  The last entry counts finished components, or is FREE once
+   every terminal's component has finished without a further constraint (every later edge
+   free).  With INDUCED (one component, every edge between two of its vertices chosen) no
+   masks follow: a vertex without edges beside the component across an unchosen edge is
+   OUT, and a vertex taking its first edge puts its earlier neighbours OUT. */
 #include <stdint.h>
 
 typedef int64_t i64;
@@ -18,10 +22,15 @@ enum { C_EMPTY = -1, C_OUT = -2, TOUCHED = 1, MARKED = 2, PARITY = 4, DEGREE = 2
        BITS = 31 };
 /* info columns */
 enum { C_CU, C_CV, C_ENTER_U, C_ENTER_V, C_LEAVE_U, C_LEAVE_V, C_MARK_U, C_MARK_V,
-       C_MUST_U, C_MUST_V, C_TERMS_AHEAD, C_WEIGHT_U, C_WEIGHT_V };
+       C_MUST_U, C_MUST_V, C_TERMS_AHEAD, C_WEIGHT_U, C_WEIGHT_V, C_VERTS_AHEAD, C_MUST_AHEAD,
+       C_NBR_U, C_NBR_V };
 /* consts */
 enum { K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
-       K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI, K_CAP, K_MAXDEG };
+       K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI, K_CAP, K_MAXDEG, K_INDUCED };
+/* finish's answers besides 0 (DEAD) and 1: every terminal's component has finished */
+enum { CLOSED = 2 };
+/* the count entry of a state whose later edges are all free */
+#define FREE (-1)
 /* K_FORGET: which TOUCHED bits no later check reads (so that they merge): none, those of
    marked components, all */
 enum { KEEP, FORGET_MARKED, FORGET_ALL };
@@ -32,9 +41,11 @@ enum { NO_MARKS, ROOTS, TERMINALS };
 #define WITH_LABEL(label, bits) ((st)(((label) << 5) | (bits)))
 #define DEGREE_OF(x) (((x) & DEGREE) >> 3)
 
+/* (the loops below run without branches on the data, which mispredict) */
 static inline i64 has_label(const st *t, i64 W, i64 label) {
-    for (i64 k = 0; k < W; k++) if (t[k] >= 0 && LABEL(t[k]) == label) return 1;
-    return 0;
+    i64 found = 0;
+    for (i64 k = 0; k < W; k++) found |= (t[k] >= 0) & (LABEL(t[k]) == label);
+    return found;
 }
 
 /* the smallest label no slot holds */
@@ -42,7 +53,7 @@ static inline i64 fresh_label(const st *t, i64 W) {
     if (W >= 64)
         for (i64 label = 0;; label++) if (!has_label(t, W, label)) return label;
     uint64_t used = 0;  /* labels are below W */
-    for (i64 k = 0; k < W; k++) if (t[k] >= 0) used |= 1ULL << LABEL(t[k]);
+    for (i64 k = 0; k < W; k++) used |= (uint64_t)(t[k] >= 0) << (LABEL(t[k]) & 63);
     return __builtin_ctzll(~used);
 }
 
@@ -52,14 +63,11 @@ static inline int separated(const st *t, i64 W, i64 a, i64 b) {
 
 /* component b joins component a (with BIPARTITE, b's colours flipped by `flip`); 0 when
    the joined weight passes the upper bound */
-static int merge(st *t, i64 W, const i64 *consts, i64 a, i64 b, st flip) {
-    st mark = 0;
-    for (i64 k = 0; k < W; k++)
-        if (t[k] >= 0 && (LABEL(t[k]) == a || LABEL(t[k]) == b)) mark |= t[k] & MARKED;
+static int merge(st *t, i64 W, const i64 *consts, i64 a, i64 b, st flip, st mark) {
     for (i64 k = 0; k < W; k++) {
-        if (t[k] < 0) continue;
-        if (LABEL(t[k]) == b) t[k] = WITH_LABEL(a, (t[k] & (TOUCHED | PARITY | DEGREE)) ^ flip);
-        if (LABEL(t[k]) == a) t[k] |= mark;
+        st x = t[k], in_b = (x >= 0) & (LABEL(x) == b), in_a = (x >= 0) & (LABEL(x) == a);
+        st y = in_b ? WITH_LABEL(a, (x & (TOUCHED | PARITY | DEGREE)) ^ flip) : x;
+        t[k] = y | ((in_a | in_b) ? mark : 0);
     }
     i64 woff = consts[K_WOFF];
     if (woff) {
@@ -75,14 +83,17 @@ static int merge(st *t, i64 W, const i64 *consts, i64 a, i64 b, st flip) {
     return 1;
 }
 
-/* component `label` has left the frontier (its last vertex `x` was just cleared) */
+/* component `label` has left the frontier (its last vertex `x` was just cleared): 0 when
+   it may not, CLOSED when it was every terminal's component, else 1 */
 static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
     i64 label = LABEL(x), nontrivial = x & TOUCHED, marked = x & MARKED;
     i64 count = consts[K_WIDTH] - 1;
+    int closed = 0;
     if (consts[K_REQUIRE] && nontrivial && !marked) return 0;
     if (consts[K_MARKS] == TERMINALS && marked) {  /* the one component of every terminal */
         if (row[C_TERMS_AHEAD] > 0) return 0;
         for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & MARKED)) return 0;
+        closed = 1;
     }
     /* with no upper bound, counts beyond the lower bound are all alike: saturate there */
     if ((consts[K_TRIVIAL] || nontrivial) && t[count] < consts[K_CAP]) {
@@ -100,7 +111,7 @@ static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
         t[W + label] = 0;
         for (i64 y = 0; y < W; y++) t[W + y] &= ~(1u << label);
     }
-    return 1;
+    return closed ? CLOSED : 1;
 }
 
 /* renumber the labels by first occurrence along the slots (equal futures, equal rows);
@@ -108,16 +119,23 @@ static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
    has room for 4W entries. */
 static void canonical(st *t, i64 W, const i64 *consts, i64 *map) {
     i64 next = 0, forget = consts[K_FORGET], *flip = map + 3 * W;
+    /* TOUCHED cleared always (FORGET_ALL) or on MARKED slots (FORGET_MARKED) */
+    st keep_all = forget == KEEP, keep_unmarked = forget != FORGET_ALL;
     for (i64 x = 0; x < W; x++) map[x] = -1;
+    /* without branches on the data (they mispredict): an empty slot goes through the
+       renumbering as label 0 and keeps its value */
     for (i64 k = 0; k < W; k++) {
-        if (t[k] < 0) continue;
-        i64 label = LABEL(t[k]), bits = t[k] & BITS;
-        if (forget == FORGET_ALL || (forget == FORGET_MARKED && (bits & MARKED))) bits &= ~TOUCHED;
-        if (map[label] < 0) {
-            map[label] = next++;
-            flip[label] = bits & PARITY;
-        }
-        t[k] = WITH_LABEL(map[label], bits ^ flip[label]);
+        st x = t[k], empty = x < 0;
+        i64 label = empty ? 0 : LABEL(x);
+        st bits = x & BITS;
+        st forgets = !keep_all & !(keep_unmarked & !(bits & MARKED));
+        bits &= ~(forgets * TOUCHED);
+        i64 have = map[label], fresh = (have < 0) & !empty;
+        i64 to = fresh ? next : have;
+        map[label] = empty ? have : to;
+        flip[label] = fresh ? (bits & PARITY) : flip[label];
+        next += fresh;
+        t[k] = empty ? x : WITH_LABEL(to, bits ^ (st)flip[label]);
     }
     i64 *moved = map + W;
     if (consts[K_WOFF]) {
@@ -132,8 +150,8 @@ static void canonical(st *t, i64 W, const i64 *consts, i64 *map) {
         if (map[x] < 0) continue;
         i64 mask = 0;
         for (uint32_t bits = (uint32_t)t[W + x]; bits; bits &= bits - 1) {
-            i64 y = __builtin_ctz(bits);
-            if (map[y] >= 0) mask |= 1LL << map[y];
+            i64 y = map[__builtin_ctz(bits)];
+            mask |= (i64)(y >= 0) << (y & 63);
         }
         moved[map[x]] = mask;
     }
@@ -174,7 +192,8 @@ static int decide(st *t, i64 W, i64 bit, i64 cu, i64 cv, const i64 *consts) {
     if (a == b) return !consts[K_ACYCLIC] && !(consts[K_BIPARTITE] && same);
     if (separate && separated(t, W, a, b)) return 0;
     if (consts[K_MARKS] == ROOTS && (t[cu] & MARKED) && (t[cv] & MARKED)) return 0;
-    return merge(t, W, consts, a, b, consts[K_BIPARTITE] ? same : 0);
+    /* every slot of a component carries its MARKED bit */
+    return merge(t, W, consts, a, b, consts[K_BIPARTITE] ? same : 0, (t[cu] | t[cv]) & MARKED);
 }
 
 /* the vertex in slot c leaves: 0 if it may not, else clears it (and finishes its
@@ -198,43 +217,117 @@ static int saturate(st *t, i64 W, i64 c, const i64 *row, const i64 *consts) {
     return finish(t, W, x, row, consts);
 }
 
-/* one component only, kept apart by masks: two separated components with edges can never
-   join (DEAD), and a vertex without edges kept apart from a component with edges, or
-   left once that component has finished, can never have an edge (OUT) */
-static int settle(st *t, i64 W, const i64 *consts) {
-    i64 hot = 0, done = t[consts[K_WIDTH] - 1] > 0;
-    for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & TOUCHED)) hot |= 1LL << LABEL(t[k]);
-    for (i64 k = 0; k < W; k++) {
+/* INDUCED, before the edge (u in slot cu) is taken: a vertex taking its first edge joins
+   the one component, so its earlier neighbours (slots in `nbrs`, their edges to it all
+   unchosen) stay out of it: OUT, or DEAD if one of them is in it */
+static int exclude(st *t, i64 cu, i64 nbrs) {
+    if (t[cu] < 0 || (t[cu] & TOUCHED)) return 1;
+    for (; nbrs; nbrs &= nbrs - 1) {
+        i64 k = __builtin_ctzll((uint64_t)nbrs);
         if (t[k] < 0) continue;
-        i64 label = LABEL(t[k]), mask = t[W + label];
-        if ((hot >> label) & 1) {
-            if (mask & hot) return 0;
-            continue;
-        }
-        if (done || (mask & hot)) {
-            t[k] = C_OUT;
-            t[W + label] = 0;
-            for (i64 y = 0; y < W; y++) t[W + y] &= ~(1u << label);
-        }
+        if (t[k] & TOUCHED) return 0;
+        t[k] = C_OUT;
     }
     return 1;
 }
 
+/* INDUCED, after the edge was left out: both ends in the component is DEAD, one end in it
+   puts the other OUT */
+static int apart(st *t, i64 cu, i64 cv) {
+    if (t[cu] < 0 || t[cv] < 0) return 1;
+    i64 in_u = t[cu] & TOUCHED, in_v = t[cv] & TOUCHED;
+    if (in_u && in_v) return 0;
+    if (in_u) t[cv] = C_OUT;
+    if (in_v) t[cu] = C_OUT;
+    return 1;
+}
+
+/* at least how many parts the frontier's components will make (at least one): with
+   SEPARATE, a set of its components kept apart pairwise (chosen greedily) */
+static i64 apart_parts(const st *t, i64 W, const i64 *consts) {
+    if (!consts[K_SEPARATE]) return 1;
+    uint64_t present = 0, chosen = 0;
+    i64 parts = 0;
+    for (i64 k = 0; k < W; k++) present |= (uint64_t)(t[k] >= 0) << (LABEL(t[k]) & 63);
+    for (; present; present &= present - 1) {
+        i64 label = __builtin_ctzll(present);
+        if (((uint64_t)(uint32_t)t[W + label] & chosen) == chosen) {
+            chosen |= 1ULL << label;
+            parts++;
+        }
+    }
+    return parts > 1 ? parts : 1;
+}
+
+/* two components whose weights together pass the upper bound can never join: kept apart
+   (as an unchosen edge would), so that rows differing only there merge */
+static void too_heavy_apart(st *t, i64 W, const i64 *consts) {
+    uint64_t present = 0;
+    for (i64 k = 0; k < W; k++) present |= (uint64_t)(t[k] >= 0) << (LABEL(t[k]) & 63);
+    const st *w = t + consts[K_WOFF];
+    for (uint64_t p = present; p; p &= p - 1) {
+        i64 a = __builtin_ctzll(p);
+        for (uint64_t q = p & (p - 1); q; q &= q - 1) {
+            i64 b = __builtin_ctzll(q);
+            st over = (i64)w[a] + w[b] > consts[K_WHI];
+            t[W + a] |= over << b;
+            t[W + b] |= over << a;
+        }
+    }
+}
+
+/* whether the state after the step is settled already: DEAD, ACCEPT (every later edge
+   unchosen), FREE written into t (every later edge free), or GOING */
+static i64 settled(st *t, i64 W, int closed, const i64 *row, const i64 *consts) {
+    i64 count = consts[K_WIDTH] - 1, c = t[count];
+    if (closed && !consts[K_REQUIRE]) {  /* every terminal joined: the rest is free */
+        for (i64 k = 0; k < count; k++) t[k] = k < W ? C_EMPTY : 0;
+        t[count] = FREE;
+        return GOING;
+    }
+    if (closed || (consts[K_SINGLE] && c > 0)) {  /* no edge may follow */
+        for (i64 k = 0; k < W; k++) if (t[k] >= 0 && (t[k] & TOUCHED)) return DEAD;
+        if (row[C_MUST_AHEAD] > 0) return GOING;  /* their departures check them */
+        return c >= consts[K_LO] && c <= consts[K_HI] ? ACCEPT : DEAD;
+    }
+    if (consts[K_TRIVIAL]) {  /* every vertex still ahead lies in a part not counted yet */
+        i64 ahead = row[C_VERTS_AHEAD];
+        if (c + ahead < consts[K_LO]) return DEAD;
+        if (ahead > 0 && c + apart_parts(t, W, consts) > consts[K_HI]) return DEAD;
+    }
+    return GOING;
+}
+
 i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *consts, i64 *work) {
-    i64 W = consts[K_W], separate = consts[K_SEPARATE];
-    for (i64 k = 0; k < consts[K_WIDTH]; k++) t[k] = s[k];
+    i64 W = consts[K_W], width = consts[K_WIDTH], induced = consts[K_INDUCED];
+    for (i64 k = 0; k < width; k++) t[k] = s[k];
+    if (s[width - 1] == FREE) return GOING;
     i64 cu = row[C_CU], cv = row[C_CV];
     if (row[C_ENTER_U] && !enter(t, W, cu, row[C_MARK_U], row[C_WEIGHT_U], consts)) return DEAD;
     if (row[C_ENTER_V] && !enter(t, W, cv, row[C_MARK_V], row[C_WEIGHT_V], consts)) return DEAD;
-    if (!decide(t, W, bit, cu, cv, consts)) return DEAD;
-    if (consts[K_MAXDEG] && bit
-        && !(saturate(t, W, cu, row, consts) && saturate(t, W, cv, row, consts)))
+    if (induced && bit && !(exclude(t, cu, row[C_NBR_U]) && exclude(t, cv, row[C_NBR_V])))
         return DEAD;
-    if (row[C_LEAVE_U] && !depart(t, W, cu, row[C_MUST_U], row, consts)) return DEAD;
-    if (row[C_LEAVE_V] && !depart(t, W, cv, row[C_MUST_V], row, consts)) return DEAD;
-    if (separate && consts[K_SINGLE] && !settle(t, W, consts)) return DEAD;
-    canonical(t, W, consts, work);
-    return GOING;
+    if (!decide(t, W, bit, cu, cv, consts)) return DEAD;
+    if (induced && !bit && !apart(t, cu, cv)) return DEAD;
+    int r, closed = 0;
+    if (consts[K_MAXDEG] && bit) {
+        if (!(r = saturate(t, W, cu, row, consts))) return DEAD;
+        closed |= r == CLOSED;
+        if (!(r = saturate(t, W, cv, row, consts))) return DEAD;
+        closed |= r == CLOSED;
+    }
+    if (row[C_LEAVE_U]) {
+        if (!(r = depart(t, W, cu, row[C_MUST_U], row, consts))) return DEAD;
+        closed |= r == CLOSED;
+    }
+    if (row[C_LEAVE_V]) {
+        if (!(r = depart(t, W, cv, row[C_MUST_V], row, consts))) return DEAD;
+        closed |= r == CLOSED;
+    }
+    if (consts[K_WOFF] && consts[K_SEPARATE]) too_heavy_apart(t, W, consts);
+    i64 status = settled(t, W, closed, row, consts);
+    if (status == GOING && t[width - 1] != FREE) canonical(t, W, consts, work);
+    return status;
 }
 
 /* 0 where taking the edge is surely DEAD: a finished component for a single one, a
@@ -243,6 +336,7 @@ i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *cons
 i64 components_takes(const st *s, const i64 *row, const i64 *consts, i64 *work) {
     (void)work;
     i64 W = consts[K_W];
+    if (s[consts[K_WIDTH] - 1] == FREE) return 1;
     if (consts[K_SINGLE] && s[consts[K_WIDTH] - 1] > 0) return 0;
     i64 x = row[C_ENTER_U] ? 0 : s[row[C_CU]], y = row[C_ENTER_V] ? 0 : s[row[C_CV]];
     if (x == C_OUT || y == C_OUT) return 0;
@@ -260,5 +354,6 @@ i64 components_takes(const st *s, const i64 *row, const i64 *consts, i64 *work) 
 i64 components_final(const st *t, const i64 *consts, i64 *work) {
     (void)work;
     i64 count = t[consts[K_WIDTH] - 1];
+    if (count == FREE) return 1;
     return count >= consts[K_LO] && count <= consts[K_HI] ? 1 : 0;
 }

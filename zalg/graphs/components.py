@@ -6,11 +6,14 @@ into ``zalg.topdown._frontier``).  A state row holds, per frontier slot, the lab
 the vertex's component among the chosen edges so far (labels numbered by first
 occurrence along the slots, so that equal futures have equal rows) with two bits: the
 vertex has a chosen edge, and its component holds a marked vertex (a root or a
-terminal).  For induced subgraphs and partitions, one bit mask per label follows: the
-components that an unchosen edge between them keeps apart for good (they may never
-join).  The last entry counts the components that have left the frontier.  Per level,
-an info row gives the edge's slots, which end enters or leaves, which end is marked or
-must have an edge, and how many terminals have not entered yet.
+terminal).  For partitions, one bit mask per label follows: the components that an
+unchosen edge between them keeps apart for good (they may never join); connected
+induced subgraphs instead put a vertex *out* once it may never join the one component.
+The last entry counts the components that have left the frontier.  Per level, an info
+row gives the edge's slots, which end enters or leaves, which end is marked or must
+have an edge, how many terminals have not entered yet, how many vertices (and vertices
+that must have an edge) have not left yet, and for induced subgraphs the slots of each
+end's earlier neighbours.
 
 Meanings (E a member, V(E) the vertices its edges touch):
 
@@ -39,14 +42,17 @@ __all__ = ["trees", "forests", "steiner_trees", "induced_graphs", "partitions", 
            "bipartite_graphs", "connecting", "balanced_partitions"]
 
 (C_CU, C_CV, C_ENTER_U, C_ENTER_V, C_LEAVE_U, C_LEAVE_V, C_MARK_U, C_MARK_V, C_MUST_U,
- C_MUST_V, C_TERMS_AHEAD, C_WEIGHT_U, C_WEIGHT_V) = range(13)
-INFO_WIDTH = 13
+ C_MUST_V, C_TERMS_AHEAD, C_WEIGHT_U, C_WEIGHT_V, C_VERTS_AHEAD, C_MUST_AHEAD, C_NBR_U,
+ C_NBR_V) = range(17)
+INFO_WIDTH = 17
 (K_W, K_ACYCLIC, K_SEPARATE, K_MARKS, K_SINGLE, K_TRIVIAL, K_REQUIRE, K_LO, K_HI,
- K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI, K_CAP, K_MAXDEG) = range(17)
+ K_WIDTH, K_FORGET, K_BIPARTITE, K_WOFF, K_WLO, K_WHI, K_CAP, K_MAXDEG, K_INDUCED) = range(18)
 KEEP, FORGET_MARKED, FORGET_ALL = range(3)
 NO_MARKS, ROOTS, TERMINALS = range(3)
 #: the widest frontier the separation masks (one bit per label in an int32) allow
 SEPARATE_MAX = 30
+#: the widest frontier of induced graphs (a slot mask of earlier neighbours in an int64)
+INDUCED_MAX = 62
 UNBOUNDED = 1 << 30
 #: the largest total vertex weight (a part's weight sum is an int32)
 MAX_WEIGHT = (1 << 31) - 1
@@ -59,15 +65,17 @@ final = builtin("components.final", np.int32)
 
 def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, single=False,
          trivial=False, require=False, lo=0, hi=UNBOUNDED, kind=NO_MARKS, bipartite=False,
-         weights=None, wlo=0, whi=MAX_WEIGHT, maxdeg=0, progress=None):
+         weights=None, wlo=0, whi=MAX_WEIGHT, maxdeg=0, induced=False, progress=None):
     """Run the components machine over ``graph`` (which has edges); ``weights``: a
     vertex -> weight mapping, every finished component's weight sum in wlo..whi;
-    ``maxdeg`` (1..3): no vertex has more chosen edges."""
+    ``maxdeg`` (1..3): no vertex has more chosen edges; ``induced``: one component
+    holding every edge between two of its vertices."""
     plan = plan_of(graph, progress)
     W = plan.width
-    if separate and W > SEPARATE_MAX:
+    widest = INDUCED_MAX if induced else SEPARATE_MAX if separate else W
+    if W > widest:
         raise ValueError(f"a frontier of {W} vertices is wider than {name} allow "
-                         f"({SEPARATE_MAX}): try order='frontier'")
+                         f"({widest}): try order='frontier'")
     marks, must = set(marks), set(must)
     m = len(graph.edges)
     info = np.zeros((m, INFO_WIDTH), dtype=np.int64)
@@ -81,6 +89,9 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
         info[i, C_TERMS_AHEAD] = sum(1 for first in firsts if first > i)
         if weights is not None:
             info[i, C_WEIGHT_U], info[i, C_WEIGHT_V] = weights[u], weights[v]
+    info[:, C_VERTS_AHEAD], info[:, C_MUST_AHEAD] = _ahead(plan, m, graph.vertices, must)
+    if induced:
+        info[:, C_NBR_U], info[:, C_NBR_V] = _earlier_neighbours(plan)
     woff = (2 * W if separate else W) if weights is not None else 0
     width = W + (W if separate else 0) + (W if weights is not None else 0) + 1
     root = np.full(width, -1, dtype=np.int32)
@@ -93,12 +104,44 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
         forget = FORGET_MARKED if require else FORGET_ALL
     consts = np.array([W, acyclic, separate, kind, single, trivial, require, lo, hi, width,
                        forget, bipartite, woff, wlo, whi, lo if hi >= UNBOUNDED else hi + 1,
-                       maxdeg],
+                       maxdeg, induced],
                       dtype=np.int64)
     machine = Machine(step, final, info, root, consts, 4 * W + 1, takes=takes,
                       name=f"frontier ({name})")
     U = graph.universe
     return machine.build(U, [U.level(e) for e in graph.edges], progress)
+
+
+def _ahead(plan, m: int, vertices, must: set) -> tuple[np.ndarray, np.ndarray]:
+    """Per edge i, the vertices and the ``must`` vertices whose last edge comes after i."""
+    ends = np.zeros((2, m + 1), dtype=np.int64)
+    for x in vertices:
+        if x in plan.last:
+            ends[0, plan.last[x]] += 1
+            ends[1, plan.last[x]] += x in must
+    # after edge i: those whose last edge is > i
+    later = ends[:, ::-1].cumsum(axis=1)[:, ::-1]
+    return later[0, 1:], later[1, 1:]
+
+
+def _earlier_neighbours(plan) -> tuple[np.ndarray, np.ndarray]:
+    """Per edge i = (u, v), the slots (a bit mask) of u's and of v's neighbours by edges
+    before i that are still on the frontier at i."""
+    masks = np.zeros((2, len(plan.edges)), dtype=np.int64)
+    seen: dict = {}  # vertex -> the neighbours by the edges so far
+    slot: dict = {}  # a vertex keeps one slot from its first edge to its last
+    for i, (u, v) in enumerate(plan.edges):
+        slot.setdefault(u, plan.cu[i])
+        slot.setdefault(v, plan.cv[i])
+        for side, x in enumerate((u, v)):
+            mask = 0
+            for y in seen.get(x, ()):
+                if plan.last[y] >= i:
+                    mask |= 1 << slot[y]
+            masks[side, i] = mask
+        seen.setdefault(u, []).append(v)
+        seen.setdefault(v, []).append(u)
+    return masks[0], masks[1]
 
 
 def known(graph, vertices: Iterable[Hashable], what: str) -> list:
@@ -158,21 +201,20 @@ def steiner_trees(graph, terminals, progress=None):
     U = graph.universe
     if not terms:
         return trees(graph, progress=progress)
-    if len(terms) == 1:
-        if terms & _edgeless(graph):
-            return U.unit
-    elif terms & _edgeless(graph):
+    if len(terms) == 1:  # a tree through the terminal, or ∅
+        return trees(graph, root=next(iter(terms)), progress=progress)
+    if terms & _edgeless(graph):
         return U.empty
-    return _run(graph, "Steiner trees", marks=terms, require=True, kind=TERMINALS,
-                progress=progress)
+    # every edge lies in the one tree, so the trees machine with an edge at each terminal
+    return _run(graph, "Steiner trees", must=terms, single=True, lo=1, hi=1, progress=progress)
 
 
 def induced_graphs(graph, progress=None):
     """Connected induced subgraphs with at least one edge, as their edge sets."""
     if not graph.edges:
         return graph.universe.empty
-    return _run(graph, "induced graphs", acyclic=False, separate=True, single=True, lo=1,
-                hi=1, progress=progress)
+    return _run(graph, "induced graphs", acyclic=False, single=True, lo=1, hi=1, induced=True,
+                progress=progress)
 
 
 def partitions(graph, lo: int = 1, hi: int | None = None, progress=None):
@@ -185,8 +227,9 @@ def partitions(graph, lo: int = 1, hi: int | None = None, progress=None):
         return U.empty
     if not graph.edges:
         return U.unit if lo <= 0 <= hi else U.empty
+    # a graph with edges has a part: a lower bound of one needs no count
     return _run(graph, "partitions", acyclic=False, separate=True, trivial=True,
-                lo=max(lo, 0), hi=hi, progress=progress)
+                lo=lo if lo > 1 else 0, hi=hi, progress=progress)
 
 
 def connected_graphs(graph, progress=None):
@@ -246,8 +289,10 @@ def balanced_partitions(graph, weights=None, lower: int = 0, upper: int = MAX_WE
         return U.empty
     if not graph.edges:
         return U.unit if lo <= 0 else U.empty
+    # a graph with edges has a part: a lower bound of one needs no count
     return _run(graph, "balanced partitions", acyclic=False, separate=True, trivial=True,
-                lo=max(lo, 0), hi=hi, weights=w, wlo=lower, whi=upper, progress=progress)
+                lo=lo if lo > 1 else 0, hi=hi, weights=w, wlo=lower, whi=upper,
+                progress=progress)
 
 
 def paths_through(graph, terminals, progress=None):

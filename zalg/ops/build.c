@@ -79,6 +79,9 @@ int rebuild(Env *e, const i64 *lev, const i64 *hi, const i64 *lo, i64 n, i64 roo
     if (n < 2 || root < 0 || root >= n) return ZNOMEM;
     i64 *ptr = malloc(n * sizeof(i64));
     if (!ptr) return ZNOMEM;
+    /* making nodes reads no computed table: its pauses leave the table's size alone (the
+       operations that use it grow it) */
+    e->resize = NULL;
     ptr[0] = e->zero;
     ptr[1] = e->one;
     int status = ZOK;

@@ -470,8 +470,13 @@ static PyObject *py_reduce(PyObject *self, PyObject *args) {
                             first_output, &o, &r, &root);
     PyBuffer_Release(&bc); PyBuffer_Release(&bs); PyBuffer_Release(&bl); PyBuffer_Release(&bx);
     i64 n = status == OK ? r : 0;
-    PyObject *lv = bytes_of(o.level, n), *hi = bytes_of(o.hi, n), *lo = bytes_of(o.lo, n);
-    free(o.level); free(o.hi); free(o.lo);
+    /* each array freed once copied: the peak holds four arrays, not six */
+    PyObject *lv = bytes_of(o.level, n);
+    free(o.level);
+    PyObject *hi = lv ? bytes_of(o.hi, n) : NULL;
+    free(o.hi);
+    PyObject *lo = hi ? bytes_of(o.lo, n) : NULL;
+    free(o.lo);
     if (!lv || !hi || !lo) { Py_XDECREF(lv); Py_XDECREF(hi); Py_XDECREF(lo); return NULL; }
     return Py_BuildValue("iNNNL", status, lv, hi, lo, (long long)root);
 }

@@ -38,6 +38,26 @@ def test_component_classes_against_brute_force(seed):
         assert {frozenset(S) for S in F} == R.family(G.edges, test), (k, G.edges)
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_every_range_of_parts_against_brute_force(seed):
+    """Partitions into lo..hi parts for every range (a state dies as soon as its parts
+    cannot fit), and Steiner trees for growing terminal sets."""
+    G = random_graph(100 + seed)
+    V, E = G.vertices, G.edges
+    parts = {}  # each partition's edge set -> its number of parts
+    for S in R.subsets(E):
+        if R.is_partition(V, E, S, 1, len(V)):
+            parts[frozenset(S)] = len(R.components(V, S))
+    for lo in range(1, len(V) + 1):
+        for hi in range(lo, len(V) + 1):
+            got = {frozenset(S) for S in G.partitions(lo, hi)}
+            assert got == {S for S, k in parts.items() if lo <= k <= hi}, (lo, hi, E)
+    for k in range(2, len(V) + 1):
+        terms = V[:k]
+        got = {frozenset(S) for S in G.steiner_trees(terms)}
+        assert got == R.family(E, lambda S: R.is_steiner_tree(V, S, terms)), (terms, E)
+
+
 def test_edgeless_and_tiny_graphs():
     G = Graph([(0, 1)], vertices=[2])
     assert G.trees(spanning=True).count() == 0
@@ -72,3 +92,16 @@ def test_counts_equal_graphillions(n):
              (G.partitions(2, 3), GS.partitions(num_comp_lb=2, num_comp_ub=3))]
     for k, (F, gs) in enumerate(pairs):
         assert F.count() == len(gs), k
+
+
+
+def test_wide_frontiers_are_refused_before_work():
+    """Partitions keep a separation mask per label (30 at most), induced subgraphs a slot
+    mask of earlier neighbours (62 at most): a wider frontier is one ValueError."""
+    def star(n):  # every leaf stays on the frontier until its pendant edge
+        return Graph([(0, k) for k in range(1, n)] + [(k, 100 + k) for k in range(1, n)],
+                     order="as-is")
+    with pytest.raises(ValueError, match="wider"):
+        star(40).partitions(2, 3)
+    with pytest.raises(ValueError, match="wider"):
+        star(70).induced_graphs()
