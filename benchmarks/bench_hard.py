@@ -404,7 +404,8 @@ def profile_case(name: str, cover: bool, data: str, cpu_seconds: float) -> dict:
 
 def slitherlink_profile_case(genre: str, name: str, data: str, cpu_seconds: float) -> dict:
     """Where a Slitherlink board's time goes, step by step as ``solve`` takes them: the
-    propagation, the quick sweep (``QUICK_WIDTH``), the probing, the split-and-sweep
+    propagation, the quick sweep (``QUICK_WIDTH``; only with at most ``QUICK_OPEN`` open
+    edges), the probing, the split-and-sweep
     (each measured); the edges left open after the propagation and after the probing,
     the quick sweep's outcome and the splits."""
     import zalg
@@ -424,10 +425,11 @@ def slitherlink_profile_case(genre: str, name: str, data: str, cpu_seconds: floa
                      **({} if max_width is None else {"max_width": max_width}))
     with harness.measure() as propagate:
         fixed = deduce(p, probe=False, given=S.prepass(p))
-    quick = "ok"
+    quick = "skipped" if edges - len(fixed) > S.QUICK_OPEN else "ok"
     with harness.measure() as quick_step:
         try:
-            sweep(fixed, S.QUICK_WIDTH)
+            if quick == "ok":
+                sweep(fixed, S.QUICK_WIDTH)
         except zalg.TooWide as wide:
             quick = f"wide@{wide.level}"
     with harness.measure() as probe:

@@ -124,10 +124,10 @@ class LoopPropagator(Propagator):
         if xa == b:  # the edge closes a cycle: it must hold every loop edge
             if length[a] + 1 != self.on_edges[0] + 1:
                 return False
-            for i, val in enumerate(self.value[:self.E]):
-                if val == -1:
-                    put(self.value, i, 0)
-                    self.queue.append(i)
+            value = self.value
+            for i in range(E):
+                if value[i] == -1 and not self.assign(i, 0):
+                    return False
         else:
             total = length[xa] + length[xb] + 1
             put(other, xa, xb)
@@ -196,58 +196,60 @@ class LoopPropagator(Propagator):
     def _parity(self, k: int) -> bool:
         """Hinted cell k: its neighbours' sides xor to the hint's parity; reduced over
         the classes (the outside's class is known), what is left is joined."""
-        find, out = self._find, len(self.value) - 1 - self.E
+        parent, parity = self.parent, self.parity
         t = self.hints[k][1] & 1
-        left: set[int] = set()
+        roots: list[int] = []
         for y in self.neighbours[k]:
-            r, p = find(y)
+            while parent[y] != y:
+                t ^= parity[y]
+                y = parent[y]
+            if y in roots:
+                roots.remove(y)
+            else:
+                roots.append(y)
+        if len(roots) > 3:  # at most one of them is the outside's: three unknowns or more
+            return True
+        out = y = len(parent) - 1
+        p = 0
+        while parent[y] != y:
+            p ^= parity[y]
+            y = parent[y]
+        if y in roots:  # the outside's class has a known side
+            roots.remove(y)
             t ^= p
-            left ^= {r}
-        r_out, p_out = find(out)
-        if r_out in left:
-            left.discard(r_out)
-            t ^= p_out
-        if not left:
+        if not roots:
             return t == 0
-        if len(left) == 1:
-            return self._join(left.pop(), out, t)
-        if len(left) == 2:
-            return self._join(left.pop(), left.pop(), t)
+        if len(roots) == 1:
+            return self._join(roots[0], out, t)
+        if len(roots) == 2:
+            return self._join(roots[0], roots[1], t)
         return True
 
     def check(self, v: int) -> bool:
-        if v >= self.E:  # a cell's side or class changed: its separating edges, its hint
+        """Re-check what variable v takes part in.  The Jordan-curve equations need no
+        check: each assignment joins side classes, and the join decides their edges."""
+        if v >= self.E:  # a cell's side or a class beside it changed: its hint's parity
             k = v - self.E
-            if self.hints[k] is not None and not self._parity(k):
-                return False
-            return all(self._separate(i) for i in self.cell_edges[v])
+            return self.hints[k] is None or self._parity(k)
         a, b = self.ends[v]
-        if not (self._separate(v) and self._dot(a) and self._dot(b)):
+        if not (self._dot(a) and self._dot(b)):
             return False
         hints = self.hints
-        return all(self._hint(*hints[k]) for k in self.edge_hints[v])
-
-    def _separate(self, i: int) -> bool:
-        """Edge i is on exactly when its two cells lie on different sides."""
-        value = self.value
-        c1, c2 = self.sides[i]
-        e, s1, s2 = value[i], value[c1], value[c2]
-        if s1 >= 0 and s2 >= 0:
-            return self.assign(i, s1 ^ s2)
-        if e < 0:
-            return True
-        if s1 >= 0:
-            return self.assign(c2, s1 ^ e)
-        if s2 >= 0:
-            return self.assign(c1, s2 ^ e)
+        for k in self.edge_hints[v]:
+            if not self._hint(*hints[k]):
+                return False
         return True
 
     def _dot(self, d: int) -> bool:
         """A dot has 0 or 2 loop edges (2 when every dot is on the loop)."""
         value = self.value
-        around = self.dot_edges[d]
-        on = sum(value[i] == 1 for i in around)
-        free = [i for i in around if value[i] == -1]
+        on, free = 0, []
+        for i in self.dot_edges[d]:
+            x = value[i]
+            if x == 1:
+                on += 1
+            elif x == -1:
+                free.append(i)
         if on > 2 or (on == 1 and not free) or (self.full and on + len(free) < 2):
             return False
         if on == 2:
@@ -261,9 +263,15 @@ class LoopPropagator(Propagator):
         return True
 
     def _hint(self, sides: list[int], h: int) -> bool:
+        """A hinted cell has exactly its hint of loop edges."""
         value = self.value
-        on = sum(value[i] == 1 for i in sides)
-        free = [i for i in sides if value[i] == -1]
+        on, free = 0, []
+        for i in sides:
+            x = value[i]
+            if x == 1:
+                on += 1
+            elif x == -1:
+                free.append(i)
         if on > h or on + len(free) < h:
             return False
         if on == h:
@@ -276,7 +284,7 @@ class LoopPropagator(Propagator):
     def start(self) -> bool:
         """Check every constraint once and propagate (False: no solution)."""
         self.queue.extend(range(self.E))
-        self.queue.extend(self.cell_edges)
+        self.queue.extend(self.E + k for k, hint in enumerate(self.hints) if hint is not None)
         return self.propagate()
 
     def fixed(self) -> dict:
