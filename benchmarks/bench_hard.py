@@ -3,11 +3,11 @@ counted by the ZDD routes and decided by two peers (CP-SAT and a SAT solver).
 
 Data: the published sets of benchmarks/data/published/README.md (Janko-style
 Slitherlink up to 60x60 and Numberlink up to 35x48, answers included), read from
-``--data DIR`` (default: benchmarks/data/published); for ``peers-loopy`` and
-``profile-loopy`` the Slitherlink boards of another generator at its two hardest
-levels, ``benchmarks/data/slitherlink-loopy.txt`` (Simon Tatham's Loopy, tricky and
-hard, 10x10 to 50x50; one ``name game-id`` a line; no answers: a count of 1 is
-checked by ``check_solution``).  Every board's count must be
+``--data DIR`` (default: benchmarks/data/published); for ``peers-hard`` and
+``profile-hard`` the Slitherlink boards of other generators,
+``benchmarks/data/slitherlink-hard.txt`` (Simon Tatham's Loopy at its two hardest
+levels, tricky and hard, 10x10 to 50x50, and zalg's own generator at 12x12; one
+``name game-id`` a line; no answers: a count of 1 is checked by ``check_solution``).  Every board's count must be
 1 with the published answer as its member, checked with the genre's independent
 ``check_solution``; a board the dataset gives without an answer must have one
 solution that ``check_solution`` accepts.
@@ -30,8 +30,8 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
 
     python -m benchmarks.bench_hard slitherlink [--min-cells N] [--chunk N] [--rounds 1]
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
-    python -m benchmarks.bench_hard peers-loopy [--min-cells N] [--cpu S] [--routes zdd,cpsat,sat]
-    python -m benchmarks.bench_hard profile-loopy [--names A,B,...] [--min-cells N]
+    python -m benchmarks.bench_hard peers-hard [--min-cells N] [--cpu S] [--routes zdd,cpsat,sat]
+    python -m benchmarks.bench_hard profile-hard [--names A,B,...] [--min-cells N]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
     python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--log F]
                                    [--resume] [--min-cells N] [--max-cells N]
@@ -63,8 +63,8 @@ except ImportError:  # run as a file: this folder is first on sys.path
 
 DATA = Path(__file__).resolve().parent / "data" / "published"
 FILES = {"slitherlink": "Slitherlink_dataset.json", "numberlink": "NumberLink_dataset.json"}
-#: the other generator's boards (``loopy``: Slitherlink boards read from game ids)
-LOOPY = Path(__file__).resolve().parent / "data" / "slitherlink-loopy.txt"
+#: the other generators' boards (``hard``: Slitherlink boards read from game ids)
+HARD = Path(__file__).resolve().parent / "data" / "slitherlink-hard.txt"
 #: wall-clock allowance per CPU second of a case (CP-SAT's limit is wall time)
 WALL_PER_CPU = 10
 
@@ -73,10 +73,10 @@ WALL_PER_CPU = 10
 
 
 def load(genre: str, data: Path = DATA) -> dict:
-    """name -> the dataset's entry (``problem`` and ``solution`` texts; for ``loopy``,
+    """name -> the dataset's entry (``problem`` and ``solution`` texts; for ``hard``,
     ``id``: a Loopy game id)."""
-    if genre == "loopy":
-        lines = (line.split() for line in LOOPY.read_text().splitlines())
+    if genre == "hard":
+        lines = (line.split() for line in HARD.read_text().splitlines())
         return {f[0]: {"id": f[1]} for f in lines if f and not f[0].startswith("#")}
     path = Path(data) / FILES[genre]
     if not path.exists():
@@ -135,8 +135,8 @@ def _maker(genre: str):
 
 
 def _kind(genre: str) -> str:
-    """The genre of a dataset (``loopy`` holds Slitherlink boards)."""
-    return "slitherlink" if genre == "loopy" else genre
+    """The genre of a dataset (``hard`` holds Slitherlink boards)."""
+    return "slitherlink" if genre == "hard" else genre
 
 
 def boards(genre: str, data: Path = DATA) -> dict:
@@ -602,8 +602,8 @@ def print_log_summary(log: Path, data: Path, cpu_seconds: float) -> None:
 
 
 def tables(args) -> list:
-    loopy = args.table in ("peers-loopy", "profile-loopy")
-    args.routes = (args.routes or ("zdd,cpsat,sat" if loopy else "zdd,old,sat,cpsat")).split(",")
+    other = args.table in ("peers-hard", "profile-hard")
+    args.routes = (args.routes or ("zdd,cpsat,sat" if other else "zdd,old,sat,cpsat")).split(",")
     covers = {"both": (False, True), "yes": (True,), "no": (False,)}[args.cover]
     names = [n for n in args.names.split(",") if n]
     if args.table == "slitherlink":
@@ -615,13 +615,13 @@ def tables(args) -> list:
                  if v[0] * v[1] >= args.min_cells}
         names = [n for group in _sizes(table).values() for n in sorted(group)[:args.per_size]]
         return [peer_table("slitherlink", names, (False,), args)]
-    if loopy:
-        table = {k: v for k, v in boards("loopy").items() if v[0] * v[1] >= args.min_cells}
+    if other:
+        table = {k: v for k, v in boards("hard").items() if v[0] * v[1] >= args.min_cells}
         if not names:
             names = [n for group in _sizes(table).values() for n in sorted(group)]
-        if args.table == "profile-loopy":
-            return [slitherlink_profile_table("loopy", names, args)]
-        return [peer_table("loopy", names, (False,), args)]
+        if args.table == "profile-hard":
+            return [slitherlink_profile_table("hard", names, args)]
+        return [peer_table("hard", names, (False,), args)]
     if args.table == "profile":
         return [profile_table(names, covers, args)]
     if args.table == "few-pairs":
@@ -633,7 +633,7 @@ def tables(args) -> list:
 
 def add_options(ap) -> None:
     ap.add_argument("table", nargs="?", default="slitherlink",
-                    choices=["slitherlink", "peers-slitherlink", "peers-loopy", "profile-loopy",
+                    choices=["slitherlink", "peers-slitherlink", "peers-hard", "profile-hard",
                              "numberlink", "numberlink-all", "few-pairs", "profile"])
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the published sets")
     ap.add_argument("--cpu", type=float, default=120, help="CPU seconds per case (RLIMIT_CPU)")
@@ -652,7 +652,7 @@ def add_options(ap) -> None:
     ap.add_argument("--count", type=int, default=10, help="few-pairs: boards")
     ap.add_argument("--names", default="", help="numberlink: comma-separated board names")
     ap.add_argument("--routes", default="", help="the sides of a peer table (default "
-                    "zdd,old,sat,cpsat; peers-loopy: zdd,cpsat,sat)")
+                    "zdd,old,sat,cpsat; peers-hard: zdd,cpsat,sat)")
     ap.add_argument("--cover", default="both", choices=["both", "yes", "no"])
 
 
