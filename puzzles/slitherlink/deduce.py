@@ -229,8 +229,11 @@ class LoopPropagator(Propagator):
         """Re-check what variable v takes part in.  The Jordan-curve equations need no
         check: each assignment joins side classes, and the join decides their edges."""
         if v >= self.E:  # a cell's side or a class beside it changed: its hint's parity
-            k = v - self.E
-            return self.hints[k] is None or self._parity(k)
+            k, value = v - self.E, self.value
+            hint = self.hints[k]
+            if hint is None or all(value[i] >= 0 for i in hint[0]):
+                return True  # decided sides: the count rule has checked them
+            return self._parity(k)
         a, b = self.ends[v]
         if not (self._dot(a) and self._dot(b)):
             return False
