@@ -3,7 +3,11 @@ counted by the ZDD routes and decided by two peers (CP-SAT and a SAT solver).
 
 Data: the published sets of benchmarks/data/published/README.md (Janko-style
 Slitherlink up to 60x60 and Numberlink up to 35x48, answers included), read from
-``--data DIR`` (default: benchmarks/data/published).  Every board's count must be
+``--data DIR`` (default: benchmarks/data/published); for ``peers-hard`` and
+``profile-hard`` the Slitherlink boards of other generators,
+``benchmarks/data/slitherlink-hard.txt`` (Simon Tatham's Loopy at its two hardest
+levels, tricky and hard, 10x10 to 50x50, and zalg's own generator at 12x12; one
+``name game-id`` a line; no answers: a count of 1 is checked by ``check_solution``).  Every board's count must be
 1 with the published answer as its member, checked with the genre's independent
 ``check_solution``; a board the dataset gives without an answer must have one
 solution that ``check_solution`` accepts.
@@ -26,6 +30,8 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
 
     python -m benchmarks.bench_hard slitherlink [--min-cells N] [--chunk N] [--rounds 1]
     python -m benchmarks.bench_hard peers-slitherlink [--per-size N] [--cpu S]
+    python -m benchmarks.bench_hard peers-hard [--min-cells N] [--cpu S] [--routes zdd,cpsat,sat]
+    python -m benchmarks.bench_hard profile-hard [--names A,B,...] [--min-cells N]
     python -m benchmarks.bench_hard numberlink --names A,B,... [--routes zdd,old,sat,cpsat]
     python -m benchmarks.bench_hard numberlink-all --cover yes|no [--cpu S] [--log F]
                                    [--resume] [--min-cells N] [--max-cells N]
@@ -57,6 +63,8 @@ except ImportError:  # run as a file: this folder is first on sys.path
 
 DATA = Path(__file__).resolve().parent / "data" / "published"
 FILES = {"slitherlink": "Slitherlink_dataset.json", "numberlink": "NumberLink_dataset.json"}
+#: the other generators' boards (``hard``: Slitherlink boards read from game ids)
+HARD = Path(__file__).resolve().parent / "data" / "slitherlink-hard.txt"
 #: wall-clock allowance per CPU second of a case (CP-SAT's limit is wall time)
 WALL_PER_CPU = 10
 
@@ -65,7 +73,11 @@ WALL_PER_CPU = 10
 
 
 def load(genre: str, data: Path = DATA) -> dict:
-    """name -> the dataset's entry (``problem`` and ``solution`` texts)."""
+    """name -> the dataset's entry (``problem`` and ``solution`` texts; for ``hard``,
+    ``id``: a Loopy game id)."""
+    if genre == "hard":
+        lines = (line.split() for line in HARD.read_text().splitlines())
+        return {f[0]: {"id": f[1]} for f in lines if f and not f[0].startswith("#")}
     path = Path(data) / FILES[genre]
     if not path.exists():
         sys.exit(f"bench_hard: {path} is missing (see benchmarks/data/published/README.md)")
@@ -83,8 +95,11 @@ def _rows(text: str) -> tuple[int, int, list[list[str]]]:
 
 def slitherlink_board(entry: dict):
     """(Puzzle, answer edges or None): hints are digits; '-' and '.' are blank; the
-    answer marks the cells inside the loop with 'x'."""
+    answer marks the cells inside the loop with 'x'.  An entry with an ``id`` is a
+    Loopy game id (no answer)."""
     from puzzles.slitherlink import Puzzle
+    if "id" in entry:
+        return Puzzle.from_url(entry["id"]), None
     rows, cols, grid = _rows(entry["problem"])
     hints = {(r, c): int(t) for r, row in enumerate(grid) for c, t in enumerate(row)
              if t.isdigit()}
@@ -114,9 +129,19 @@ def numberlink_board(entry: dict):
     return p, frozenset(edges)
 
 
+def _maker(genre: str):
+    """The board reader of a dataset: (Puzzle, answer) of an entry."""
+    return numberlink_board if genre == "numberlink" else slitherlink_board
+
+
+def _kind(genre: str) -> str:
+    """The genre of a dataset (``hard`` holds Slitherlink boards)."""
+    return "slitherlink" if genre == "hard" else genre
+
+
 def boards(genre: str, data: Path = DATA) -> dict:
     """name -> (rows, cols, pairs or hints) for every board that parses."""
-    make = slitherlink_board if genre == "slitherlink" else numberlink_board
+    make = _maker(genre)
     out = {}
     for name, entry in load(genre, data).items():
         try:
@@ -206,7 +231,7 @@ def zdd_case(genre: str, names: list, cover: bool, route: str, data: str,
     CPU seconds, solutions, edges fixed by the pre-pass, the answer check."""
     _limit_cpu(cpu_seconds)
     entries = load(genre, Path(data))
-    make = slitherlink_board if genre == "slitherlink" else numberlink_board
+    make, genre = _maker(genre), _kind(genre)
     out = []
     for name in names:
         p, answer = make(entries[name])
@@ -336,7 +361,7 @@ def peer_case(genre: str, name: str, cover: bool, peer: str, seconds: float, dat
     """A peer deciding uniqueness (two solutions looked for; None: undecided)."""
     _limit_cpu(cpu_seconds)
     entries = load(genre, Path(data))
-    make = slitherlink_board if genre == "slitherlink" else numberlink_board
+    make, genre = _maker(genre), _kind(genre)
     p, _ = make(entries[name])
     with harness.measure():
         if genre == "slitherlink":
@@ -375,6 +400,48 @@ def profile_case(name: str, cover: bool, data: str, cpu_seconds: float) -> dict:
     return {"check": [n, F.node_count()], "steps": [deduce_step.cpu, sweep_step.cpu,
                                                     count_step.cpu],
             "fixed": len(fixed), "widest": f"{below}-{width}" if below != width else f">{below}"}
+
+
+def slitherlink_profile_case(genre: str, name: str, data: str, cpu_seconds: float) -> dict:
+    """Where a Slitherlink board's time goes, step by step as ``solve`` takes them: the
+    propagation, the quick sweep (``QUICK_WIDTH``; only with at most ``QUICK_OPEN`` open
+    edges), the probing, the split-and-sweep
+    (each measured); the edges left open after the propagation and after the probing,
+    the quick sweep's outcome and the splits."""
+    import zalg
+    from puzzles.common.board import square_sides
+    from puzzles.common.split import split_sweep
+    from puzzles.slitherlink import solve as S
+    from puzzles.slitherlink.deduce import Contradiction, deduce
+    from zalg.graphs import build
+    _limit_cpu(cpu_seconds)
+    p, _ = slitherlink_board(load(genre, Path(data))[name])
+    G = S.board_graph(p.rows, p.cols)
+    counts = [(square_sides(x), h) for x, h in p.hints.items()]
+    edges = len(G.edges)
+
+    def sweep(fixed, max_width=None):
+        return build(G, "cycle", counts=counts, fixed=fixed,
+                     **({} if max_width is None else {"max_width": max_width}))
+    with harness.measure() as propagate:
+        fixed = deduce(p, probe=False, given=S.prepass(p))
+    quick = "skipped" if edges - len(fixed) > S.QUICK_OPEN else "ok"
+    with harness.measure() as quick_step:
+        try:
+            if quick == "ok":
+                sweep(fixed, S.QUICK_WIDTH)
+        except zalg.TooWide as wide:
+            quick = f"wide@{wide.level}"
+    with harness.measure() as probe:
+        probed = deduce(p, given=fixed)
+    stats: dict = {}
+    with harness.measure() as rest:
+        F = split_sweep(sweep, lambda given: deduce(p, given=given), probed, G.edges,
+                        Contradiction, G.universe.empty, stats=stats)
+        n = F.count()
+    return {"check": [name, n], "steps": [propagate.cpu, quick_step.cpu, probe.cpu, rest.cpu],
+            "open": [edges - len(fixed), edges - len(probed)], "quick": quick,
+            "splits": stats["splits"]}
 
 
 # ------------------------------------------------------------------ tables
@@ -465,6 +532,23 @@ def peer_table(genre: str, names: list, covers, args) -> harness.Table:
                          same=decided_alike, name_width=22)
 
 
+def slitherlink_profile_table(genre: str, names: list, args) -> harness.Table:
+    rows = [harness.Row(name, (harness.Case("slitherlink_profile_case",
+                                            (genre, name, str(args.data), args.cpu)),))
+            for name in names]
+    cols = (harness.field("propagate", "steps", 9, ".2f", index=0),
+            harness.field("quick", "steps", 6, ".2f", index=1),
+            harness.field("probe", "steps", 6, ".2f", index=2),
+            harness.field("split+sweep", "steps", 11, ".2f", index=3),
+            harness.field("open", "open", 5, "d", index=0),
+            harness.field("probed", "open", 6, "d", index=1),
+            harness.field("quick sweep", "quick", 11),
+            harness.field("splits", "splits", 6, "d"))
+    return harness.Table("Slitherlink: where the time goes (cpu s: the four steps; open: edges "
+                         "undecided after the propagation, probed: after the probing)",
+                         ("zdd",), rows, cols, name_width=14)
+
+
 def profile_table(names: list, covers, args) -> harness.Table:
     rows = [harness.Row(f"{name}{' cover' if cover else ''}",
                         (harness.Case("profile_case", (name, cover, str(args.data), args.cpu)),))
@@ -518,7 +602,8 @@ def print_log_summary(log: Path, data: Path, cpu_seconds: float) -> None:
 
 
 def tables(args) -> list:
-    args.routes = args.routes.split(",")
+    other = args.table in ("peers-hard", "profile-hard")
+    args.routes = (args.routes or ("zdd,cpsat,sat" if other else "zdd,old,sat,cpsat")).split(",")
     covers = {"both": (False, True), "yes": (True,), "no": (False,)}[args.cover]
     names = [n for n in args.names.split(",") if n]
     if args.table == "slitherlink":
@@ -530,6 +615,13 @@ def tables(args) -> list:
                  if v[0] * v[1] >= args.min_cells}
         names = [n for group in _sizes(table).values() for n in sorted(group)[:args.per_size]]
         return [peer_table("slitherlink", names, (False,), args)]
+    if other:
+        table = {k: v for k, v in boards("hard").items() if v[0] * v[1] >= args.min_cells}
+        if not names:
+            names = [n for group in _sizes(table).values() for n in sorted(group)]
+        if args.table == "profile-hard":
+            return [slitherlink_profile_table("hard", names, args)]
+        return [peer_table("hard", names, (False,), args)]
     if args.table == "profile":
         return [profile_table(names, covers, args)]
     if args.table == "few-pairs":
@@ -541,8 +633,8 @@ def tables(args) -> list:
 
 def add_options(ap) -> None:
     ap.add_argument("table", nargs="?", default="slitherlink",
-                    choices=["slitherlink", "peers-slitherlink", "numberlink", "numberlink-all",
-                             "few-pairs", "profile"])
+                    choices=["slitherlink", "peers-slitherlink", "peers-hard", "profile-hard",
+                             "numberlink", "numberlink-all", "few-pairs", "profile"])
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the published sets")
     ap.add_argument("--cpu", type=float, default=120, help="CPU seconds per case (RLIMIT_CPU)")
     ap.add_argument("--min-cells", type=int, default=0)
@@ -559,7 +651,8 @@ def add_options(ap) -> None:
     ap.add_argument("--per-size", type=int, default=2, help="peers: boards of each size")
     ap.add_argument("--count", type=int, default=10, help="few-pairs: boards")
     ap.add_argument("--names", default="", help="numberlink: comma-separated board names")
-    ap.add_argument("--routes", default="zdd,old,sat,cpsat")
+    ap.add_argument("--routes", default="", help="the sides of a peer table (default "
+                    "zdd,old,sat,cpsat; peers-hard: zdd,cpsat,sat)")
     ap.add_argument("--cover", default="both", choices=["both", "yes", "no"])
 
 

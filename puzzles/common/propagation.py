@@ -103,10 +103,8 @@ class Propagator:
                 if self.value[v] != -1:
                     continue
                 one = self.try_value(v, 1)
-                zero = self.try_value(v, 0)
-                if one is None and zero is None:
-                    return False
-                if one is None or zero is None:
+                zero = self.try_value(v, 0) if one is not None else None
+                if one is None or zero is None:  # both failing: the assignment fails
                     forced = {v: 0} if one is None else {v: 1}
                 else:
                     forced = {u: b for u, b in one.items() if zero.get(u) == b}
