@@ -33,11 +33,11 @@ from zalg.progress import Progress, reporter
 
 from ..common.caches import cached
 from ..common.errors import PuzzleFormatError
-from ..common.loops import random_loop
+from ..common.loops import maze_loop, random_loop
 from ..common.solving import one_solution
 from .model import Board, admits, check_solution, local_edges, loop_pearls
 from .puzzle import Puzzle
-from .solve import board_graph, pearl_family
+from .solve import board_graph, pearl_family, solve
 
 __all__ = ["instance_universe", "read_loop", "candidates", "violation_relation", "instances",
            "literal", "minimal", "minimum", "minimum_lazy", "loop_cycles", "puzzle_of", "difficulty",
@@ -286,15 +286,17 @@ def puzzle_of(rows: int, cols: int, loop, member) -> Puzzle:
 
 def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
                   progress: Progress = None) -> Puzzle:
-    """A random puzzle with a unique solution and a minimal pearl set.
+    """A random puzzle with a unique solution and a pearl set minimal among those whose
+    sweep stays within ``WIDTH`` states a level.
 
-    A random loop (``puzzles.common.loops.random_loop``) gets every pearl it admits, P.
+    A random loop (``puzzles.common.loops.random_loop``; on even boards of at least
+    ``MAZE_CELLS`` cells ``maze_loop``, through every cell) gets every pearl it admits, P.
     While P allows other loops, the loop moves to the one of ``SAMPLES`` solutions of P
     (drawn uniformly) that admits the most pearls: a solution of P keeps every pearl of
     P, so its own full set holds P, and the solutions shrink; a loop that admits no
     more pearls than P is drawn again.  Then pearls are removed in random order while
-    the solution stays unique (a pearl needed once is needed in every smaller set: the
-    set left is minimal)."""
+    the solution stays unique and its sweep within ``WIDTH`` (a pearl needed once is
+    needed in every smaller set: without the width the set left is minimal)."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"masyu generate: a board needs at least 2x2 cells, got {rows}x{cols}")
     rng = random.Random(seed)
@@ -310,7 +312,7 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
             for tried, cell in enumerate(order, 1):
                 report.update(tried, detail=f"{len(pearls)} pearls")
                 kind = pearls.pop(cell)
-                if Puzzle(rows, cols, pearls).count() != 1:
+                if _count(Puzzle(rows, cols, pearls)) != 1:
                     pearls[cell] = kind
             return Puzzle(rows, cols, pearls)
     raise PuzzleFormatError(f"masyu generate: no {rows}x{cols} loop with a unique full pearl "
@@ -319,14 +321,33 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
 
 #: solutions drawn from a full pearl set with several, the next loop chosen among them
 SAMPLES = 16
+#: the widest sweep level ``random_puzzle`` lets a board's solving build
+WIDTH = 1 << 16
+#: even boards of at least this many cells draw loops through every cell (a random loop's
+#: pearls leave regions without pearls whose sweep is too wide)
+MAZE_CELLS = 256
+
+
+def _count(p: Puzzle) -> int | None:
+    """The solutions of p, None when its sweep passes ``WIDTH`` states a level."""
+    try:
+        return solve(p, "frontier", WIDTH).count()
+    except zalg.TooWide:
+        return None
 
 
 def _unique_full_set(rows: int, cols: int, rng: random.Random) -> dict | None:
     """The full pearl set of a random loop moved until it has one solution (None: stuck)."""
-    loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62))
+    if rows % 2 == 0 and cols % 2 == 0 and rows * cols >= MAZE_CELLS:
+        loop = maze_loop(rows, cols, seed=rng.randrange(2 ** 62))
+    else:
+        loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62))
     pearls = loop_pearls(loop, rows, cols)
     while True:
-        F = Puzzle(rows, cols, pearls).solve()
+        try:
+            F = solve(Puzzle(rows, cols, pearls), "frontier", WIDTH)
+        except zalg.TooWide:
+            return None
         n = F.count()
         if n == 1:
             return pearls

@@ -28,6 +28,8 @@ rules make a narrow diagram) and then with the cycles once.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 import zalg
@@ -37,7 +39,7 @@ from zalg.topdown import Machine, c_function, extension_machines
 
 from ..common.board import allocate_slots
 from ..common.caches import cached
-from .model import local_edges, local_patterns
+from .model import local_edges, local_patterns, relative_patterns
 
 __all__ = ["board_graph", "pearl_family", "pearls_family", "pruning", "machine_layout", "solve"]
 
@@ -118,23 +120,33 @@ def _pearl_tables(p, level: dict) -> list | None:
     None when some pearl has no allowed pattern."""
     out = []
     for cell, kind in p.pearls.items():
-        edges, patterns = local_patterns(kind, cell, p.rows, p.cols)
-        if not patterns:
+        near = local_edges(cell, p.rows, p.cols)
+        edges = sorted(((level[e], (part, d)) for part, side in near.items() for d, e in side.items()))
+        table = _code_table(kind, tuple(k for _, k in edges))
+        if table is None:
             return None
-        order = sorted(level[e] for e in edges)
-        at = {level[e]: k for k, e in enumerate(sorted(edges, key=level.get))}
-        table = [0] * TABLE_WORDS
-        for pattern in patterns:
-            bits = [0] * len(order)
-            for e in pattern:
-                bits[at[level[e]]] = 1
-            code = 1
-            for b in bits:
-                code = code * 2 + b
-                table[code >> 6] |= 1 << (code & 63)
-        done = min(max(level[e] for e in pattern) for pattern in patterns)
-        out.append((cell, order, [w - (1 << 64) if w >= 1 << 63 else w for w in table], done))
+        words, done = table
+        out.append((cell, [j for j, _ in edges], words, edges[done][0]))
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def _code_table(kind: str, keys: tuple) -> tuple | None:
+    """(words, done) for a pearl of ``kind`` whose nearby edges, in level order, are ``keys``
+    (``model.relative_patterns``' keys): the bit table of the codes 1b₁…b_k that begin an
+    allowed pattern (TABLE_WORDS signed words), and the least index by which one of them
+    is complete; None without an allowed pattern."""
+    patterns = relative_patterns(kind, tuple(sorted(keys)))
+    if not patterns:
+        return None
+    table = [0] * TABLE_WORDS
+    for pattern in patterns:
+        code = 1
+        for k in keys:
+            code = code * 2 + (k in pattern)
+            table[code >> 6] |= 1 << (code & 63)
+    done = min(max(keys.index(k) for k in pattern) for pattern in patterns)
+    return [w - (1 << 64) if w >= 1 << 63 else w for w in table], done
 
 
 def machine_layout(p) -> tuple | None:
@@ -189,9 +201,12 @@ def _sweep(p, report, max_width: int | None = None) -> zalg.Family:
     return machine.build(G.universe, list(range(len(G.edges))), report, max_width)
 
 
-def solve(p, method: str = "frontier", *, progress: Progress = None) -> zalg.Family:
+def solve(p, method: str = "frontier", max_width: int | None = None, *,
+          progress: Progress = None) -> zalg.Family:
     """Every solution of board p: a family of edge sets over the universe of
-    ``board_graph(p.rows, p.cols)`` (see the module for the formula and ``method``)."""
+    ``board_graph(p.rows, p.cols)`` (see the module for the formula and ``method``;
+    ``max_width``: the frontier route raises ``zalg.TooWide`` rather than expand a level
+    of more states)."""
     if method not in METHODS:
         raise ValueError(f"masyu: unknown method {method!r}: one of {', '.join(METHODS)}")
     G = board_graph(p.rows, p.cols)
@@ -199,7 +214,7 @@ def solve(p, method: str = "frontier", *, progress: Progress = None) -> zalg.Fam
     with reporter(progress) as report:
         if method == "frontier":
             report.stage("masyu: loops and pearls (frontier)")
-            return _sweep(p, report)
+            return _sweep(p, report, max_width)
         report.stage("masyu: single cycles")
         if method == "algebra":
             F = G.cycles(progress=report)
