@@ -1,6 +1,6 @@
 /* Masyu's frontier machine, compiled ahead of time: one level per edge of the cell grid
    (solve.board_graph's order).  The state (int16) holds
-     * the mate of the loop for the cells on the frontier: FREE (no edge yet), SATURATED
+     * the mate of the loop for the cells on the frontier (puzzles/common/mate.h): free, saturated
        (two edges), else the slot of the other end of the cell's path;
      * one pattern code per pearl between its first and its last nearby edge
        (model.local_edges: its sides and the edges one cell beyond them): 1 followed by
@@ -17,6 +17,9 @@
 #include <Python.h>
 #include <stdint.h>
 
+#include "../common/machines.h"
+#include "../common/mate.h"
+
 typedef int64_t i64;
 typedef int16_t st;
 
@@ -31,33 +34,13 @@ enum { K_NV, K_CLOSED, K_WIDTH, K_TABLE };
 /* an entry: the pearl's slot, the offset of its table in the constants, whether this is
    its first edge, whether its last */
 enum { E_SLOT, E_TABLE, E_FIRST, E_LAST, E_SIZE };
-#define FREE (-1)
-#define SATURATED (-2)
-
-/* the mate after the edge (a, b) is taken; DEAD when it branches or closes too early */
-static i64 join(st *t, i64 a, i64 b, i64 may_close, const i64 *consts) {
-    st ma = t[a], mb = t[b];
-    if (t[consts[K_CLOSED]] || ma == SATURATED || mb == SATURATED) return DEAD;
-    if (ma == FREE && mb == FREE) { t[a] = (st)b; t[b] = (st)a; return GOING; }
-    if (ma == FREE) { t[a] = mb; t[mb] = (st)a; t[b] = SATURATED; return GOING; }
-    if (mb == FREE) { t[b] = ma; t[ma] = (st)b; t[a] = SATURATED; return GOING; }
-    t[a] = t[b] = SATURATED;
-    if (ma == b) {  /* the loop closes: no other path may be open, no pearl left behind */
-        if (!may_close) return DEAD;
-        for (i64 k = 0; k < consts[K_NV]; k++)
-            if (t[k] >= 0) return DEAD;
-        t[consts[K_CLOSED]] = 1;
-        return GOING;
-    }
-    t[ma] = mb; t[mb] = ma;
-    return GOING;
-}
+MATE_JOIN(join, st)
 
 static i64 masyu_step(st *s, st *t, i64 bit, const i64 *row, const i64 *consts, i64 *work) {
     i64 width = consts[K_WIDTH], a = row[I_A], b = row[I_B];
     (void)work;
     for (i64 k = 0; k < width; k++) t[k] = s[k];
-    if (bit && join(t, a, b, row[I_CLOSE], consts) == DEAD) return DEAD;
+    if (bit && !join(t, a, b, consts[K_NV], consts[K_CLOSED], row[I_CLOSE])) return DEAD;
     const i64 *e = consts + row[I_AT];
     for (i64 k = 0; k < row[I_N]; k++, e += E_SIZE) {
         i64 code = (e[E_FIRST] ? 1 : t[e[E_SLOT]]) * 2 + bit;
@@ -65,8 +48,8 @@ static i64 masyu_step(st *s, st *t, i64 bit, const i64 *row, const i64 *consts, 
         if (!((table[code >> 6] >> (code & 63)) & 1)) return DEAD;
         t[e[E_SLOT]] = e[E_LAST] ? 0 : (st)code;
     }
-    if (row[I_LEAVE_A]) { if (t[a] >= 0) return DEAD; t[a] = FREE; }  /* a dead end */
-    if (row[I_LEAVE_B]) { if (t[b] >= 0) return DEAD; t[b] = FREE; }
+    if (row[I_LEAVE_A]) { if (t[a] >= 0) return DEAD; t[a] = MATE_FREE; }  /* a dead end */
+    if (row[I_LEAVE_B]) { if (t[b] >= 0) return DEAD; t[b] = MATE_FREE; }
     return GOING;
 }
 
@@ -75,32 +58,11 @@ static i64 masyu_final(st *t, const i64 *consts, i64 *work) {
     return t[consts[K_CLOSED]] == 1;
 }
 
-/* ---- the module: machines() -> {name: address} ---------------------------------------- */
-typedef struct { const char *name; void *address; } MachineEntry;
+/* ---- the module: machines() -> {name: address} (puzzles/common/machines.h) ---------- */
 static const MachineEntry MACHINES[] = {
     {"solve.step", (void *)masyu_step}, {"solve.final", (void *)masyu_final}, {NULL, NULL}};
 
-PyDoc_STRVAR(machines_doc,
-"machines() -> {name: address}: Masyu's machine functions (int16 states), for\n"
-"zalg.topdown.c_function.");
-
-static PyObject *py_machines(PyObject *self, PyObject *unused) {
-    (void)self; (void)unused;
-    PyObject *d = PyDict_New();
-    if (!d) return NULL;
-    for (const MachineEntry *e = MACHINES; e->name; e++) {
-        PyObject *a = PyLong_FromVoidPtr(e->address);
-        if (!a || PyDict_SetItemString(d, e->name, a) != 0) { Py_XDECREF(a); Py_DECREF(d); return NULL; }
-        Py_DECREF(a);
-    }
-    return d;
-}
-
-static PyMethodDef methods[] = {
-    {"machines", py_machines, METH_NOARGS, machines_doc},
-    {NULL, NULL, 0, NULL}};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_machines",
-    "Masyu's frontier machine (solve.py's), compiled ahead of time.", -1, methods};
-
-PyMODINIT_FUNC PyInit__machines(void) { return PyModule_Create(&module); }
+GENRE_MACHINES_MODULE(
+    "machines() -> {name: address}: Masyu's machine functions (int16 states), for\n"
+    "zalg.topdown.c_function.",
+    "Masyu's frontier machine (solve.py's), compiled ahead of time.")
