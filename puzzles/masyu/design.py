@@ -190,7 +190,8 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
     set of V within Y is tried with the solver, and one that allows other loops adds
     viol(L') of up to ``WITNESSES`` of them.  When every minimum hitting set of V is
     good they are the minimum good sets (a good set hits every viol(L'), so none is
-    smaller, and each of that size hits V).  The same family as ``minimum(instances(...))``
+    smaller, and each of that size hits V).  The hitting sets are kept only up to the size
+    of a minimal good set found greedily first (no minimum good set is larger).  The same family as ``minimum(instances(...))``
     over ``instance_universe``."""
     Y = candidates(rows, cols, loop, cells)
     U = zalg.Universe(list(Y))
@@ -204,9 +205,15 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
         report.stage("masyu design: the pearls every good set needs", total=len(Y))
         if _violations(rows, cols, loop, Y, frozenset(Y)) is not None:
             return instance_universe(rows, cols).empty    # not even Y is good
+        needed = []
         for k, cell in enumerate(Y):                      # Y − {p} not good: p is needed
-            hits = learn(_violations(rows, cols, loop, Y, frozenset(Y) - {cell}) or [])
+            found = _violations(rows, cols, loop, Y, frozenset(Y) - {cell})
+            hits = learn(found or [])
+            if found:
+                needed.append(cell)
             report.update(k + 1)
+        report.stage("masyu design: a minimal good set bounds the sizes tried", total=len(Y))
+        hits = hits & U.at_most(len(_greedy_good(rows, cols, loop, Y, needed, report)), list(Y))
         report.stage("masyu design: minimum pearl sets without H")
         while True:
             least = [frozenset(S) for S in minimum(hits)]
@@ -227,6 +234,19 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
             if frozenset() in found:  # another loop breaks no candidate: nothing is good
                 return instance_universe(rows, cols).empty
             hits = learn(found)
+
+
+def _greedy_good(rows: int, cols: int, loop, Y: Mapping, needed: list, report) -> frozenset:
+    """A minimal good pearl set: Y's pearls dropped one at a time (the needed ones kept)
+    while the loop stays the only solution; every good set of the least size is no larger."""
+    S = set(Y)
+    for k, cell in enumerate(Y):
+        if cell not in needed:
+            S.discard(cell)
+            if _violations(rows, cols, loop, Y, frozenset(S)) is not None:
+                S.add(cell)
+        report.update(k + 1)
+    return frozenset(S)
 
 
 def _violations(rows: int, cols: int, loop, Y: Mapping, S: frozenset) -> list | None:
