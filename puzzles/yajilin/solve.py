@@ -172,13 +172,15 @@ def _cycles(p, report) -> zalg.Family:
     return U.adopt(C) | U.unit
 
 
-def base(p, method: str = "frontier", progress: Progress = None) -> zalg.Family:
+def base(p, method: str = "frontier", progress: Progress = None,
+         max_width: int | None = None) -> zalg.Family:
     """S₁: every loop of the free cells with the free cells off it shaded, no two shaded
-    cells adjacent (the clues' numbers ignored)."""
+    cells adjacent (the clues' numbers ignored; ``max_width``: the frontier route raises
+    ``zalg.TooWide`` rather than expand a level of more states)."""
     if method == "frontier":
         with reporter(progress) as report:
             report.stage("yajilin: loops and shading (frontier)")
-            return _sweep(p, False, report)
+            return _sweep(p, False, report, max_width)
     U = universe(p.rows, p.cols)
     edges = set(free_edges(p))
     at = {v: [e for e in p.cell_edges(v) if e in edges] for v in p.free_cells()}
