@@ -30,8 +30,10 @@ def extension(name: str, files: list[str], *folders: str) -> Extension:
 
 
 def genre_machines() -> list[Extension]:
-    """``puzzles.<genre>._machines`` for every genre package with C machines."""
-    return [extension(f"puzzles.{folder.name}._machines", sources(str(folder)), str(folder))
+    """``puzzles.<genre>._machines`` for every genre package with C machines (the headers
+    they share live in ``puzzles/common``)."""
+    return [extension(f"puzzles.{folder.name}._machines", sources(str(folder)), str(folder),
+                      "puzzles/common")
             for folder in sorted(Path("puzzles").iterdir()) if sources(str(folder))]
 
 

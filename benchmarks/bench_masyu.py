@@ -7,7 +7,9 @@
   solution, counted) and by CP-SAT (OR-Tools, one worker: a single circuit over the
   cells, each pearl's rule as the allowed assignments of its nearby edges written from
   the rules, a blocking clause to prove there is no second solution).  Both must agree
-  on every board.  Targets: every board up to 10x10 under 1 s, median under 0.5 s.
+  on every board; ``--wide`` sizes (20x36: ``design.random_puzzle``'s loops through
+  every cell, kept in ``benchmarks/data/masyu-20x36.txt``) have rows of their own.
+  Targets: every board up to 10x10 under 1 s, 20x36 under 10 s, median under 0.5 s.
 * Generation (``--generation``): ``zalg masyu generate NxN`` for seeds 0..K-1 in one
   process per size: per-puzzle median and max CPU seconds.
 * The designer (``--designer``): a 6x6 loop through all 36 cells (``examples/
@@ -17,7 +19,7 @@
   and with ``--hard`` through H.
 
     python -m benchmarks.bench_masyu [--solving] [--generation] [--designer]
-        [--hard] [--boards N] [--sizes 6 8 10] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
+        [--hard] [--boards N] [--sizes 6 8 10] [--wide 20x36] [--wide-boards N] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
 
 OR-Tools is a benchmark-only dependency (pip install -e '.[bench]').
 """
@@ -105,18 +107,20 @@ def cpsat_count(p, limit: int = 2, seconds: float = 60.0) -> tuple[int | None, f
 
 
 GENERATE = ("import sys; from puzzles.masyu import design as D; "
-            "n, first, last = map(int, sys.argv[1:]); "
-            "print(' '.join(D.random_puzzle(n, n, seed=1000 + s).to_url() for s in range(first, last)))")
+            "rows, cols, first, last = map(int, sys.argv[1:]); "
+            "print(' '.join(D.random_puzzle(rows, cols, seed=1000 + s).to_url() for s in range(first, last)))")
 
 
 def board_urls(name: str, boards: int) -> list[str]:
     """The benchmark boards of a row: "published", or the first ``boards`` generated
-    boards of size n x n ("10": seeds 1000.., kept in a file)."""
+    boards of a size ("10": 10 x 10, "20x36": 20 rows, 36 columns; seeds 1000.., kept in
+    a file)."""
     if name == "published":
         data = json.loads(PUBLISHED.read_text(encoding="utf-8"))
         return [data["cspuz"]["url"], *data["boards"]]
-    n = int(name)
-    return harness.kept(BOARDS / f"masyu-{n}x{n}.txt", boards, GENERATE, str(n))
+    rows, _, cols = name.partition("x")
+    cols = cols or rows
+    return harness.kept(BOARDS / f"masyu-{rows}x{cols}.txt", boards, GENERATE, rows, cols)
 
 
 def zdd_case(name: str, boards: int) -> dict:
@@ -197,6 +201,10 @@ def tables(args) -> list:
                             (harness.Case("zdd_case", (n, args.boards)),
                              harness.Case("cpsat_case", (n, args.boards, args.cpsat), warm=False)))
                 for n in names]
+        rows += [harness.Row(f"{n} ({args.wide_boards})",
+                             (harness.Case("zdd_case", (n, args.wide_boards)),
+                              harness.Case("cpsat_case", (n, args.wide_boards, args.cpsat), warm=False)))
+                 for n in args.wide]
         cols = (harness.field("pearls", "pearls", 6, ".0f"),
                 harness.field("ZDD med", "median", 7, ".4f", median=True),
                 harness.field("ZDD max", "max", 7, ".4f", median=True),
@@ -242,6 +250,8 @@ def add_options(ap) -> None:
                     help="add the 10x10 loop through H (more than 10 minutes: use --limit)")
     ap.add_argument("--boards", type=int, default=20, help="generated boards per solving size")
     ap.add_argument("--sizes", type=int, nargs="*", default=[6, 8, 10])
+    ap.add_argument("--wide", nargs="*", default=["20x36"], help="ROWSxCOLS boards of their own rows")
+    ap.add_argument("--wide-boards", type=int, default=3, help="generated boards per --wide size")
     ap.add_argument("--gen-sizes", type=int, nargs="*", default=[8, 10])
     ap.add_argument("--gen-seeds", type=int, default=5)
     ap.add_argument("--cpsat", type=float, default=60, help="CP-SAT seconds per board")

@@ -15,7 +15,7 @@ __all__ = ["make_edge", "is_int", "pos", "edge_set", "is_line", "is_one", "read_
            "shown_item", "MAX_DIGITS", "components", "edge_components",
            "grid_edges", "point_edges", "is_grid_edge", "square_sides",
            "MAX_SIDE", "MAX_CELLS", "check_size", "STEP", "direction_of", "is_cell", "cell_set",
-           "neighbours", "narrow_sweeps", "clue_sweep", "race_sweeps"]
+           "neighbours", "allocate_slots", "narrow_sweeps", "clue_sweep", "race_sweeps"]
 
 T = TypeVar("T")
 
@@ -227,6 +227,27 @@ def neighbours(cell: tuple[int, int], rows: int, cols: int) -> list[tuple[int, i
     r, c = cell
     return [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
             if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def allocate_slots(intervals: dict, first: int) -> tuple[dict, int]:
+    """Slots ``first, first + 1, ...`` of a frontier machine's state for the items of
+    ``intervals`` (item -> (start, end) levels, both included): an item's slot is free
+    again after its end level.  (item -> slot, slots used)."""
+    free: list[int] = []
+    busy: list[tuple[int, int]] = []
+    slots, count = {}, 0
+    for item, (lo, hi) in sorted(intervals.items(), key=lambda kv: (kv[1], kv[0])):
+        for end, slot in [b for b in busy if b[0] < lo]:
+            busy.remove((end, slot))
+            free.append(slot)
+        free.sort()
+        if free:
+            slots[item] = free.pop(0)
+        else:
+            slots[item] = first + count
+            count += 1
+        busy.append((hi, slots[item]))
+    return slots, count
 
 
 def narrow_sweeps(rows: int, cols: int) -> tuple[str, ...]:

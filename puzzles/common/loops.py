@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["random_region", "outline", "random_loop"]
+__all__ = ["random_region", "outline", "random_loop", "maze_loop"]
 
 
 def _neighbours(cell):
@@ -73,3 +73,32 @@ def outline(region: set) -> frozenset:
 def random_loop(rows: int, cols: int, fill: float = 0.55, seed=None) -> frozenset:
     """A random single loop on a rows x cols board, as a set of edges."""
     return outline(random_region(rows, cols, fill, seed))
+
+
+def maze_loop(rows: int, cols: int, seed=None, newest: float = 0.7) -> frozenset:
+    """A random single loop through every point of a rows x cols board (both even), as a
+    set of edges: the outline of a random spanning tree of the squares at even
+    coordinates with the squares joining tree neighbours (no square at odd coordinates is
+    in the region, so every point lies on its outline and no point is a pinch).  The tree
+    grows from the newest square with probability ``newest``, else from a random one."""
+    if rows % 2 or cols % 2 or rows < 2 or cols < 2:
+        raise ValueError(f"a maze loop needs an even board, got {rows}x{cols}")
+    rng = random.Random(seed)
+    R, C = rows // 2, cols // 2
+    start = (rng.randrange(R), rng.randrange(C))
+    seen, growing = {start}, [start]
+    region = {(2 * start[0], 2 * start[1])}
+    while growing:
+        k = len(growing) - 1 if rng.random() < newest else rng.randrange(len(growing))
+        r, c = growing[k]
+        out = [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+               if 0 <= r + dr < R and 0 <= c + dc < C and (r + dr, c + dc) not in seen]
+        if not out:
+            growing.pop(k)
+            continue
+        n = rng.choice(out)
+        seen.add(n)
+        growing.append(n)
+        region.add((2 * n[0], 2 * n[1]))
+        region.add((r + n[0], c + n[1]))
+    return outline(region)

@@ -33,11 +33,11 @@ from zalg.progress import Progress, reporter
 
 from ..common.caches import cached
 from ..common.errors import PuzzleFormatError
-from ..common.loops import random_loop
+from ..common.loops import maze_loop, random_loop
 from ..common.solving import one_solution
 from .model import Board, admits, check_solution, local_edges, loop_pearls
 from .puzzle import Puzzle
-from .solve import board_graph, pearl_family
+from .solve import board_graph, pearl_family, solve
 
 __all__ = ["instance_universe", "read_loop", "candidates", "violation_relation", "instances",
            "literal", "minimal", "minimum", "minimum_lazy", "loop_cycles", "puzzle_of", "difficulty",
@@ -190,7 +190,8 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
     set of V within Y is tried with the solver, and one that allows other loops adds
     viol(L') of up to ``WITNESSES`` of them.  When every minimum hitting set of V is
     good they are the minimum good sets (a good set hits every viol(L'), so none is
-    smaller, and each of that size hits V).  The same family as ``minimum(instances(...))``
+    smaller, and each of that size hits V).  The hitting sets are kept only up to the size
+    of a minimal good set found greedily first (no minimum good set is larger).  The same family as ``minimum(instances(...))``
     over ``instance_universe``."""
     Y = candidates(rows, cols, loop, cells)
     U = zalg.Universe(list(Y))
@@ -204,9 +205,15 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
         report.stage("masyu design: the pearls every good set needs", total=len(Y))
         if _violations(rows, cols, loop, Y, frozenset(Y)) is not None:
             return instance_universe(rows, cols).empty    # not even Y is good
+        needed = []
         for k, cell in enumerate(Y):                      # Y − {p} not good: p is needed
-            hits = learn(_violations(rows, cols, loop, Y, frozenset(Y) - {cell}) or [])
+            found = _violations(rows, cols, loop, Y, frozenset(Y) - {cell})
+            hits = learn(found or [])
+            if found:
+                needed.append(cell)
             report.update(k + 1)
+        report.stage("masyu design: a minimal good set bounds the sizes tried", total=len(Y))
+        hits = hits & U.at_most(len(_greedy_good(rows, cols, loop, Y, needed, report)), list(Y))
         report.stage("masyu design: minimum pearl sets without H")
         while True:
             least = [frozenset(S) for S in minimum(hits)]
@@ -227,6 +234,19 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
             if frozenset() in found:  # another loop breaks no candidate: nothing is good
                 return instance_universe(rows, cols).empty
             hits = learn(found)
+
+
+def _greedy_good(rows: int, cols: int, loop, Y: Mapping, needed: list, report) -> frozenset:
+    """A minimal good pearl set: Y's pearls dropped one at a time (the needed ones kept)
+    while the loop stays the only solution; every good set of the least size is no larger."""
+    S = set(Y)
+    for k, cell in enumerate(Y):
+        if cell not in needed:
+            S.discard(cell)
+            if _violations(rows, cols, loop, Y, frozenset(S)) is not None:
+                S.add(cell)
+        report.update(k + 1)
+    return frozenset(S)
 
 
 def _violations(rows: int, cols: int, loop, Y: Mapping, S: frozenset) -> list | None:
@@ -286,15 +306,17 @@ def puzzle_of(rows: int, cols: int, loop, member) -> Puzzle:
 
 def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
                   progress: Progress = None) -> Puzzle:
-    """A random puzzle with a unique solution and a minimal pearl set.
+    """A random puzzle with a unique solution and a pearl set minimal among those whose
+    sweep stays within ``WIDTH`` states a level.
 
-    A random loop (``puzzles.common.loops.random_loop``) gets every pearl it admits, P.
+    A random loop (``puzzles.common.loops.random_loop``; on even boards of at least
+    ``MAZE_CELLS`` cells ``maze_loop``, through every cell) gets every pearl it admits, P.
     While P allows other loops, the loop moves to the one of ``SAMPLES`` solutions of P
     (drawn uniformly) that admits the most pearls: a solution of P keeps every pearl of
     P, so its own full set holds P, and the solutions shrink; a loop that admits no
     more pearls than P is drawn again.  Then pearls are removed in random order while
-    the solution stays unique (a pearl needed once is needed in every smaller set: the
-    set left is minimal)."""
+    the solution stays unique and its sweep within ``WIDTH`` (a pearl needed once is
+    needed in every smaller set: without the width the set left is minimal)."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"masyu generate: a board needs at least 2x2 cells, got {rows}x{cols}")
     rng = random.Random(seed)
@@ -310,7 +332,7 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
             for tried, cell in enumerate(order, 1):
                 report.update(tried, detail=f"{len(pearls)} pearls")
                 kind = pearls.pop(cell)
-                if Puzzle(rows, cols, pearls).count() != 1:
+                if _count(Puzzle(rows, cols, pearls)) != 1:
                     pearls[cell] = kind
             return Puzzle(rows, cols, pearls)
     raise PuzzleFormatError(f"masyu generate: no {rows}x{cols} loop with a unique full pearl "
@@ -319,14 +341,33 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
 
 #: solutions drawn from a full pearl set with several, the next loop chosen among them
 SAMPLES = 16
+#: the widest sweep level ``random_puzzle`` lets a board's solving build
+WIDTH = 1 << 16
+#: even boards of at least this many cells draw loops through every cell (a random loop's
+#: pearls leave regions without pearls whose sweep is too wide)
+MAZE_CELLS = 256
+
+
+def _count(p: Puzzle) -> int | None:
+    """The solutions of p, None when its sweep passes ``WIDTH`` states a level."""
+    try:
+        return solve(p, "frontier", WIDTH).count()
+    except zalg.TooWide:
+        return None
 
 
 def _unique_full_set(rows: int, cols: int, rng: random.Random) -> dict | None:
     """The full pearl set of a random loop moved until it has one solution (None: stuck)."""
-    loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62))
+    if rows % 2 == 0 and cols % 2 == 0 and rows * cols >= MAZE_CELLS:
+        loop = maze_loop(rows, cols, seed=rng.randrange(2 ** 62))
+    else:
+        loop = random_loop(rows - 1, cols - 1, seed=rng.randrange(2 ** 62))
     pearls = loop_pearls(loop, rows, cols)
     while True:
-        F = Puzzle(rows, cols, pearls).solve()
+        try:
+            F = solve(Puzzle(rows, cols, pearls), "frontier", WIDTH)
+        except zalg.TooWide:
+            return None
         n = F.count()
         if n == 1:
             return pearls

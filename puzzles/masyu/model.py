@@ -21,6 +21,7 @@ character a cell: ``.`` empty, ``o`` white, ``x`` black (``*`` read as black too
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +38,7 @@ from ..common.pictures import cell_rows
 from ..common.violations import Violation
 
 __all__ = ["Cell", "Edge", "Board", "PID", "KINDS", "FAILCODES", "make_edge", "check_solution",
-           "local_edges", "admits", "local_patterns", "pearl_kind", "loop_pearls"]
+           "local_edges", "admits", "local_patterns", "relative_patterns", "pearl_kind", "loop_pearls"]
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]
@@ -305,13 +306,27 @@ def local_patterns(kind: str, cell: Cell, rows: int, cols: int) -> tuple[list[Ed
     """(edges, patterns): the edges a pearl of ``kind`` at ``cell`` depends on and every
     subset of them that :func:`admits` keeps the pearl."""
     near = local_edges(cell, rows, cols)
-    edges = sorted(set(near["side"].values()) | set(near["far"].values()))
-    patterns = []
-    for k in range(len(edges) + 1):
-        for on in itertools.combinations(edges, k):
+    key = {e: (part, d) for part, edges in near.items() for d, e in edges.items()}
+    edges = sorted(key)
+    by_key = {k: e for e, k in key.items()}
+    return edges, [frozenset(by_key[k] for k in pattern)
+                   for pattern in relative_patterns(kind, tuple(sorted(key.values())))]
+
+
+@functools.lru_cache(maxsize=None)
+def relative_patterns(kind: str, keys: tuple) -> list[tuple]:
+    """The allowed patterns of a pearl of ``kind`` whose nearby edges on the board are
+    ``keys`` ((``"side"`` or ``"far"``, direction) pairs): each the keys that are on (one
+    table per kind and board edge situation, at most 2 x 2^8 of them)."""
+    near: dict = {"side": {}, "far": {}}
+    for part, d in keys:
+        near[part][d] = (part, d)
+    out = []
+    for k in range(len(keys) + 1):
+        for on in itertools.combinations(keys, k):
             if admits(kind, near, on):
-                patterns.append(frozenset(on))
-    return edges, patterns
+                out.append(on)
+    return out
 
 
 def pearl_kind(cell: Cell, loop: Iterable[Edge], rows: int, cols: int) -> str | None:

@@ -13,7 +13,7 @@ __all__ = ["Puzzle", "read_pzprv3"]
 class Puzzle(Board, Solvable, solver=solve, drawing=draw):
     """A Masyu puzzle: ``pearls`` maps each pearl's cell to ``"w"`` or ``"b"``.
 
-    ``solve(method="frontier", progress=None)``: every solution as a ``zalg.Family`` of
+    ``solve(method="frontier", max_width=None, progress=None)``: every solution as a ``zalg.Family`` of
     edge sets (each edge a sorted pair of adjacent cells); ``count``, ``is_unique``,
     ``solution`` and ``solutions`` take the same options
     (``puzzles.common.solving.Solvable``); ``render`` draws the board and a loop."""

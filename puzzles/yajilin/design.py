@@ -37,6 +37,9 @@ from .solve import base, clue_family, solve, universe
 
 #: the widest sweep level ``random_puzzle`` lets a drawn board's solving build
 WIDTH = 20_000
+#: the widest level of the blank board's sweep (every clue's number hidden) ``random_puzzle``
+#: builds for a drawn board's good sets; a wider board is drawn again
+BLANK_WIDTH = 1 << 20
 
 __all__ = ["candidates", "violation_relation", "instances", "literal", "minimal", "minimum",
            "puzzle_of", "random_puzzle"]
@@ -58,15 +61,17 @@ def _blank(p: Puzzle) -> Puzzle:
     return Puzzle(p.rows, p.cols, {cell: ("", None) for cell in p.clues})
 
 
-def violation_relation(p: Puzzle, cells=None, progress: Progress = None) -> tuple[zalg.Family, list]:
+def violation_relation(p: Puzzle, cells=None, progress: Progress = None,
+                       max_width: int | None = None) -> tuple[zalg.Family, list]:
     """(W, Y): W = {X ∪ viol(X) : X ∈ B, X ≠ X*} over ``universe(p.rows, p.cols)`` and the
-    candidate clues Y; p must have exactly one solution X*."""
+    candidate clues Y; p must have exactly one solution X*  (``max_width``: ``zalg.TooWide``
+    rather than a sweep of B with a wider level)."""
     Y = candidates(p, cells)
     U = universe(p.rows, p.cols)
     with reporter(progress) as report:
         star = one_solution(p, "yajilin design", progress=report)
         report.stage("yajilin design: the other solutions")
-        W = base(_blank(p), progress=report) - U.family([star])
+        W = base(_blank(p), progress=report, max_width=max_width) - U.family([star])
         report.stage("yajilin design: the clues they break", total=len(Y))
         for k, cell in enumerate(Y):
             A = clue_family(p, cell)
@@ -75,9 +80,11 @@ def violation_relation(p: Puzzle, cells=None, progress: Progress = None) -> tupl
     return W, Y
 
 
-def instances(p: Puzzle, cells=None, progress: Progress = None) -> zalg.Family:
-    """H: every good set of shown clue numbers (a family of clue-cell sets)."""
-    W, Y = violation_relation(p, cells, progress)
+def instances(p: Puzzle, cells=None, progress: Progress = None,
+              max_width: int | None = None) -> zalg.Family:
+    """H: every good set of shown clue numbers (a family of clue-cell sets;
+    ``max_width`` as :func:`violation_relation`'s)."""
+    W, Y = violation_relation(p, cells, progress, max_width)
     with reporter(progress) as report:
         with report.waiting("yajilin design: hitting sets"):
             return W.hitting(Y)
@@ -187,7 +194,8 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
     solution), then, with H its good sets of shown numbers (``instances``), numbers
     blanked in random order while the set left is in H (H is up-closed: a number needed
     once is needed in every smaller set, so the set left is minimal).  A drawn board whose
-    sweep grows wider than ``WIDTH`` states is drawn again."""
+    sweep grows wider than ``WIDTH`` states, or its blank board's wider than
+    ``BLANK_WIDTH``, is drawn again."""
     if not (isinstance(rows, int) and isinstance(cols, int) and rows >= 2 and cols >= 2):
         raise PuzzleFormatError(f"yajilin generate: a board needs at least 2x2 cells, got {rows}x{cols}")
     rng = random.Random(seed)
@@ -197,9 +205,9 @@ def random_puzzle(rows: int, cols: int, seed=None, tries: int = 100,
             try:  # a board of wide open regions has too many answers to build: draw again
                 if solve(p, max_width=WIDTH).count() != 1:
                     continue
+                H = instances(p, progress=report, max_width=BLANK_WIDTH)
             except zalg.TooWide:
                 continue
-            H = instances(p, progress=report)
             kept = set(p.counted())
             order = sorted(kept)
             rng.shuffle(order)

@@ -9,6 +9,9 @@
 #include <Python.h>
 #include <stdint.h>
 
+#include "../common/machines.h"
+#include "../common/mate.h"
+
 typedef int64_t i64;
 typedef int32_t st;
 
@@ -20,31 +23,17 @@ enum { I_KIND, I_A, I_B, I_SHADE, I_NB, I_REL = I_NB + 4, I_COUNT_AT = I_REL + 4
        I_WIDTH };
 /* constants (solve.py: K_...) */
 enum { K_NV, K_CLOSED, K_WIDTH, K_TABLE };
-/* a vertex slot: FREE (degree 0, or unused), SATURATED (degree 2), or the slot of its
-   path's other end (degree 1) */
-#define FREE (-1)
-#define SATURATED (-2)
+/* a vertex slot: the mate (puzzles/common/mate.h): MATE_FREE (degree 0, or unused),
+   MATE_SATURATED (degree 2), or the slot of its path's other end (degree 1) */
+
+MATE_JOIN(join, st)
 
 static i64 edge_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *consts) {
     i64 width = consts[K_WIDTH];
     for (i64 k = 0; k < width; k++) t[k] = s[k];
     if (!bit) return GOING;
-    if (row[I_KIND] == NO_EDGE || s[consts[K_CLOSED]]) return DEAD;
-    i64 a = row[I_A], b = row[I_B];
-    st ma = s[a], mb = s[b];
-    if (ma == SATURATED || mb == SATURATED) return DEAD;
-    if (ma == FREE && mb == FREE) { t[a] = (st)b; t[b] = (st)a; return GOING; }
-    if (ma == FREE) { t[a] = mb; t[mb] = (st)a; t[b] = SATURATED; return GOING; }
-    if (mb == FREE) { t[b] = ma; t[ma] = (st)b; t[a] = SATURATED; return GOING; }
-    t[a] = t[b] = SATURATED;
-    if (ma == b) {  /* the loop closes: no other path may be open */
-        for (i64 k = 0; k < consts[K_NV]; k++)
-            if (t[k] >= 0) return DEAD;
-        t[consts[K_CLOSED]] = 1;
-        return GOING;
-    }
-    t[ma] = mb; t[mb] = ma;
-    return GOING;
+    if (row[I_KIND] == NO_EDGE) return DEAD;
+    return join(t, row[I_A], row[I_B], consts[K_NV], consts[K_CLOSED], 1) ? GOING : DEAD;
 }
 
 static i64 cell_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *consts) {
@@ -52,10 +41,10 @@ static i64 cell_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *con
     for (i64 k = 0; k < width; k++) t[k] = s[k];
     if (row[I_KIND] == CLUE_CELL) return bit ? DEAD : GOING;
     i64 v = row[I_A];
-    st m = v >= 0 ? s[v] : FREE;
+    st m = v >= 0 ? s[v] : MATE_FREE;
     if (m >= 0) return DEAD;                       /* a dead end */
-    if ((m == FREE) != (bit == 1)) return DEAD;    /* shaded exactly when off the loop */
-    if (v >= 0) t[v] = FREE;
+    if ((m == MATE_FREE) != (bit == 1)) return DEAD;    /* shaded exactly when off the loop */
+    if (v >= 0) t[v] = MATE_FREE;
     for (int k = 0; k < 4; k++) {
         i64 n = row[I_NB + k];
         if (n < 0) continue;
@@ -86,32 +75,11 @@ static i64 yajilin_final(st *t, const i64 *consts, i64 *work) {
     return 1;
 }
 
-/* ---- the module: machines() -> {name: address} ---------------------------------------- */
-typedef struct { const char *name; void *address; } MachineEntry;
+/* ---- the module: machines() -> {name: address} (puzzles/common/machines.h) ---------- */
 static const MachineEntry MACHINES[] = {
     {"solve.step", (void *)yajilin_step}, {"solve.final", (void *)yajilin_final}, {NULL, NULL}};
 
-PyDoc_STRVAR(machines_doc,
-"machines() -> {name: address}: Yajilin's machine functions (int32 states), for\n"
-"zalg.topdown.c_function.");
-
-static PyObject *py_machines(PyObject *self, PyObject *unused) {
-    (void)self; (void)unused;
-    PyObject *d = PyDict_New();
-    if (!d) return NULL;
-    for (const MachineEntry *e = MACHINES; e->name; e++) {
-        PyObject *a = PyLong_FromVoidPtr(e->address);
-        if (!a || PyDict_SetItemString(d, e->name, a) != 0) { Py_XDECREF(a); Py_DECREF(d); return NULL; }
-        Py_DECREF(a);
-    }
-    return d;
-}
-
-static PyMethodDef methods[] = {
-    {"machines", py_machines, METH_NOARGS, machines_doc},
-    {NULL, NULL, 0, NULL}};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_machines",
-    "Yajilin's frontier machine (solve.py's), compiled ahead of time.", -1, methods};
-
-PyMODINIT_FUNC PyInit__machines(void) { return PyModule_Create(&module); }
+GENRE_MACHINES_MODULE(
+    "machines() -> {name: address}: Yajilin's machine functions (int32 states), for\n"
+    "zalg.topdown.c_function.",
+    "Yajilin's frontier machine (solve.py's), compiled ahead of time.")

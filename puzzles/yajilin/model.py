@@ -10,7 +10,9 @@ sorted tuple, e.g. ``((0, 0), (0, 1))``.  :attr:`Board.clues` maps each clue cel
 Rules: clue cells are neither shaded nor on the loop; shaded cells are never orthogonally
 adjacent; every other cell is on one loop through cell centres; a clue with an arrow and a
 number counts the shaded cells from it to the board's edge in the arrow's direction; a
-number without an arrow is an error (pzprjs's ``anNoArrow``).  An answer (a solution) is
+number without an arrow is an error (pzprjs's ``anNoArrow``).  The loop may be empty
+(pzprjs's checklist has no "a line exists" check): with every free cell shaded and no two
+of them adjacent the board is solved without a line (a 1x1 board: the cell shaded).  An answer (a solution) is
 a set of edges and a set of shaded cells, given either as ``{"edges": ..., "shaded": ...}``
 or as one set holding both (the members of the solution family).
 

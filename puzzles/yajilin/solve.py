@@ -30,7 +30,7 @@ import zalg
 from zalg.progress import Progress, reporter
 from zalg.topdown import Machine, c_function, extension_machines
 
-from ..common.board import neighbours
+from ..common.board import allocate_slots, neighbours
 from ..common.caches import cached
 from .model import ray
 
@@ -77,26 +77,6 @@ def free_edges(p) -> list:
     return [e for e in board_graph(p.rows, p.cols).edges if e[0] not in p.clues and e[1] not in p.clues]
 
 
-def _allocate(intervals: dict, first: int) -> tuple[dict, int]:
-    """Slots ``first, first + 1, ...`` for the items of ``intervals`` (item -> (start, end)
-    levels): an item's slot is free again after its end level.  (slots, count)."""
-    free: list[int] = []
-    busy: list[tuple[int, int]] = []
-    slots, count = {}, 0
-    for item, (lo, hi) in sorted(intervals.items(), key=lambda kv: (kv[1], kv[0])):
-        for end, slot in [b for b in busy if b[0] < lo]:
-            busy.remove((end, slot))
-            free.append(slot)
-        free.sort()
-        if free:
-            slots[item] = free.pop(0)
-        else:
-            slots[item] = first + count
-            count += 1
-        busy.append((hi, slots[item]))
-    return slots, count
-
-
 def _ray_room(ray_cells: list, later: set) -> int:
     """The most shaded cells among the ``later`` cells of a ray (all its cells in order;
     each run of consecutive later cells holds half of its length, rounded up)."""
@@ -127,12 +107,12 @@ def machine_layout(p, counts: bool = True) -> tuple:
     for e in allowed:
         for v in e:
             first_edge[v] = min(first_edge.get(v, level[e]), level[e])
-    vertex, NV = _allocate({v: (first_edge[v], level[v]) for v in first_edge}, 0)
+    vertex, NV = allocate_slots({v: (first_edge[v], level[v]) for v in first_edge}, 0)
     readers = {v: [n for n in neighbours(v, p.rows, p.cols) if n in free and level[n] > level[v]]
                for v in free}
-    shade, NS = _allocate({v: (level[v], max(level[n] for n in rs)) for v, rs in readers.items() if rs}, NV)
+    shade, NS = allocate_slots({v: (level[v], max(level[n] for n in rs)) for v, rs in readers.items() if rs}, NV)
     rays = p.counted() if counts else {}
-    counter, NC = _allocate({q: (min(level[x] for x in cells), max(level[x] for x in cells))
+    counter, NC = allocate_slots({q: (min(level[x] for x in cells), max(level[x] for x in cells))
                              for q, (cells, n) in rays.items() if cells}, NV + NS)
     closed = NV + NS + NC
     entries: dict = {}
@@ -192,13 +172,15 @@ def _cycles(p, report) -> zalg.Family:
     return U.adopt(C) | U.unit
 
 
-def base(p, method: str = "frontier", progress: Progress = None) -> zalg.Family:
+def base(p, method: str = "frontier", progress: Progress = None,
+         max_width: int | None = None) -> zalg.Family:
     """S₁: every loop of the free cells with the free cells off it shaded, no two shaded
-    cells adjacent (the clues' numbers ignored)."""
+    cells adjacent (the clues' numbers ignored; ``max_width``: the frontier route raises
+    ``zalg.TooWide`` rather than expand a level of more states)."""
     if method == "frontier":
         with reporter(progress) as report:
             report.stage("yajilin: loops and shading (frontier)")
-            return _sweep(p, False, report)
+            return _sweep(p, False, report, max_width)
     U = universe(p.rows, p.cols)
     edges = set(free_edges(p))
     at = {v: [e for e in p.cell_edges(v) if e in edges] for v in p.free_cells()}

@@ -1,6 +1,7 @@
 """Plain-Python Yajilin by brute force, independent of ``puzzles.yajilin``: every subset of
 the grid's edges that is one loop or none (kept per shape), times every shading of the
-cells off it, filtered by the rules as they read; and the good clue-number sets of a
+cells off it, filtered by the rules as they read (the empty loop included, as pzprjs's
+checker admits it: every free cell then shaded); and the good clue-number sets of a
 board by trying every subset."""
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from puzzles.common.errors import PuzzleFormatError
+from puzzles.common.loops import maze_loop
 from puzzles.masyu import Puzzle, design
 from puzzles.masyu.model import check_solution, loop_pearls
 from tests.helpers import masyu_reference as ref
@@ -116,3 +117,21 @@ def test_the_minimum_without_h_equals_the_minimum_of_h(rows, cols, loop):
         design.instances(loop, rows, cols))
     least = min((len(s) for s in good), default=None)
     assert members(design.minimum_lazy(loop, rows, cols)) == {s for s in good if len(s) == least}
+
+
+@pytest.mark.parametrize("rows, cols, seed", [(2, 2, 0), (4, 6, 1), (8, 6, 2), (16, 16, 3)])
+def test_a_maze_loop_passes_every_cell_once(rows, cols, seed):
+    loop = maze_loop(rows, cols, seed=seed)
+    assert not check_solution(Puzzle(rows, cols, {}), loop)
+    assert {x for e in loop for x in e} == {(r, c) for r in range(rows) for c in range(cols)}
+    assert maze_loop(rows, cols, seed=seed) == loop
+    with pytest.raises(ValueError):
+        maze_loop(rows + 1, cols, seed=seed)
+
+
+def test_a_board_of_maze_cells_draws_a_loop_through_every_cell(monkeypatch):
+    monkeypatch.setattr(design, "MAZE_CELLS", 36)
+    p = design.random_puzzle(6, 6, seed=2)
+    assert p.count() == 1
+    loop = p.solution()
+    assert len({x for e in loop for x in e}) == 36 and not check_solution(p, loop)

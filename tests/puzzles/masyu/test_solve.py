@@ -1,6 +1,6 @@
 """Masyu's solver against brute force: every loop of small grids filtered by the rules in
 plain Python (tests/helpers/masyu_reference.py) equals the ZDD's solutions, by both
-routes, for many seeded pearl placements; the checker agrees with the reference; the
+routes (the machine, the pruned cycles, the algebra), for many seeded pearl placements; the checker agrees with the reference; the
 pzprjs board of tests/data/masyu solves to its accepted answer, uniquely; the published
 boards of tests/data/masyu/published.json have one solution each, with cspuz_rs's edges."""
 from __future__ import annotations
@@ -36,6 +36,7 @@ def test_solutions_equal_brute_force(rows, cols, pearls):
     p = Puzzle(rows, cols, pearls)
     expected = ref.solutions(rows, cols, pearls)
     assert members(p.solve()) == expected
+    assert members(p.solve("cycles")) == expected
     assert members(p.solve("algebra")) == expected
     assert p.count() == len(expected)
     assert p.is_unique() == (len(expected) == 1)
@@ -101,3 +102,21 @@ def test_published_boards_have_one_solution(url):
     assert F.count() == 1 and not check_solution(p, p.solution())
     if p.rows * p.cols <= 49:  # the algebra route meets every cycle of the grid
         assert members(p.solve("algebra")) == members(F)
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 1), (1, 4), (2, 2), (2, 5), (5, 2), (4, 1)])
+def test_thin_boards_equal_brute_force_for_every_single_pearl(rows, cols):
+    """Pearls whose nearby edges leave the board (no allowed pattern, or a truncated one)."""
+    for cell in [(r, c) for r in range(rows) for c in range(cols)]:
+        for kind in "wb":
+            p = Puzzle(rows, cols, {cell: kind})
+            assert members(p.solve()) == ref.solutions(rows, cols, {cell: kind})
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_machine_equals_the_pruned_cycles_on_larger_boards(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(5, 6), (6, 5), (6, 6), (5, 7)])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    p = Puzzle(rows, cols, {x: rng.choice("wb") for x in rng.sample(cells, rng.randint(2, 9))})
+    assert p.solve() == p.solve("cycles")

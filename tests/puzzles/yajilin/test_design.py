@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+import zalg
 from puzzles.common.errors import PuzzleFormatError
 from puzzles.yajilin import Puzzle, design
+from puzzles.yajilin.solve import base
 from tests.helpers import yajilin_reference as ref
 from tests.helpers.yajilin_reference import solved_boards
 
@@ -47,3 +49,17 @@ def test_generated_puzzles_are_unique_with_a_minimal_number_set(seed):
     for cell in p.counted():
         assert design.puzzle_of(p, set(p.counted()) - {cell}).count() > 1
     assert design.random_puzzle(5, 5, seed=seed) == p
+
+
+def test_a_blank_board_wider_than_its_cap_is_drawn_again(monkeypatch):
+    def blank_is_narrow(q) -> bool:
+        try:
+            base(Puzzle(q.rows, q.cols, {cell: ("", None) for cell in q.clues}), max_width=2)
+        except zalg.TooWide:
+            return False
+        return True
+
+    assert not blank_is_narrow(design.random_puzzle(5, 5, seed=0))
+    monkeypatch.setattr(design, "BLANK_WIDTH", 2)
+    q = design.random_puzzle(5, 5, seed=0)
+    assert blank_is_narrow(q) and q.count() == 1

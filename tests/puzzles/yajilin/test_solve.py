@@ -98,3 +98,38 @@ def test_the_frontier_machine_equals_the_algebra_on_drawn_solved_boards(seed):
     p = _random_board(6, 6, random.Random(seed))
     F = p.solve()
     assert F == p.solve("algebra") and F.count() >= 1
+
+
+def tiny_boards():
+    """Every placement of clue cells on the shapes up to 2x2 (1x1, 1x2, 2x1, 1x3, 3x1, 2x2),
+    each clue blank or "0" / "1" pointing along the longer side."""
+    for rows, cols in [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2)]:
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        for mask in range(1 << len(cells)):
+            chosen = [x for i, x in enumerate(cells) if mask >> i & 1]
+            for numbers in ([None] * len(chosen), [0] * len(chosen), [1] * len(chosen)):
+                d = "r" if cols >= rows else "d"
+                yield rows, cols, {x: ((d, n) if n is not None else ("", None)) for x, n in zip(chosen, numbers)}
+
+
+@pytest.mark.parametrize("rows, cols, clues", list(tiny_boards()))
+def test_the_empty_loop_is_an_answer_where_every_free_cell_can_be_shaded(rows, cols, clues):
+    """pzprjs's yajilin checklist has no "a line exists" check (no brNoLine): with no loop
+    drawn, every free cell shaded and no two of them adjacent is an answer.  Solver, checker
+    and brute force agree on every tiny board."""
+    p = Puzzle(rows, cols, clues)
+    expected = ref.solutions(rows, cols, clues)
+    assert members(p.solve()) == expected
+    assert members(p.solve("algebra")) == expected
+    free = frozenset(p.free_cells())
+    empty = {"edges": frozenset(), "shaded": free}
+    assert (check_solution(p, empty) == []) == (free in expected)
+
+
+def test_the_one_by_one_board_has_one_answer_the_cell_shaded():
+    p = Puzzle(1, 1, {})
+    assert p.count() == 1 and p.solution() == {"edges": frozenset(), "shaded": frozenset({(0, 0)})}
+    assert Puzzle(1, 2, {}).count() == 0                       # two free cells side by side
+    q = Puzzle(2, 2, {(0, 1): ("", None), (1, 0): ("", None)})
+    assert q.solution() == {"edges": frozenset(), "shaded": frozenset({(0, 0), (1, 1)})}
+    assert Puzzle(2, 2, {}).solution()["shaded"] == frozenset()  # the loop of four cells
