@@ -28,9 +28,9 @@ def words(R: int) -> int:
 
 #: a top-down construction turns to tables at the first of its last levels where the
 #: nodes' tables take at most this many times the bytes of the states' sets of nodes
-#: (the 2012 Slitherlink program's 5x7 loop: 13 elements by tables, 24 MB, where 16 take
-#: 133 MB; the 6x6 loops: 16)
-TABLE_RATIO = 4
+#: (the 2012 Slitherlink program's 5x7 loop: 14 elements by tables, 33 MB, where 16 take
+#: 133 MB; the 6x6 loops: 16, within half of this ratio)
+TABLE_RATIO = 8
 
 
 def tables_fit(nodes: int, R: int, entries: int) -> bool:
