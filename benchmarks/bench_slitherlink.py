@@ -20,11 +20,17 @@ minimum good hint sets, the ten hardest of them and the ten hardest minimal ones
 the 6x6 loops and on 8x8 with all 64 cells (the paper could not finish that one in a
 day); five sampled minimum sets are solved to check that each has one solution.
 
+The route of each question (``--route``, ``puzzles.slitherlink.route.answer``): the
+designer's four questions (every good hint set, the minimal ones, the minimum ones, the
+ten hardest) on the 6x6 loops and the 2012 program's loop, with the route and side
+chosen by its trial; ``--hard`` adds 8x8 with all 64 cells (the minimum and the ten
+hardest: the route without H).  ``base MB``: the process once imported.
+
 Solving (``--solving``): puzzles made from random loops with hints on 55 % of the
 cells, 10x10 to 21x37 (the paper: 9-26 s for 37x21), by the frontier solver and, on
 boards up to 200 cells, by the mate-ZDD algebra (the same family).
 
-    python -m benchmarks.bench_slitherlink [--instances] [--loops] [--designer] [--solving] [--hard]
+    python -m benchmarks.bench_slitherlink [--instances] [--loops] [--designer] [--route] [--solving] [--hard]
 """
 from __future__ import annotations
 
@@ -119,19 +125,41 @@ def loop_case(name) -> dict:
 DESIGNER_CASES = ["6x6 loop A", "6x6 loop B", HARD[0]]
 
 
+def named_loop(name) -> tuple:
+    """(shape, loop) of a loop of ``LOOPS`` or of ``HARD``."""
+    from puzzles import slitherlink as S
+    if name in LOOPS:
+        text = LOOPS[name]
+        return (len(text), len(text[0])), S.outline(
+            {(r, c) for r, row in enumerate(text) for c, x in enumerate(row) if x == "#"})
+    _, rows, cols, seed, _ = HARD
+    return (rows, cols), S.random_loop(rows, cols, fill=0.6, seed=seed)
+
+
+def route_case(name) -> dict:
+    """``route.answer`` of the designer's questions (all four; the minimum and the ten
+    hardest on ``HARD``), measured as one step, with the route taken."""
+    from zalg.memory import resident
+    from puzzles.slitherlink import route
+    shape, loop = named_loop(name)
+    asked = ("minimum", "hardest") if name == HARD[0] else route.QUESTIONS
+    base = (resident() or 0) / 2 ** 20
+    with harness.measure() as step:
+        A = route.answer(shape, loop, asked, count=10)
+    side = "-" if A.sweep is None else A.sweep
+    good = A.good.count() if A.good is not None else -1
+    minimal = A.minimal.count() if A.minimal is not None else -1
+    sizes = A.minimum.by_size()
+    return {"check": [A.route, side, good, minimal, A.minimum.count(), min(sizes),
+                      list(A.hardest[0][1])], "base": base, "steps": [step.cpu]}
+
+
 def designer_case(name) -> dict:
     """The designer's answers without H (``lazy``): the minimum good hint sets, the ten
     hardest of them, and the ten hardest minimal ones (each step measured)."""
     from puzzles import slitherlink as S
     from puzzles.slitherlink import lazy as L
-    if name in LOOPS:
-        text = LOOPS[name]
-        shape = (len(text), len(text[0]))
-        loop = S.outline({(r, c) for r, row in enumerate(text) for c, x in enumerate(row)
-                          if x == "#"})
-    else:
-        _, rows, cols, seed, _ = HARD
-        shape, loop = (rows, cols), S.random_loop(rows, cols, fill=0.6, seed=seed)
+    shape, loop = named_loop(name)
     with harness.measure() as minimum_step:
         design = L.LazyDesign(shape, loop)
         M = design.minimum()
@@ -167,7 +195,7 @@ def solve_case(rows, cols, seed, method) -> dict:
 
 
 def tables(args) -> list:
-    every = not (args.instances or args.loops or args.solving or args.designer)
+    every = not (args.instances or args.loops or args.solving or args.designer or args.route)
     out = []
     if every or args.instances:
         cases = INSTANCES + ([HARD] if args.hard else [])
@@ -206,6 +234,19 @@ def tables(args) -> list:
         out.append(harness.Table("The designer's answers without H (minimum, ten hardest of "
                                  "them, ten hardest minimal)", ("zalg",), rows, cols,
                                  name_width=17))
+    if every or args.route:
+        names = [*LOOPS] + ([HARD[0]] if args.hard else [])
+        rows = [harness.Row(name, (harness.Case("route_case", (name,)),)) for name in names]
+        cols = (harness.field("route", "check", 5, "", index=0),
+                harness.field("side", "check", 4, "", index=1),
+                harness.field("good hint sets", "check", 14, "d", index=2),
+                harness.field("minimal", "check", 8, "d", index=3),
+                harness.field("minimum", "check", 7, "d", index=4),
+                harness.field("fewest", "check", 6, "d", index=5),
+                harness.field("base MB", "base", 7, ".0f"))
+        out.append(harness.Table("The route of the designer's questions (route.answer: good, "
+                                 "minimal, minimum, ten hardest)", ("zalg",), rows, cols,
+                                 name_width=17))
     if every or args.solving:
         rows = [harness.Row(f"{r}x{c}", (harness.Case("solve_case", (r, c, seed, "frontier")),
                                         harness.Case("solve_case", (r, c, seed, "algebra"))
@@ -222,6 +263,8 @@ def add_options(ap) -> None:
     ap.add_argument("--loops", action="store_true", help="the 6x6 designer's-run table")
     ap.add_argument("--designer", action="store_true",
                     help="the designer's answers without H (8x8 with all 64 cells: minutes)")
+    ap.add_argument("--route", action="store_true",
+                    help="the designer's questions by route.answer (with --hard: 8x8, minutes)")
     ap.add_argument("--solving", action="store_true", help="the solving table")
     ap.add_argument("--hard", action="store_true",
                     help="add 8x8 with all 64 cells (not finished in 600 s: use --limit)")

@@ -168,7 +168,7 @@ def instances(puzzle_or_shape, cycle: Iterable, candidates: Iterable | None = No
     (the default: top down, and bottom up when the top-down route would pass the
     memory budget, with a progress line saying so), "topdown"
     (``W.hitting(Y, method="topdown")``: the cells decided in order, carrying the set of W's
-    nodes still avoiding them, the last 16 by truth tables; H 2-3x faster on 6x6
+    nodes still avoiding them, the last (up to 16) by truth tables; H 2-3x faster on 6x6
     loops and 30x on the 2012 program's 5x7 loop, at up to twice the memory,
     docs/performance.md), "hitting" (``W.hitting(Y)``, bottom up) or "literal" (the
     paper's expression).

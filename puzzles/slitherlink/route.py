@@ -50,6 +50,9 @@ ROUTES = ("whole", "lazy")
 TRIAL_LEVELS = 12
 #: the cells the top-down H decides by truth tables at its end (``zalg.topdown.hitting``)
 TABLE_CELLS = 16
+#: the trials of the other sides are skipped when one side's projection passes the memory
+#: budget this many times over (the sides differ up to 5x in H's time)
+HOPELESS = 1000
 #: bytes one entry (a node of W in a state's set) of the top-down H takes, with its
 #: share of the states and the tables built from them
 ENTRY_BYTES = 64
@@ -147,12 +150,11 @@ def answer(puzzle_or_shape, cycle: Iterable, question: str | Iterable[str] = "mi
             report.note("route: the whole H (no candidates)" if not Y else
                         "route: the whole H, by its definition (as asked)")
             return _whole(H, loop, asked, count, 0, report, "as asked")
-        sides = None if sweep == "auto" else [sweep]
+        sides = range(len(design.SWEEPS)) if sweep == "auto" else [sweep]
         with report.waiting(f"choosing the route: {TRIAL_LEVELS} levels of H from "
-                            f"{'each side' if sides is None else 'the side asked'}"):
-            trials = design.sweep_trials(rows, cols, loop, Y, multi, TRIAL_LEVELS, sides)
-            W, k, widths = design.best_sweep(trials, rows, cols)
-            del trials
+                            f"{'each side' if len(sides) > 1 else 'the side asked'}"):
+            W, k, widths = _trials(rows, cols, loop, Y, multi, sides,
+                                   asked if route == "auto" else ("good",))
         chosen, why = ("whole", "as asked") if route == "whole" else \
             choose(asked, len(Y), widths)
         if chosen == "lazy":
@@ -163,6 +165,25 @@ def answer(puzzle_or_shape, cycle: Iterable, question: str | Iterable[str] = "mi
         H = W.hitting(Y, method="bottomup" if method == "hitting" else method,
                       progress=report)
         return _whole(H, loop, asked, count, k, report, why)
+
+
+def _trials(rows: int, cols: int, loop: frozenset, Y: list, multi: bool, sides,
+            asked: tuple[str, ...]) -> tuple[zalg.Family, int, list]:
+    """(W, k, widths) of the side of least trial work (``design.best_sweep``), one side's
+    W alive at a time besides the best so far; the trials stop at a side whose levels,
+    projected (:func:`choose`), pass the memory budget ``HOPELESS`` times over when
+    ``asked`` can go without H (no side is that much better: the route without H)."""
+    best = None
+    budget = memory.default_budget()
+    for k in sides:
+        [trial] = design.sweep_trials(rows, cols, loop, Y, multi, TRIAL_LEVELS, [k])
+        if best is None or (sum(e for _, e in trial[2]), k) < (sum(e for _, e in best[2]),
+                                                               best[0]):
+            best = trial
+        del trial
+        if choose(asked, len(Y), best[2], budget * HOPELESS)[0] == "lazy":
+            break
+    return design.best_sweep([best], rows, cols)
 
 
 def _whole(H: zalg.Family, loop: frozenset, question: tuple[str, ...], count: int, k: int, report,

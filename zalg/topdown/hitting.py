@@ -32,7 +32,7 @@ import numpy as np
 from ..errors import OutOfMemory
 from ..algebra.family import Family
 from .assemble import assemble
-from .hitting_tables import block_words, node_tables, table_level, to_tables, words
+from .hitting_tables import block_words, node_tables, table_level, tables_fit, to_tables, words
 from ..progress import Progress, reporter
 from .unique_exists import layer_step, named_out_of_memory, native, native_level, raise_if_stopped
 
@@ -42,19 +42,21 @@ __all__ = ["hitting_topdown", "hitting_trial"]
 #: the first size of a state's heap of nodes (doubled when a state or its walk needs more)
 HEAP_START = 1 << 12
 
-#: the last elements decided by truth tables (``hitting_tables``): 2^16 bits per table (6x6
-#: Slitherlink loops: 14 leaves too many sets of nodes before the switch)
+#: at most this many last elements are decided by truth tables (``hitting_tables``): 2^16
+#: bits per table (6x6 Slitherlink loops: 14 leaves too many sets of nodes before the switch)
 TABLE_ELEMENTS = 16
 
 
 def hitting_topdown(F: Family, elements: Iterable[Hashable] | None = None,
                     progress: Progress = None, widths: list | None = None,
-                    tables: int = TABLE_ELEMENTS) -> Family:
+                    tables: int | None = None) -> Family:
     """{S ⊆ E : S meets every member of F} (E: ``elements``, default every element),
     the same family as ``F.hitting(E)``, built by the subset construction of the
     module docstring.  ``widths``: when a list, (states, entries) of every layer are
     appended to it.  ``tables``: how many of the last elements of E are decided by
-    truth tables (``zalg.topdown.hitting_tables``; 0: none).  ``progress``: see
+    truth tables (``zalg.topdown.hitting_tables``; 0: none); None: at most
+    ``TABLE_ELEMENTS``, from the first of those levels where the tables fit
+    (``hitting_tables.tables_fit``).  ``progress``: see
     ``zalg.progress`` (one unit per element of E)."""
     with named_out_of_memory(F.universe.manager, "hitting sets top down"):
         H = _hitting_sets(F, elements, progress, widths, tables)
@@ -107,9 +109,17 @@ def _hitting_sets(F: Family, elements, progress: Progress, widths: list | None,
         size *= 2
     if n == -1:
         return U.empty
-    switch = max(0, len(kept) - max(0, min(int(tables), 20)))
+    most = TABLE_ELEMENTS if tables is None else max(0, min(int(tables), 20))
+    earliest = len(kept) if stop is not None else max(0, len(kept) - most)
     return _layers(U, kept, row[:n].copy(), (seen, row) + nodes, size, progress, widths,
-                   switch if stop is None else len(kept), stop)
+                   earliest, tables is None, stop)
+
+
+def _tables_fit(level: np.ndarray, kept: list[int], i: int, entries: int) -> bool:
+    """``tables_fit`` for the tables of F's nodes at or below element ``kept[i]`` (nodes
+    numbered by level) against ``entries`` state entries."""
+    below = len(level) - 2 - int(np.searchsorted(level[2:], kept[i]))
+    return tables_fit(below, len(kept) - i, entries)
 
 
 def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, layers: list):
@@ -136,11 +146,14 @@ def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, lay
 
 
 def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
-            progress: Progress, widths: list | None, switch: int,
+            progress: Progress, widths: list | None, earliest: int, fitted: bool,
             stop: int | None = None) -> Family | None:
     """The layers from the root state on, one kernel call per element of E, then the
-    family (``frontier.assemble``); None after ``stop`` layers when it is given."""
+    family (``frontier.assemble``); None after ``stop`` layers when it is given.  The
+    tables take over at element ``earliest``, or when ``fitted`` at the first element
+    from there where they fit (``tables_fit``)."""
     M = U.manager
+    switch = len(kept) if fitted else earliest
     data, off, count = first, np.array([0, len(first)], dtype=np.int64), 1
     layers = []
     held = sum(a.nbytes for a in scratch)
@@ -150,6 +163,8 @@ def _layers(U, kept: list[int], first: np.ndarray, scratch: tuple, size: int,
             if stop is not None and i >= stop:
                 return None
             last = i == len(kept) - 1
+            if earliest <= i < switch and _tables_fit(scratch[2], kept, i, int(off[count])):
+                switch = i
             if i == switch:
                 data, count, R = _tabled(U, kept, switch, data, off, count, scratch[2:], layers)
             if widths is not None:

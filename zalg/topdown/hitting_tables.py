@@ -26,6 +26,19 @@ def words(R: int) -> int:
     return max(1, (1 << R) // 64)
 
 
+#: a top-down construction turns to tables at the first of its last levels where the
+#: nodes' tables take at most this many times the bytes of the states' sets of nodes
+#: (the 2012 Slitherlink program's 5x7 loop: 14 elements by tables, 33 MB, where 16 take
+#: 133 MB; the 6x6 loops: 16, within half of this ratio)
+TABLE_RATIO = 8
+
+
+def tables_fit(nodes: int, R: int, entries: int) -> bool:
+    """Whether the tables over R elements of ``nodes`` nodes take at most ``TABLE_RATIO``
+    times the bytes of ``entries`` state entries (one int64 each)."""
+    return nodes * words(R) <= TABLE_RATIO * entries
+
+
 #: words of a node's table read together by the conjunction: the tables are stored block
 #: by block, so that one block of every node's table can stay in cache while a chunk of
 #: states is conjoined over it (whole tables: 1 << 16)

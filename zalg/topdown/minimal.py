@@ -31,7 +31,7 @@ import numpy as np
 from ..errors import OutOfMemory
 from ..algebra.family import Family
 from .assemble import assemble
-from .hitting_tables import table_level, words
+from .hitting_tables import table_level, tables_fit, words
 from ..progress import Progress, reporter
 from .unique_exists import layer_step, named_out_of_memory, native, native_level, raise_if_stopped
 
@@ -55,8 +55,9 @@ def minimal_topdown(H: Family, progress: Progress = None, tables: int | None = N
                     widths: list | None = None) -> Family:
     """min(H) = {S ∈ H : no T ⊊ S in H} for an up-closed H (the caller's promise, as
     ``H.minimal(upclosed=True)``), built by the construction of the module docstring.
-    ``tables``: how many of the last levels are decided by truth tables (default: the
-    most, up to 16, whose tables fit in a quarter of the memory budget's room).
+    ``tables``: how many of the last levels are decided by truth tables (default: at
+    most 16, and those whose tables fit in a quarter of the memory budget's room, from
+    the first of them where ``hitting_tables.tables_fit`` holds).
     ``widths``: when a list, the states of every layer are appended to it.
     ``progress``: see ``zalg.progress`` (one unit per level of H)."""
     U = H.universe
@@ -76,7 +77,7 @@ def minimal_topdown(H: Family, progress: Progress = None, tables: int | None = N
     nodes = (level, hi, lo, empty)
     with named_out_of_memory(U.manager, "minimal members top down"):
         return _layers(U, [int(v) for v in kept], int(root), nodes, len(kept) - R, progress,
-                       widths)
+                       widths, None if tables is not None else counts)
 
 
 def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, layers: list):
@@ -107,11 +108,14 @@ def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, lay
     return rows, m, R
 
 
-def _layers(U, kept: list[int], root: int, nodes: tuple, switch: int, progress: Progress,
-            widths: list | None) -> Family:
+def _layers(U, kept: list[int], root: int, nodes: tuple, earliest: int, progress: Progress,
+            widths: list | None, counts: np.ndarray | None) -> Family:
     """The layers from the root state on, one kernel call per level of H, then the
-    family (``frontier.assemble``)."""
+    family (``frontier.assemble``).  The tables take over at level ``earliest``, or with
+    ``counts`` (H's nodes per level) at the first level from there where they fit
+    (``tables_fit``)."""
     M = U.manager
+    switch = earliest if counts is None else len(kept)
     data, off, count = np.array([root], dtype=np.int64), np.array([0, 1], dtype=np.int64), 1
     layers = []
     held = sum(a.nbytes for a in nodes)
@@ -120,6 +124,9 @@ def _layers(U, kept: list[int], root: int, nodes: tuple, switch: int, progress: 
         report.stage("minimal members top down (states per element)", total=len(kept))
         for i, x in enumerate(kept):
             last = i == len(kept) - 1
+            if earliest <= i < switch and \
+                    tables_fit(int(counts[i:].sum()), len(kept) - i, int(off[count])):
+                switch = i
             if i == switch:
                 data, count, R = _tabled(U, kept, switch, data, off, count, nodes, layers)
                 if count == 0:

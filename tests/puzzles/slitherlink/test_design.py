@@ -262,12 +262,15 @@ def test_ctrl_c_inside_the_top_down_constructions_stops_within_two_seconds(delay
 
 
 def test_auto_falls_back_to_bottom_up_when_top_down_would_pass_the_budget():
-    # 5x5 loop, every cell: the top-down route's tables at the switch need about 90 MB
-    # (11,406 of W's nodes, 8 KB each); the bottom-up route a few MB.  The budget is what
-    # the process holds now plus 40 MB, on a shape whose universe is made under it.
+    # 5x5 loop, every cell, the tables made to take over 16 elements before the end (any
+    # ratio fits): the top-down route's tables at the switch need about 90 MB (11,406 of
+    # W's nodes, 8 KB each); the bottom-up route a few MB.  The budget is what the process
+    # holds now plus 40 MB, on a shape whose universe is made under it.
     code = (
         "import sys\n"
         "from zalg import memory\n"
+        "from zalg.topdown import hitting_tables\n"
+        "hitting_tables.TABLE_RATIO = 1 << 40\n"
         "from puzzles.common.loops import outline, random_loop\n"
         "from puzzles.slitherlink import design as I\n"
         "small = outline({(1, 1)})\n"

@@ -130,6 +130,29 @@ def test_the_route_without_h_is_chosen_past_the_budget(monkeypatch):
         R.answer((rows, cols), loop, "easiest")
 
 
+def test_the_trials_stop_at_a_hopeless_side(monkeypatch):
+    """Past the budget HOPELESS times over, one side's trial decides (no side is that much
+    better); a question that needs H tries every side."""
+    rows, cols, region = LOOPS[3]
+    loop = outline(region)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    want = reference(rows, cols, loop, cells)
+    tried: list[int] = []
+    trials = I.sweep_trials
+    monkeypatch.setattr(I, "sweep_trials",
+                        lambda *a: tried.extend(a[-1]) or trials(*a))
+    A = R.answer((rows, cols), loop, ("minimum", "hardest"), count=4)
+    assert A.route == "whole" and tried == list(range(len(I.SWEEPS)))
+    tried.clear()
+    monkeypatch.setattr(R, "ENTRY_BYTES", 10 ** 30)  # every trial passes it HOPELESS times
+    A = R.answer((rows, cols), loop, ("minimum", "hardest"), count=4)
+    assert A.route == "lazy" and tried == [0]
+    check(A, want, 4)
+    tried.clear()
+    assert R.answer((rows, cols), loop, "minimal").route == "whole"
+    assert tried == list(range(len(I.SWEEPS)))
+
+
 def test_no_candidates_and_the_literal_method():
     loop = outline({(1, 1)})
     for candidates in ([], None):

@@ -21,7 +21,7 @@ def test_topdown_hitting_is_hitting(data, draw):
     E = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
     expected = F.hitting(E)
     assert set(expected) == R.hitting(A, E)
-    for tables in (0, 1, 2, 14):  # states only; the last 1 or 2 elements by tables; all
+    for tables in (None, 0, 1, 2, 14):  # automatic; states only; the last 1 or 2 by tables; all
         widths: list = []
         assert hitting_topdown(F, E, widths=widths, tables=tables) == expected
         assert all(states >= 1 for states, _ in widths)  # a level without states ends it
