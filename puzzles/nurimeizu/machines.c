@@ -9,6 +9,8 @@
 #include <Python.h>
 #include <stdint.h>
 
+#include "../common/machines.h"
+
 typedef int64_t i64;
 typedef int32_t st;
 
@@ -341,34 +343,12 @@ static i64 path_final(const st *t, const i64 *consts, i64 *work) {
 }
 
 /* ---- the module: machines() -> {name: address} ---------------------------------------- */
-typedef struct { const char *name; void *address; } MachineEntry;
 static const MachineEntry MACHINES[] = {
     {"solve.step", (void *)solve_step}, {"solve.final", (void *)solve_final},
     {"solve.takes", (void *)solve_takes}, {"path_sweep.step", (void *)path_step},
     {"path_sweep.final", (void *)path_final}, {NULL, NULL}};
 
-PyDoc_STRVAR(machines_doc,
-"machines() -> {name: address}: Nurimeizu's machine functions (int32 states), for\n"
-"zalg.topdown.c_function.");
-
-static PyObject *py_machines(PyObject *self, PyObject *unused) {
-    (void)self; (void)unused;
-    PyObject *d = PyDict_New();
-    if (!d) return NULL;
-    for (const MachineEntry *e = MACHINES; e->name; e++) {
-        PyObject *a = PyLong_FromVoidPtr(e->address);
-        if (!a || PyDict_SetItemString(d, e->name, a) != 0) { Py_XDECREF(a); Py_DECREF(d); return NULL; }
-        Py_DECREF(a);
-    }
-    return d;
-}
-
-static PyMethodDef methods[] = {
-    {"machines", py_machines, METH_NOARGS, machines_doc},
-    {NULL, NULL, 0, NULL}};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_machines",
-    "Nurimeizu's frontier machines (solve.py's, path_sweep.py's), compiled ahead of time.", -1,
-    methods};
-
-PyMODINIT_FUNC PyInit__machines(void) { return PyModule_Create(&module); }
+GENRE_MACHINES_MODULE(
+    "machines() -> {name: address}: Nurimeizu's machine functions (int32 states), for\n"
+    "zalg.topdown.c_function.",
+    "Nurimeizu's frontier machines (solve.py's, path_sweep.py's), compiled ahead of time.")

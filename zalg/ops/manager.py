@@ -42,12 +42,6 @@ _cz = cudd_module()
 #: code of the table, ``op_tag`` in zalg/ops/ops.h); it lives as long as the process
 _OP_TAGS = np.zeros(256, dtype=np.int64)
 assert max(o.code for o in ops.table()) < len(_OP_TAGS)
-#: the memory estimate a CUDD manager is made with (its resident reserve is 1/128 of it)
-SMALL_ESTIMATE = 1 << 25
-#: the computed table's first slots (CUDD grows it while its hit rate is high)
-FIRST_CACHE_SLOTS = 1 << 12
-#: CUDD's loose-up-to rule: the memory estimate over this many bytes per node
-LOOSE_NODE_BYTES = 160
 #: the level array of a kernel that reads none
 _NO_AUX = np.zeros(1, dtype=np.int64)
 
@@ -66,14 +60,9 @@ class Manager:
 
     def __init__(self, budget: int, whole_process: bool = False):
         estimate = min(budget, _cz.DEFAULT_MEMORY) if budget else _cz.DEFAULT_MEMORY
-        # CUDD keeps 1/128 of its memory estimate resident (a reserve) and starts with
-        # the cache it is given: both small, the cache grows with use and the unique
-        # table grows as the full estimate lets it
-        self.zdd = _cz.ZDD(memory_estimate=min(max(estimate, 1 << 20), SMALL_ESTIMATE),
-                           initial_cache_size=FIRST_CACHE_SLOTS)
+        self.zdd = _cz.ZDD(memory_estimate=max(estimate, 1 << 20))
         self.zdd.configure(reordering=False)
         self.mgr = native.manager_pointer(self.zdd)
-        native.set_loose_up_to(self.mgr, max(estimate, 1 << 20) // LOOSE_NODE_BYTES)
         native.stop_on_ctrl_c(self.mgr, compiled.TERMINATE)  # also CUDD's own long operations
         self.budget = int(budget)
         self.whole_process = bool(whole_process and self.budget and resident() is not None)

@@ -24,8 +24,9 @@ def limit():
 
 
 def grid_paths(n: int) -> zalg.Family:
-    """A family that makes its universe hold some megabytes of nodes."""
-    return zalg.grid(n, n).path_matchings(cover=True)
+    """A family that makes its universe hold some megabytes of nodes (``n`` names the
+    value; every universe holds the same)."""
+    return zalg.grid(6, 6).path_matchings(cover=True)
 
 
 def test_values_by_argument_and_the_size_bound():
@@ -67,7 +68,7 @@ def test_universes_over_the_limit_are_dropped_oldest_first(limit):
 
     limit(0)                               # the pool starts empty
     assert caches.held() == 0
-    one = family(3).universe.memory_in_use  # CUDD's tables: some 20 MB per universe
+    one = family(3).universe.memory_in_use  # CUDD's tables and nodes: a few MB per universe
     limit(int(2.5 * one))                  # room for two such universes, not three
     family(4)
     assert [k for _, k in sorted(family.stamps())] == [(3,), (4,)]

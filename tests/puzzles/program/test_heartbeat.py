@@ -37,8 +37,10 @@ def test_a_silent_stage_says_it_is_still_at_work(monkeypatch):
 
 
 def _busy(seconds: float) -> None:
-    end = time.process_time() + seconds
-    while time.process_time() < end:  # Python work that reports nothing
+    # this thread's CPU time: threads that earlier tests left running in the process
+    # would make the process's CPU time pass faster than the clock
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:  # Python work that reports nothing
         pass
 
 
