@@ -78,6 +78,7 @@ _ZddNodeCount = _declare("Cudd_zddReadNodeCount", ctypes.c_long, [_P])
 _CacheSlots = _declare("Cudd_ReadCacheSlots", ctypes.c_uint, [_P])
 _CacheResize = _declare("cuddCacheResize", None, [_P])
 _SetMaxMemory = _declare("Cudd_SetMaxMemory", None, [_P, ctypes.c_size_t])
+_SetLooseUpTo = _declare("Cudd_SetLooseUpTo", None, [_P, ctypes.c_uint])
 _ReadMaxMemory = _declare("Cudd_ReadMaxMemory", ctypes.c_size_t, [_P])
 _ZddIthVar = _declare("Cudd_zddIthVar", _P, [_P, ctypes.c_int])
 _RegisterOOM = _declare("Cudd_RegisterOutOfMemoryCallback", ctypes.c_void_p, [_P, ctypes.c_void_p])
@@ -207,6 +208,12 @@ def cudd_deref(mgr: int, p: int) -> None:
 def set_memory_limit(mgr: int, limit: int) -> None:
     """CUDD's hard limit on its own memory (nodes, unique table, cache), in bytes."""
     _SetMaxMemory(mgr, max(int(limit), 1))
+
+
+def set_loose_up_to(mgr: int, nodes: int) -> None:
+    """Up to how many nodes CUDD grows its unique table before it collects garbage
+    first (CUDD sets it from the memory estimate a manager is made with)."""
+    _SetLooseUpTo(mgr, min(max(int(nodes), 1), (1 << 32) - 1))
 
 
 def memory_limit(mgr: int) -> int:

@@ -31,7 +31,7 @@ CUDD_SYMBOLS = (
     "Cudd_Ref", "Cudd_Deref", "Cudd_RecursiveDerefZdd", "cuddZddGetNode", "cuddCacheLookup2Zdd",
     "cuddCacheInsert2", "cuddCacheLookupZdd", "cuddCacheInsert", "Cudd_ReadMemoryInUse",
     "Cudd_zddReadNodeCount", "Cudd_ReadCacheSlots",
-    "cuddCacheResize", "Cudd_SetMaxMemory", "Cudd_ReadMaxMemory", "Cudd_zddIthVar",
+    "cuddCacheResize", "Cudd_SetMaxMemory", "Cudd_ReadMaxMemory", "Cudd_SetLooseUpTo", "Cudd_zddIthVar",
     "Cudd_RegisterOutOfMemoryCallback", "Cudd_OutOfMemSilent", "Cudd_SetStderr", "Cudd_SetStdout",
     "cuddGarbageCollect", "Cudd_ClearErrorCode", "Cudd_ReadErrorCode",
     "Cudd_RegisterTerminationCallback", "MMoutOfMemory", "cuddZddUnion", "cuddZddIntersect",

@@ -42,6 +42,10 @@ _cz = cudd_module()
 #: code of the table, ``op_tag`` in zalg/ops/ops.h); it lives as long as the process
 _OP_TAGS = np.zeros(256, dtype=np.int64)
 assert max(o.code for o in ops.table()) < len(_OP_TAGS)
+#: the memory estimate a CUDD manager is made with, at most
+SMALL_ESTIMATE = 1 << 25
+#: CUDD's loose-up-to rule: the full memory estimate over this many bytes per node
+LOOSE_NODE_BYTES = 160
 #: the level array of a kernel that reads none
 _NO_AUX = np.zeros(1, dtype=np.int64)
 
@@ -60,9 +64,13 @@ class Manager:
 
     def __init__(self, budget: int, whole_process: bool = False):
         estimate = min(budget, _cz.DEFAULT_MEMORY) if budget else _cz.DEFAULT_MEMORY
-        self.zdd = _cz.ZDD(memory_estimate=max(estimate, 1 << 20))
+        # CUDD keeps a reserve of 1/128 of the estimate and sizes its first tables by it;
+        # the budget bounds CUDD's memory whatever the estimate (``set_memory_limit``),
+        # and the unique table grows before collecting garbage as the full estimate lets it
+        self.zdd = _cz.ZDD(memory_estimate=min(max(estimate, 1 << 20), SMALL_ESTIMATE))
         self.zdd.configure(reordering=False)
         self.mgr = native.manager_pointer(self.zdd)
+        native.set_loose_up_to(self.mgr, max(estimate, 1 << 20) // LOOSE_NODE_BYTES)
         native.stop_on_ctrl_c(self.mgr, compiled.TERMINATE)  # also CUDD's own long operations
         self.budget = int(budget)
         self.whole_process = bool(whole_process and self.budget and resident() is not None)
