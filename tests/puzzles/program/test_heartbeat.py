@@ -29,7 +29,7 @@ def test_a_silent_stage_says_it_is_still_at_work(monkeypatch):
     with Reporter(True, stream=stream) as report:
         report.stage("busy", total=10)
         report.update(3)
-        _busy(1.0)
+        _busy(2.0)
     lines = stream.getvalue().splitlines()
     beats = [line for line in lines if line.startswith("busy: 3/10, still at work after ")]
     assert len(beats) >= 2, lines
@@ -56,7 +56,7 @@ def test_a_reporter_dropped_with_its_stage_open_is_not_beaten_for(monkeypatch):
         inner.stage("inner", total=5)
         del inner
         gc.collect()
-        _busy(1.0)
+        _busy(2.0)
     beats = [line for line in outer_stream.getvalue().splitlines()
              if line.startswith("outer: 0/2, still at work after ")]
     assert len(beats) >= 2, outer_stream.getvalue()
