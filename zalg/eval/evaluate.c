@@ -111,7 +111,7 @@ static int stream(Env *e, Stream *S, const i64 *hi, const i64 *lo, i64 n, i64 ro
         i64 kids[2] = {hi[i], lo[i]};
         for (int k = 0; k < 2; k++) {
             u64 x = S->counts[kids[k]];
-            if (S->last[kids[k]] == i && x >= WIDE_COUNT) {
+            if (x >= WIDE_COUNT && S->last[kids[k]] == i) {
                 S->dead += 1 + (i64)S->L.big[x & ~WIDE_COUNT];
                 S->counts[kids[k]] = 0;  /* gone (a child met twice is dropped once) */
             }
@@ -121,12 +121,47 @@ static int stream(Env *e, Stream *S, const i64 *hi, const i64 *lo, i64 n, i64 ro
     return ZOK;
 }
 
+typedef unsigned __int128 u128;
+
+/* Counting for one root in two words per node, a pass without a limbs store: 1 when every
+   count fits in 128 bits (the root's count in *root_count), 0 when one does not, -1 when
+   memory or the budget runs out, -2 on Ctrl-C. */
+static int count_two_words(Env *e, const i64 *hi, const i64 *lo, i64 n, i64 root,
+                           u128 *root_count) {
+    if (over_budget(e, n * 16)) return -1;
+    u128 *c = malloc((size_t)(root + 1) * sizeof(u128));
+    if (!c) return -1;
+    c[0] = 0;
+    c[1] = 1;
+    int fits = 1;
+    for (i64 i = 2; i <= root; i++) {
+        if ((i & (POLL_EVERY - 1)) == 0 && poll_signals(e)) { fits = -2; break; }
+        if (__builtin_add_overflow(c[hi[i]], c[lo[i]], &c[i])) { fits = 0; break; }
+    }
+    if (fits == 1) *root_count = c[root];
+    free(c);
+    return fits;
+}
+
 int count_root(Env *e, const i64 *hi, const i64 *lo, i64 n, i64 root, u64 *narrow, u64 **limbs,
                i64 *nlimbs) {
     *limbs = NULL;
     *nlimbs = 0;
     *narrow = (u64)root;
     if (root < 2) return ZOK;
+    u128 two;
+    int fits = count_two_words(e, hi, lo, n, root, &two);
+    if (fits == -2) return ZINTERRUPTED;
+    if (fits == -1) return ZNOMEM;
+    if (fits == 1) {  /* the common case: one pass, no limbs store */
+        if (two < WIDE_COUNT) { *narrow = (u64)two; return ZOK; }
+        *narrow = WIDE_COUNT;
+        if (!(*limbs = malloc(2 * sizeof(u64)))) return ZNOMEM;
+        (*limbs)[0] = (u64)two;
+        (*limbs)[1] = (u64)(two >> 64);
+        *nlimbs = (*limbs)[1] ? 2 : 1;
+        return ZOK;
+    }
     if (over_budget(e, n * 16)) return ZNOMEM;
     Stream S = {{malloc(64 * sizeof(u64)), 0, 64}, calloc((size_t)n, sizeof(u64)),
                 calloc((size_t)n, sizeof(i64)), malloc(64 * sizeof(i64)), 0, 64, 0};

@@ -37,7 +37,8 @@ def counts_per_node(hi: np.ndarray, lo: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 def count_at(hi: np.ndarray, lo: np.ndarray, root: int) -> int:
     """The exact count of the family rooted at node ``root`` of the node arrays
-    (the kernel ``count_root``: limbs kept only while a parent still needs them)."""
+    (the kernel ``count_root``: one pass in 128-bit words when the count fits in them,
+    else limbs kept only while a parent still needs them)."""
     narrow, limbs = compiled.count_root(hi, lo, int(root))
     if len(limbs) == 0:
         return int(narrow)
