@@ -13,7 +13,6 @@ starts swapping or the kernel kills it.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import re
 import resource
@@ -148,6 +147,7 @@ def resident() -> int | None:
 
 def _malloc_trim():
     """glibc's ``malloc_trim`` (None elsewhere: macOS, musl)."""
+    import ctypes.util  # (its import loads subprocess: only when called)
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
         function = libc.malloc_trim
@@ -157,7 +157,8 @@ def _malloc_trim():
     return function
 
 
-_TRIM = _malloc_trim()
+#: glibc's malloc_trim (or None), looked up by the first trim()
+_TRIM: list = []
 
 
 def trim() -> bool:
@@ -168,7 +169,9 @@ def trim() -> bool:
     (10x10 covering path matchings: 630 MB resident after their universe is gone, 181
     MB after a trim).  ``malloc_trim(0)`` gives the free pages back.  True if it ran
     (glibc), False where there is no such call."""
-    if _TRIM is None:
+    if not _TRIM:
+        _TRIM.append(_malloc_trim())
+    if _TRIM[0] is None:
         return False
-    _TRIM(0)
+    _TRIM[0](0)
     return True

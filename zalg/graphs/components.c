@@ -114,30 +114,62 @@ static int finish(st *t, i64 W, i64 x, const i64 *row, const i64 *consts) {
     return closed ? CLOSED : 1;
 }
 
-/* renumber the labels by first occurrence along the slots (equal futures, equal rows);
-   with BIPARTITE, a label whose first slot has colour 1 has its colours flipped.  `map`
-   has room for 4W entries. */
-static void canonical(st *t, i64 W, const i64 *consts, i64 *map) {
-    i64 next = 0, forget = consts[K_FORGET], *flip = map + 3 * W;
-    /* TOUCHED cleared always (FORGET_ALL) or on MARKED slots (FORGET_MARKED) */
-    st keep_all = forget == KEEP, keep_unmarked = forget != FORGET_ALL;
-    for (i64 x = 0; x < W; x++) map[x] = -1;
-    /* without branches on the data (they mispredict): an empty slot goes through the
-       renumbering as label 0 and keeps its value */
+/* the renumbering of up to SMALL slots, its map held in registers (a nibble per label):
+   map[label] the new label, -1 for a label no slot holds */
+#define SMALL 16
+static void renumber_small(st *t, i64 W, st keep_all, st keep_unmarked, i64 *map) {
+    uint64_t to_of = 0;
+    uint32_t seen = 0, flips = 0;
+    i64 next = 0;
     for (i64 k = 0; k < W; k++) {
-        st x = t[k], empty = x < 0;
-        i64 label = empty ? 0 : LABEL(x);
+        st x = t[k];
+        i64 empty = -(i64)(x < 0);  /* all ones for an empty slot */
+        i64 label = LABEL(x) & (SMALL - 1);
         st bits = x & BITS;
         st forgets = !keep_all & !(keep_unmarked & !(bits & MARKED));
         bits &= ~(forgets * TOUCHED);
-        i64 have = map[label], fresh = (have < 0) & !empty;
-        i64 to = fresh ? next : have;
-        map[label] = empty ? have : to;
-        flip[label] = fresh ? (bits & PARITY) : flip[label];
+        i64 fresh = ~(seen >> label) & ~empty & 1;
+        i64 to = fresh ? next : (i64)((to_of >> (4 * label)) & 15);
+        to_of |= (uint64_t)(next & -fresh) << (4 * label);
+        seen |= (uint32_t)fresh << label;
+        flips |= (uint32_t)(fresh & (bits >> 2)) << label;  /* PARITY is bit 2 */
         next += fresh;
-        t[k] = empty ? x : WITH_LABEL(to, bits ^ (st)flip[label]);
+        st y = WITH_LABEL(to, bits ^ (st)(((flips >> label) & 1) * PARITY));
+        t[k] = (st)((y & ~empty) | (x & empty));
     }
-    i64 *moved = map + W;
+    for (i64 x = 0; x < W; x++) map[x] = (seen >> x) & 1 ? (i64)((to_of >> (4 * x)) & 15) : -1;
+}
+
+/* renumber the labels by first occurrence along the slots (equal futures, equal rows);
+   with BIPARTITE, a label whose first slot has colour 1 has its colours flipped.  `map`
+   has room for 4W + 4 entries. */
+static void canonical(st *t, i64 W, const i64 *consts, i64 *map) {
+    i64 next = 0, forget = consts[K_FORGET], *flip = map + W + 1, *moved = map + 2 * W + 2;
+    /* TOUCHED cleared always (FORGET_ALL) or on MARKED slots (FORGET_MARKED) */
+    st keep_all = forget == KEEP, keep_unmarked = forget != FORGET_ALL;
+    if (W <= SMALL) {
+        renumber_small(t, W, keep_all, keep_unmarked, map);
+    } else {
+        for (i64 x = 0; x <= W; x++) map[x] = -1;
+        /* without branches on the data (they mispredict): an empty slot goes through the
+           renumbering as label W (no slot's label) and keeps its value */
+        for (i64 k = 0; k < W; k++) {
+            st x = t[k];
+            i64 empty = -(i64)(x < 0);  /* all ones for an empty slot */
+            i64 label = (LABEL(x) & ~empty) | (W & empty);
+            st bits = x & BITS;
+            st forgets = !keep_all & !(keep_unmarked & !(bits & MARKED));
+            bits &= ~(forgets * TOUCHED);
+            i64 have = map[label], fresh = (have < 0) & ~empty & 1;
+            i64 to = have + ((next - have) & -fresh);
+            map[label] = to;
+            i64 f = flip[label] + (((bits & PARITY) - flip[label]) & -fresh);
+            flip[label] = f;
+            next += fresh;
+            st y = WITH_LABEL(to, bits ^ (st)f);
+            t[k] = (st)((y & ~empty) | (x & empty));
+        }
+    }
     if (consts[K_WOFF]) {
         i64 woff = consts[K_WOFF];
         for (i64 x = 0; x < W; x++) moved[x] = 0;
@@ -260,14 +292,16 @@ static i64 apart_parts(const st *t, i64 W, const i64 *consts) {
 }
 
 /* two components whose weights together pass the upper bound can never join: kept apart
-   (as an unchosen edge would), so that rows differing only there merge */
-static void too_heavy_apart(st *t, i64 W, const i64 *consts) {
+   (as an unchosen edge would), so that rows differing only there merge.  Only the
+   components in `changed` (a label mask) have new weights: every other pair was kept
+   apart by an earlier step. */
+static void too_heavy_apart(st *t, i64 W, const i64 *consts, uint64_t changed) {
     uint64_t present = 0;
     for (i64 k = 0; k < W; k++) present |= (uint64_t)(t[k] >= 0) << (LABEL(t[k]) & 63);
     const st *w = t + consts[K_WOFF];
-    for (uint64_t p = present; p; p &= p - 1) {
+    for (uint64_t p = present & changed; p; p &= p - 1) {
         i64 a = __builtin_ctzll(p);
-        for (uint64_t q = p & (p - 1); q; q &= q - 1) {
+        for (uint64_t q = present & ~(1ULL << a); q; q &= q - 1) {
             i64 b = __builtin_ctzll(q);
             st over = (i64)w[a] + w[b] > consts[K_WHI];
             t[W + a] |= over << b;
@@ -293,7 +327,8 @@ static i64 settled(st *t, i64 W, int closed, const i64 *row, const i64 *consts) 
     if (consts[K_TRIVIAL]) {  /* every vertex still ahead lies in a part not counted yet */
         i64 ahead = row[C_VERTS_AHEAD];
         if (c + ahead < consts[K_LO]) return DEAD;
-        if (ahead > 0 && c + apart_parts(t, W, consts) > consts[K_HI]) return DEAD;
+        if (ahead > 0 && c + W > consts[K_HI] && c + apart_parts(t, W, consts) > consts[K_HI])
+            return DEAD;
     }
     return GOING;
 }
@@ -308,6 +343,9 @@ i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *cons
     if (induced && bit && !(exclude(t, cu, row[C_NBR_U]) && exclude(t, cv, row[C_NBR_V])))
         return DEAD;
     if (!decide(t, W, bit, cu, cv, consts)) return DEAD;
+    /* the components whose weights this step may change */
+    uint64_t changed = (t[cu] >= 0 ? 1ULL << (LABEL(t[cu]) & 63) : 0)
+                     | (t[cv] >= 0 ? 1ULL << (LABEL(t[cv]) & 63) : 0);
     if (induced && !bit && !apart(t, cu, cv)) return DEAD;
     int r, closed = 0;
     if (consts[K_MAXDEG] && bit) {
@@ -324,7 +362,7 @@ i64 components_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *cons
         if (!(r = depart(t, W, cv, row[C_MUST_V], row, consts))) return DEAD;
         closed |= r == CLOSED;
     }
-    if (consts[K_WOFF] && consts[K_SEPARATE]) too_heavy_apart(t, W, consts);
+    if (consts[K_WOFF] && consts[K_SEPARATE]) too_heavy_apart(t, W, consts, changed);
     i64 status = settled(t, W, closed, row, consts);
     if (status == GOING && t[width - 1] != FREE) canonical(t, W, consts, work);
     return status;

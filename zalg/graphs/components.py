@@ -106,7 +106,7 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
                        forget, bipartite, woff, wlo, whi, lo if hi >= UNBOUNDED else hi + 1,
                        maxdeg, induced],
                       dtype=np.int64)
-    machine = Machine(step, final, info, root, consts, 4 * W + 1, takes=takes,
+    machine = Machine(step, final, info, root, consts, 4 * W + 4, takes=takes,
                       name=f"frontier ({name})")
     U = graph.universe
     return machine.build(U, [U.level(e) for e in graph.edges], progress)
