@@ -147,9 +147,8 @@ def resident() -> int | None:
 
 def _malloc_trim():
     """glibc's ``malloc_trim`` (None elsewhere: macOS, musl)."""
-    import ctypes.util  # (its import loads subprocess: only when called)
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc = ctypes.CDLL(None)  # the process's own symbols, libc's among them
         function = libc.malloc_trim
     except (OSError, AttributeError):
         return None
@@ -157,8 +156,7 @@ def _malloc_trim():
     return function
 
 
-#: glibc's malloc_trim (or None), looked up by the first trim()
-_TRIM: list = []
+_TRIM = _malloc_trim()
 
 
 def trim() -> bool:
@@ -169,9 +167,7 @@ def trim() -> bool:
     (10x10 covering path matchings: 630 MB resident after their universe is gone, 181
     MB after a trim).  ``malloc_trim(0)`` gives the free pages back.  True if it ran
     (glibc), False where there is no such call."""
-    if not _TRIM:
-        _TRIM.append(_malloc_trim())
-    if _TRIM[0] is None:
+    if _TRIM is None:
         return False
-    _TRIM[0](0)
+    _TRIM(0)
     return True
