@@ -13,7 +13,6 @@ starts swapping or the kernel kills it.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import re
 import resource
@@ -149,7 +148,7 @@ def resident() -> int | None:
 def _malloc_trim():
     """glibc's ``malloc_trim`` (None elsewhere: macOS, musl)."""
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc = ctypes.CDLL(None)  # the process's own symbols, libc's among them
         function = libc.malloc_trim
     except (OSError, AttributeError):
         return None

@@ -16,7 +16,6 @@ import importlib.util
 import sys
 import types
 from contextlib import contextmanager
-from importlib import metadata
 
 __all__ = ["INSTALL_NOTES", "CUDD_SYMBOLS", "cudd_module", "symbols", "dd_version"]
 
@@ -41,6 +40,7 @@ CUDD_SYMBOLS = (
 
 def dd_version() -> str:
     """dd's version, or a phrase saying it is not installed."""
+    from importlib import metadata  # (its import loads the email package: only when asked)
     try:
         return "dd " + metadata.version("dd")
     except metadata.PackageNotFoundError:

@@ -58,9 +58,15 @@ UNBOUNDED = 1 << 30
 MAX_WEIGHT = (1 << 31) - 1
 
 
-step = builtin("components.step", np.int32)
-takes = builtin("components.takes", np.int32)
-final = builtin("components.final", np.int32)
+#: the machine's functions on rows of int32, and on rows of int16 (``components16``)
+FUNCTIONS = {np.int32: tuple(builtin(f"components.{kind}", np.int32)
+                             for kind in ("step", "takes", "final")),
+             np.int16: tuple(builtin(f"components16.{kind}", np.int16)
+                             for kind in ("step", "takes", "final"))}
+#: the widest frontier of int16 rows (a separation mask's bits below the sign bit)
+SHORT_MAX = 15
+#: int16 rows hold sums and counts below this
+SHORT_LIMIT = 1 << 15
 
 
 def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, single=False,
@@ -94,7 +100,9 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
         info[:, C_NBR_U], info[:, C_NBR_V] = _earlier_neighbours(plan)
     woff = (2 * W if separate else W) if weights is not None else 0
     width = W + (W if separate else 0) + (W if weights is not None else 0) + 1
-    root = np.full(width, -1, dtype=np.int32)
+    state = _row_type(graph, W, weights)
+    step, takes, final = FUNCTIONS[state]
+    root = np.full(width, -1, dtype=state)
     root[W:] = 0
     # the TOUCHED bits are read by the spanning test, by a single component's checks and
     # by the test that an unmarked component with edges is allowed
@@ -106,10 +114,19 @@ def _run(graph, name: str, marks=(), must=(), acyclic=True, separate=False, sing
                        forget, bipartite, woff, wlo, whi, lo if hi >= UNBOUNDED else hi + 1,
                        maxdeg, induced],
                       dtype=np.int64)
-    machine = Machine(step, final, info, root, consts, 4 * W + 1, takes=takes,
+    machine = Machine(step, final, info, root, consts, 4 * W + 4, takes=takes,
                       name=f"frontier ({name})")
     U = graph.universe
     return machine.build(U, [U.level(e) for e in graph.edges], progress)
+
+
+def _row_type(graph, W: int, weights) -> type:
+    """int16 rows where every entry fits (half the bytes to store, hash and compare),
+    else int32."""
+    total = sum(weights.values()) if weights is not None else 0
+    if W <= SHORT_MAX and len(graph.vertices) < SHORT_LIMIT and total < SHORT_LIMIT:
+        return np.int16
+    return np.int32
 
 
 def _ahead(plan, m: int, vertices, must: set) -> tuple[np.ndarray, np.ndarray]:

@@ -490,6 +490,7 @@ static i64 oriented_final(const st32 *t, const i64 *consts, i64 *work) {
 /* the built-in machine functions by the name their Python side asks for */
 typedef struct { const char *name; void *address; } MachineEntry;
 i64 components_step(), components_takes(), components_final();  /* components.c */
+i64 components16_step(), components16_takes(), components16_final();  /* components16.c */
 i64 degrees_step(), degrees_takes(), degrees_final();  /* degrees.c */
 const MachineEntry zalg_machines[] = {
     {"mate.step", (void *)mate_step}, {"mate.takes", (void *)mate_takes},
@@ -499,5 +500,8 @@ const MachineEntry zalg_machines[] = {
     {"oriented.final", (void *)oriented_final},
     {"components.step", (void *)components_step}, {"components.takes", (void *)components_takes},
     {"components.final", (void *)components_final},
+    {"components16.step", (void *)components16_step},
+    {"components16.takes", (void *)components16_takes},
+    {"components16.final", (void *)components16_final},
     {"degrees.step", (void *)degrees_step}, {"degrees.takes", (void *)degrees_takes},
     {"degrees.final", (void *)degrees_final}, {NULL, NULL}};

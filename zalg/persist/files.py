@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import os
-import secrets
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -102,7 +101,7 @@ def _write_atomically(path: Path, put: Callable[[BinaryIO], None]) -> None:
         if not path.is_file():
             raise FileExistsError(f"cannot write {path}: it exists and is not a regular file")
         mode = stat.S_IMODE(path.stat().st_mode)
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.urandom(6).hex()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
     try:
         with os.fdopen(fd, "wb") as fh:

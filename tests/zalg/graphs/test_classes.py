@@ -64,6 +64,19 @@ def test_reliability_against_brute_force(seed):
         assert isinstance(approx, float) and approx == pytest.approx(float(exact), abs=1e-12)
 
 
+def test_weights_past_int16_rows_give_the_same_family():
+    """Rows are int16 while every sum fits, int32 beyond: weights scaled by 3000 (a total
+    past 2^15) give the same partitions as the weights themselves."""
+    G = grid(4, 4)
+    w = {x: 1 + (x[0] + 2 * x[1]) % 3 for x in G.vertices}
+    big = {x: 3000 * k for x, k in w.items()}
+    assert sum(big.values()) >= 1 << 15 > sum(w.values())
+    for lower, upper, parts in ((3, 6, None), (4, 9, (2, 4))):
+        small = G.balanced_partitions(w, lower, upper, parts)
+        assert small == G.balanced_partitions(big, 3000 * lower, 3000 * upper, parts)
+        assert small.count() > 0
+
+
 def test_bad_input_is_refused():
     G = grid(2, 2)
     with pytest.raises(ValueError):
