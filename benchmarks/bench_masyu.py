@@ -16,10 +16,11 @@
   masyu_designer.py``'s): H, its minimal and minimum members (target: under 60 s and
   4 GB), and the minimum ones without H (``design.minimum_lazy``); a 10x10 loop (52
   cells admit a pearl): the minimum pearl sets without H (target: under 10 minutes),
-  and with ``--hard`` through H.
+  and with ``--hard`` through H; ``--mazes S ...``: the same for the 10x10 loops through
+  every cell ``maze_loop(10, 10, seed=S)`` (odd seeds 3 to 9 have a unique full set).
 
     python -m benchmarks.bench_masyu [--solving] [--generation] [--designer]
-        [--hard] [--boards N] [--sizes 6 8 10] [--wide 20x36] [--wide-boards N] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
+        [--hard] [--mazes S ...] [--boards N] [--sizes 6 8 10] [--wide 20x36] [--wide-boards N] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
 
 OR-Tools is a benchmark-only dependency (pip install -e '.[bench]').
 """
@@ -170,8 +171,12 @@ def designer_case(which: str, route: str) -> dict:
     """The minimum members of a loop's good pearl sets, each step measured: through H
     (route "H": H, its minimal members, its minimum ones) or without it ("lazy":
     ``design.minimum_lazy``)."""
+    from puzzles.common.loops import maze_loop
     from puzzles.masyu import design
-    rows, cols, loop = design.read_loop(LOOP6 if which == "6x6" else LOOP10)
+    if which.startswith("maze "):
+        rows, cols, loop = 10, 10, maze_loop(10, 10, seed=int(which.split()[1]))
+    else:
+        rows, cols, loop = design.read_loop(LOOP6 if which == "6x6" else LOOP10)
     out = {"candidates": len(design.candidates(rows, cols, loop))}
     good = minimal = None
     if route == "H":
@@ -226,7 +231,7 @@ def tables(args) -> list:
                                  "(per-puzzle CPU s)", ("zalg",), rows, cols, name_width=6))
     if every or args.designer:
         routes = [("6x6", "H"), ("6x6", "lazy"), ("10x10", "lazy")] + \
-            ([("10x10", "H")] if args.hard else [])
+            [(f"maze {seed}", "lazy") for seed in args.mazes] + ([("10x10", "H")] if args.hard else [])
         rows = [harness.Row(f"{w} loop, {r}", (harness.Case("designer_case", (w, r)),))
                 for w, r in routes]
         cols = (harness.field("cand", "candidates", 4, "d"),
@@ -248,6 +253,8 @@ def add_options(ap) -> None:
     ap.add_argument("--designer", action="store_true", help="the designer table")
     ap.add_argument("--hard", action="store_true",
                     help="add the 10x10 loop through H (more than 10 minutes: use --limit)")
+    ap.add_argument("--mazes", type=int, nargs="*", default=[],
+                    help="designer rows for the 10x10 maze loops of these seeds (minimum without H)")
     ap.add_argument("--boards", type=int, default=20, help="generated boards per solving size")
     ap.add_argument("--sizes", type=int, nargs="*", default=[6, 8, 10])
     ap.add_argument("--wide", nargs="*", default=["20x36"], help="ROWSxCOLS boards of their own rows")
