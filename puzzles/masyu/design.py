@@ -175,9 +175,11 @@ def minimum(H: zalg.Family) -> zalg.Family:
     return H.of_size(min(sizes)) if sizes else H
 
 
-#: other loops drawn per solver call of ``minimum_lazy``; the ``CORES`` of them that break the
-#: fewest candidates start cores (violation sets shrunk to minimal ones)
+#: other loops drawn per refuted candidate of ``minimum_lazy``; the ``CORES`` of them that
+#: break the fewest candidates give violation sets, each shrunk towards a core
 DRAWN, CORES = 32, 3
+#: solver calls that shrink one violation set towards a core
+SHRINK = 6
 #: candidate sets of the current size tried with the solver per round
 TRIES = 16
 
@@ -185,16 +187,16 @@ TRIES = 16
 def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = None) -> zalg.Family:
     """The good pearl sets of fewest pearls, without H (implicit hitting sets).
 
-    V holds *cores*: minimal violation sets T ⊆ Y (Y − T is not good, Y − T ∪ {p} is good
-    for every p ∈ T), so every good set meets each of them.  Cores come from the dense
-    boards Y − {p} and from every candidate the solver refutes (``_Oracle.cores``).  A
-    lower bound k is the number of pairwise disjoint cores; the family H_k of the k-sets
-    within Y that meet every core is kept as a ZDD and cut by each new core.  Members of
-    H_k are tried with the solver: a refuted one adds cores that it misses; an empty H_k
-    proves that no good set has k pearls (each good set meets every core), and k grows.
-    When every member of H_k is confirmed good, H_k is the family of minimum good sets
-    (each good k-set meets every core, so it is in H_k).  The same family as
-    ``minimum(instances(...))`` over ``instance_universe``."""
+    V holds violation sets T ⊆ Y (Y − T is not good, so every good set meets T), most of
+    them cores (minimal ones: Y − T ∪ {p} is good for every p ∈ T).  They come from the
+    dense boards Y − {p} and from every candidate the solver refutes (``_Oracle.cores``).
+    A lower bound k is the number of pairwise disjoint sets of V; the family H_k of the
+    k-sets within Y that meet every set of V is kept as a ZDD and cut by each new one.
+    Members of H_k are tried with the solver: a refuted one adds violation sets that it
+    misses; an empty H_k proves that no good set has k pearls (each good set meets every
+    set of V), and k grows.  When every member of H_k is confirmed good, H_k is the family
+    of minimum good sets (each good k-set meets every set of V, so it is in H_k).  The
+    same family as ``minimum(instances(...))`` over ``instance_universe``."""
     Y = candidates(rows, cols, loop, cells)
     U = zalg.Universe(list(Y))
     oracle = _Oracle(rows, cols, loop, Y)
@@ -291,20 +293,30 @@ class _Oracle:
         return sorted(found, key=lambda T: (len(T), sorted(T)))[:k]
 
     def cores(self, S: frozenset, others: zalg.Family) -> set:
-        """Cores missing S: each of ``CORES`` violation sets of other loops of S shrunk to
-        a minimal one (a pearl p of T whose addition to Y − T still allows another loop
-        L'' is dropped with every pearl L'' keeps)."""
+        """Violation sets missing S, one from each of ``CORES`` violation sets T of other
+        loops of S, shrunk with up to ``SHRINK`` solver calls: a chunk of T's pearls (half
+        of those not yet known to be needed) is added to Y − T; when another loop L''
+        remains, T becomes viol(L'') (a subset of T without the chunk), else the chunk
+        halves, and a single pearl whose addition leaves the loop unique is needed.  A T
+        whose pearls are all needed is a core (a minimal violation set); any T is a
+        violation set (every good set meets it)."""
         out = set()
+        Y = frozenset(self.Y)
         for T in self.broken(others, CORES):
-            tried: set = set()
-            while True:
-                rest = sorted(T - tried)
+            needed: set = set()
+            size = max(1, len(T) // 2)
+            for _ in range(SHRINK):
+                rest = sorted(T - needed)
                 if not rest:
                     break
-                tried.add(rest[0])
-                more = self.others(frozenset(self.Y) - T | {rest[0]})
+                chunk = set(rest[:size])
+                more = self.others(Y - T | chunk)
                 if more is not None:
                     T = self.broken(more, 1)[0]
+                elif size == 1:
+                    needed |= chunk
+                else:
+                    size = max(1, size // 2)
             out.add(T)
         return out
 
