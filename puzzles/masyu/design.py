@@ -184,7 +184,8 @@ SHRINK = 6
 TRIES = 16
 
 
-def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = None) -> zalg.Family:
+def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = None,
+                 proof: list | None = None) -> zalg.Family:
     """The good pearl sets of fewest pearls, without H (implicit hitting sets).
 
     V holds violation sets T ⊆ Y (Y − T is not good, so every good set meets T), most of
@@ -196,7 +197,9 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
     misses; an empty H_k proves that no good set has k pearls (each good set meets every
     set of V), and k grows.  When every member of H_k is confirmed good, H_k is the family
     of minimum good sets (each good k-set meets every set of V, so it is in H_k).  The
-    same family as ``minimum(instances(...))`` over ``instance_universe``."""
+    same family as ``minimum(instances(...))`` over ``instance_universe``.  ``proof``: a
+    list that receives V (each set leaves another loop when its pearls are taken from Y;
+    the answer is the good members among the least hitting sets of V, all of them)."""
     Y = candidates(rows, cols, loop, cells)
     U = zalg.Universe(list(Y))
     oracle = _Oracle(rows, cols, loop, Y)
@@ -223,6 +226,8 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
             report.note(f"{len(V)} cores, size {k}, {oracle.calls} solver calls, "
                         f"{len(good)} good")
             if not new and len(good) == H.count():
+                if proof is not None:
+                    proof.extend(sorted(V, key=lambda T: (len(T), sorted(T))))
                 return instance_universe(rows, cols).family(good)
             V |= new
             H = _meeting(H, U, Y, new)

@@ -159,7 +159,10 @@ def nonempty_loops(rows, cols, count, seed):
 def test_the_minimum_without_h_equals_the_minimum_of_h_on_larger_loops(rows, cols, loop):
     least = design.minimum(design.instances(loop, rows, cols))
     assert least.count() > 0
-    assert design.minimum_lazy(loop, rows, cols) == least
+    V: list = []
+    assert design.minimum_lazy(loop, rows, cols, proof=V) == least
+    Y = design.candidates(rows, cols, loop)
+    assert V and all(Puzzle(rows, cols, {c: Y[c] for c in Y if c not in T}).count() > 1 for T in V)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
