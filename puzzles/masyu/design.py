@@ -223,7 +223,7 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
                 k, H = k + 1, None
                 continue
             new = _try(H, good, oracle)
-            report.note(f"{len(V)} cores, size {k}, {oracle.calls} solver calls, "
+            report.note(f"{len(V)} violation sets, size {k}, {oracle.calls} solver calls, "
                         f"{len(good)} good")
             if not new and len(good) == H.count():
                 if proof is not None:
@@ -235,16 +235,16 @@ def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = No
                 k, H = _disjoint(V), None
 
 
-def _meeting(H: zalg.Family, U: zalg.Universe, Y: Mapping, cores: Iterable) -> zalg.Family:
-    """The members of H that meet every core (the smallest cores first: they cut most)."""
-    for T in sorted(cores, key=len):
+def _meeting(H: zalg.Family, U: zalg.Universe, Y: Mapping, sets: Iterable) -> zalg.Family:
+    """The members of H that meet every set of ``sets`` (the smallest first: they cut most)."""
+    for T in sorted(sets, key=len):
         H = H - (H & U.power_set([c for c in Y if c not in T]))
     return H
 
 
 def _disjoint(V: set) -> int:
-    """A lower bound on a hitting set's size: pairwise disjoint cores picked greedily,
-    smallest first."""
+    """A lower bound on the size of V's hitting sets: pairwise disjoint sets of V picked
+    greedily, smallest first."""
     used: set = set()
     n = 0
     for T in sorted(V, key=lambda T: (len(T), sorted(T))):
@@ -255,7 +255,7 @@ def _disjoint(V: set) -> int:
 
 
 def _try(H: zalg.Family, good: set, oracle: _Oracle) -> set:
-    """New cores from up to ``TRIES`` members of H not yet confirmed (every one when
+    """New violation sets from up to ``TRIES`` members of H not yet confirmed (every one when
     that many are left; else drawn at random); confirmed members join ``good``."""
     rest = H - H.universe.family(good) if good else H
     n = rest.count()
@@ -275,7 +275,7 @@ def _try(H: zalg.Family, good: set, oracle: _Oracle) -> set:
 
 class _Oracle:
     """The solver on pearl subsets of Y (the loop's kinds), with the loops it finds
-    turned into cores."""
+    turned into violation sets."""
 
     def __init__(self, rows: int, cols: int, loop, Y: Mapping):
         self.rows, self.cols, self.loop, self.Y = rows, cols, loop, Y
