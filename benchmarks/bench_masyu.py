@@ -16,10 +16,13 @@
   masyu_designer.py``'s): H, its minimal and minimum members (target: under 60 s and
   4 GB), and the minimum ones without H (``design.minimum_lazy``); a 10x10 loop (52
   cells admit a pearl): the minimum pearl sets without H (target: under 10 minutes),
-  and with ``--hard`` through H.
+  and with ``--hard`` through H; ``--mazes S ...``: the same for the 10x10 loops through
+  every cell ``maze_loop(10, 10, seed=S)`` (odd seeds 3 to 9 have a unique full set).
+* ``--certify``: the 10x10 loop's answer checked with CP-SAT against the proof V that
+  ``minimum_lazy`` returns.
 
     python -m benchmarks.bench_masyu [--solving] [--generation] [--designer]
-        [--hard] [--boards N] [--sizes 6 8 10] [--wide 20x36] [--wide-boards N] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
+        [--hard] [--mazes S ...] [--certify] [--boards N] [--sizes 6 8 10] [--wide 20x36] [--wide-boards N] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
 
 OR-Tools is a benchmark-only dependency (pip install -e '.[bench]').
 """
@@ -170,8 +173,12 @@ def designer_case(which: str, route: str) -> dict:
     """The minimum members of a loop's good pearl sets, each step measured: through H
     (route "H": H, its minimal members, its minimum ones) or without it ("lazy":
     ``design.minimum_lazy``)."""
+    from puzzles.common.loops import maze_loop
     from puzzles.masyu import design
-    rows, cols, loop = design.read_loop(LOOP6 if which == "6x6" else LOOP10)
+    if which.startswith("maze "):
+        rows, cols, loop = 10, 10, maze_loop(10, 10, seed=int(which.split()[1]))
+    else:
+        rows, cols, loop = design.read_loop(LOOP6 if which == "6x6" else LOOP10)
     out = {"candidates": len(design.candidates(rows, cols, loop))}
     good = minimal = None
     if route == "H":
@@ -192,8 +199,54 @@ def designer_case(which: str, route: str) -> dict:
     return out
 
 
+def certify_case() -> dict:
+    """The 10x10 loop's minimum pearl sets checked with CP-SAT (one worker): every set of
+    ``minimum_lazy``'s proof V leaves another loop, every answer set has one solution, and
+    the hitting sets of V of the least size k (CP-SAT's optimum, all enumerated) are the
+    answer."""
+    from ortools.sat.python import cp_model
+
+    from puzzles.masyu import Puzzle, design
+    rows, cols, loop = design.read_loop(LOOP10)
+    Y = design.candidates(rows, cols, loop)
+    V: list = []
+    with harness.measure() as step:
+        answer = {frozenset(m) for m in design.minimum_lazy(loop, rows, cols, proof=V)}
+
+    def solutions(pearls) -> int | None:
+        return cpsat_count(Puzzle(rows, cols, {c: Y[c] for c in pearls}), 2, 60)[0]
+
+    cells = sorted(Y)
+    m = cp_model.CpModel()
+    x = {c: m.NewBoolVar(str(c)) for c in cells}
+    for T in V:
+        m.AddBoolOr([x[c] for c in T])
+    m.Minimize(sum(x.values()))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    optimal = solver.Solve(m) == cp_model.OPTIMAL
+    k = round(solver.ObjectiveValue())
+    m.ClearObjective()
+    m.Add(sum(x.values()) == k)
+    hitting: set = set()
+
+    class Collect(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            hitting.add(frozenset(c for c in cells if self.Value(x[c])))
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    solver.Solve(m, Collect())
+    leave = sum((solutions(set(Y) - T) or 0) >= 2 for T in V)
+    unique = sum(solutions(S) == 1 for S in answer)
+    sizes = {len(S) for S in answer}
+    return {"least_cpu": step.cpu, "sets": len(V), "check": [len(answer), sizes.pop() if len(sizes) == 1 else None,
+            int(optimal), k, len(hitting), int(hitting == answer), int(leave == len(V)),
+            int(unique == len(answer))]}
+
+
 def tables(args) -> list:
-    every = not (args.solving or args.generation or args.designer)
+    every = not (args.solving or args.generation or args.designer or args.certify)
     out = []
     if every or args.solving:
         names = [str(n) for n in args.sizes] + ["published"]
@@ -226,7 +279,7 @@ def tables(args) -> list:
                                  "(per-puzzle CPU s)", ("zalg",), rows, cols, name_width=6))
     if every or args.designer:
         routes = [("6x6", "H"), ("6x6", "lazy"), ("10x10", "lazy")] + \
-            ([("10x10", "H")] if args.hard else [])
+            [(f"maze {seed}", "lazy") for seed in args.mazes] + ([("10x10", "H")] if args.hard else [])
         rows = [harness.Row(f"{w} loop, {r}", (harness.Case("designer_case", (w, r)),))
                 for w, r in routes]
         cols = (harness.field("cand", "candidates", 4, "d"),
@@ -239,6 +292,22 @@ def tables(args) -> list:
                 harness.field("least cpu", "least_cpu", 9, ".2f", median=True))
         out.append(harness.Table("The designer on loops through every cell (CPU s)",
                                  ("zalg",), rows, cols, name_width=17))
+    if args.certify:
+        rows = [harness.Row("10x10 loop", (harness.Case("certify_case", ()),))]
+        cols = (harness.field("minimum", "check", 7, "d", index=0),
+                harness.field("size", "check", 4, "d", index=1),
+                harness.field("|V|", "sets", 4, "d"),
+                harness.field("CP opt", "check", 6, "d", index=2),
+                harness.field("CP k", "check", 4, "d", index=3),
+                harness.field("CP k-sets", "check", 9, "d", index=4),
+                harness.field("same", "check", 4, "d", index=5),
+                harness.field("V ok", "check", 4, "d", index=6),
+                harness.field("unique", "check", 6, "d", index=7),
+                harness.field("least cpu", "least_cpu", 9, ".2f", median=True))
+        out.append(harness.Table("The 10x10 loop's minimum pearl sets checked with CP-SAT: "
+                                 "V's sets leave other loops, the answer's sets are unique, the "
+                                 "least hitting sets of V are the answer (1 = yes)",
+                                 ("zalg",), rows, cols, name_width=10))
     return out
 
 
@@ -248,6 +317,10 @@ def add_options(ap) -> None:
     ap.add_argument("--designer", action="store_true", help="the designer table")
     ap.add_argument("--hard", action="store_true",
                     help="add the 10x10 loop through H (more than 10 minutes: use --limit)")
+    ap.add_argument("--certify", action="store_true",
+                    help="check the 10x10 loop's minimum pearl sets with CP-SAT")
+    ap.add_argument("--mazes", type=int, nargs="*", default=[],
+                    help="designer rows for the 10x10 maze loops of these seeds (minimum without H)")
     ap.add_argument("--boards", type=int, default=20, help="generated boards per solving size")
     ap.add_argument("--sizes", type=int, nargs="*", default=[6, 8, 10])
     ap.add_argument("--wide", nargs="*", default=["20x36"], help="ROWSxCOLS boards of their own rows")

@@ -175,92 +175,155 @@ def minimum(H: zalg.Family) -> zalg.Family:
     return H.of_size(min(sizes)) if sizes else H
 
 
-#: other loops drawn per solver call of ``minimum_lazy``; the ``WITNESSES`` of them that
-#: break the fewest candidates give violation sets (small sets cut more hitting sets)
-DRAWN, WITNESSES = 64, 16
-#: candidate sets tried with the solver before the hitting sets are computed again
-TRIES = 8
+#: other loops drawn per refuted candidate of ``minimum_lazy``; the ``CORES`` of them that
+#: break the fewest candidates give violation sets, each shrunk towards a core
+DRAWN, CORES = 32, 3
+#: solver calls that shrink one violation set towards a core
+SHRINK = 6
+#: candidate sets of the current size tried with the solver per round
+TRIES = 16
 
 
-def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = None) -> zalg.Family:
-    """The good pearl sets of fewest pearls, without H (implicit hitting sets): V holds
-    the violation sets viol(L') of the other loops seen so far, starting with those of
-    the dense boards Y − {p} (a pearl whose absence allows another loop is needed in
-    every good set; those solves are quick); every minimum hitting
-    set of V within Y is tried with the solver, and one that allows other loops adds
-    viol(L') of up to ``WITNESSES`` of them.  When every minimum hitting set of V is
-    good they are the minimum good sets (a good set hits every viol(L'), so none is
-    smaller, and each of that size hits V).  The hitting sets are kept only up to the size
-    of a minimal good set found greedily first (no minimum good set is larger).  The same family as ``minimum(instances(...))``
-    over ``instance_universe``."""
+def minimum_lazy(loop, rows: int, cols: int, cells=None, progress: Progress = None,
+                 proof: list | None = None) -> zalg.Family:
+    """The good pearl sets of fewest pearls, without H (implicit hitting sets).
+
+    V holds violation sets T ⊆ Y (Y − T is not good, so every good set meets T), most of
+    them cores (minimal ones: Y − T ∪ {p} is good for every p ∈ T).  They come from the
+    dense boards Y − {p} and from every candidate the solver refutes (``_Oracle.cores``).
+    A lower bound k is the number of pairwise disjoint sets of V; the family H_k of the
+    k-sets within Y that meet every set of V is kept as a ZDD and cut by each new one.
+    Members of H_k are tried with the solver: a refuted one adds violation sets that it
+    misses; an empty H_k proves that no good set has k pearls (each good set meets every
+    set of V), and k grows.  When every member of H_k is confirmed good, H_k is the family
+    of minimum good sets (each good k-set meets every set of V, so it is in H_k).  The
+    same family as ``minimum(instances(...))`` over ``instance_universe``.  ``proof``: a
+    list that receives V (each set leaves another loop when its pearls are taken from Y;
+    the answer is the good members among the least hitting sets of V, all of them)."""
     Y = candidates(rows, cols, loop, cells)
     U = zalg.Universe(list(Y))
-    hits, seen = U.power_set(), 0          # hitting(V) over Y, V = ∅ so far
-
-    def learn(sets: list) -> zalg.Family:
-        return hits & U.family(sets).hitting(list(Y)) if sets else hits
-
-    good: set = set()
+    oracle = _Oracle(rows, cols, loop, Y)
     with reporter(progress) as report:
         report.stage("masyu design: the pearls every good set needs", total=len(Y))
-        if _violations(rows, cols, loop, Y, frozenset(Y)) is not None:
+        if oracle.others(frozenset(Y)) is not None:
             return instance_universe(rows, cols).empty    # not even Y is good
-        needed = []
-        for k, cell in enumerate(Y):                      # Y − {p} not good: p is needed
-            found = _violations(rows, cols, loop, Y, frozenset(Y) - {cell})
-            hits = learn(found or [])
-            if found:
-                needed.append(cell)
+        V: set = set()
+        for k, cell in enumerate(Y):                      # Y − {p} not good: {p} is a core
+            if oracle.others(frozenset(Y) - {cell}) is not None:
+                V.add(frozenset([cell]))
             report.update(k + 1)
-        report.stage("masyu design: a minimal good set bounds the sizes tried", total=len(Y))
-        hits = hits & U.at_most(len(_greedy_good(rows, cols, loop, Y, needed, report)), list(Y))
         report.stage("masyu design: minimum pearl sets without H")
+        k, H, good = _disjoint(V), None, set()
         while True:
-            least = [frozenset(S) for S in minimum(hits)]
-            found: list = []
-            for S in (S for S in least if S not in good):
-                more = _violations(rows, cols, loop, Y, S)
-                if more is None:
-                    good.add(S)
-                    continue
-                found += more
-                if len(found) >= TRIES * WITNESSES:
-                    break
-            seen += len(found)
-            report.note(f"{seen} violation sets, {len(good)} good of "
-                        f"{len(least[0]) if least else 0} pearls")
-            if not found:
-                return instance_universe(rows, cols).family(least)
-            if frozenset() in found:  # another loop breaks no candidate: nothing is good
+            if frozenset() in V:                          # another loop breaks no candidate
                 return instance_universe(rows, cols).empty
-            hits = learn(found)
+            if H is None:
+                H = _meeting(U.exactly(k, list(Y)), U, Y, V)
+            if not H:
+                k, H = k + 1, None
+                continue
+            new = _try(H, good, oracle)
+            report.note(f"{len(V)} violation sets, size {k}, {oracle.calls} solver calls, "
+                        f"{len(good)} good")
+            if not new and len(good) == H.count():
+                if proof is not None:
+                    proof.extend(sorted(V, key=lambda T: (len(T), sorted(T))))
+                return instance_universe(rows, cols).family(good)
+            V |= new
+            H = _meeting(H, U, Y, new)
+            if _disjoint(V) > k:
+                k, H = _disjoint(V), None
 
 
-def _greedy_good(rows: int, cols: int, loop, Y: Mapping, needed: list, report) -> frozenset:
-    """A minimal good pearl set: Y's pearls dropped one at a time (the needed ones kept)
-    while the loop stays the only solution; every good set of the least size is no larger."""
-    S = set(Y)
-    for k, cell in enumerate(Y):
-        if cell not in needed:
-            S.discard(cell)
-            if _violations(rows, cols, loop, Y, frozenset(S)) is not None:
-                S.add(cell)
-        report.update(k + 1)
-    return frozenset(S)
+def _meeting(H: zalg.Family, U: zalg.Universe, Y: Mapping, sets: Iterable) -> zalg.Family:
+    """The members of H that meet every set of ``sets`` (the smallest first: they cut most)."""
+    for T in sorted(sets, key=len):
+        H = H - (H & U.power_set([c for c in Y if c not in T]))
+    return H
 
 
-def _violations(rows: int, cols: int, loop, Y: Mapping, S: frozenset) -> list | None:
-    """None when the pearls S (of kinds Y) leave the loop the only solution, else the
-    smallest violation sets viol(L') ⊆ Y of ``WITNESSES`` of ``DRAWN`` other solutions L'."""
-    F = Puzzle(rows, cols, {cell: Y[cell] for cell in S}).solve()
-    others = F - F.universe.family([loop])
-    n = others.count()
-    if not n:
-        return None
-    near = {cell: local_edges(cell, rows, cols) for cell in Y}
-    found = [frozenset(c for c, kind in Y.items() if not admits(kind, near[c], L))
-             for L in others.sample(min(n, DRAWN), seed=n)]
-    return sorted(found, key=len)[:WITNESSES]
+def _disjoint(V: set) -> int:
+    """A lower bound on the size of V's hitting sets: pairwise disjoint sets of V picked
+    greedily, smallest first."""
+    used: set = set()
+    n = 0
+    for T in sorted(V, key=lambda T: (len(T), sorted(T))):
+        if not T & used:
+            used |= T
+            n += 1
+    return n
+
+
+def _try(H: zalg.Family, good: set, oracle: _Oracle) -> set:
+    """New violation sets from up to ``TRIES`` members of H not yet confirmed (every one when
+    that many are left; else drawn at random); confirmed members join ``good``."""
+    rest = H - H.universe.family(good) if good else H
+    n = rest.count()
+    picks = list(rest) if n <= TRIES else rest.sample(TRIES, seed=n)
+    new: set = set()
+    for S in picks:
+        S = frozenset(S)
+        if any(not (S & T) for T in new):
+            continue                                       # already refuted
+        others = oracle.others(S)
+        if others is None:
+            good.add(S)
+        else:
+            new |= oracle.cores(S, others)
+    return new
+
+
+class _Oracle:
+    """The solver on pearl subsets of Y (the loop's kinds), with the loops it finds
+    turned into violation sets."""
+
+    def __init__(self, rows: int, cols: int, loop, Y: Mapping):
+        self.rows, self.cols, self.loop, self.Y = rows, cols, loop, Y
+        self.near = {cell: local_edges(cell, rows, cols) for cell in Y}
+        self.calls = 0
+
+    def others(self, S: frozenset) -> zalg.Family | None:
+        """The solutions of the pearls S other than the loop (None: there are none)."""
+        self.calls += 1
+        F = solve(Puzzle(self.rows, self.cols, {cell: self.Y[cell] for cell in S}))
+        others = F - F.universe.family([self.loop])
+        return others if others else None
+
+    def broken(self, others: zalg.Family, k: int) -> list:
+        """The violation sets viol(L') of up to k loops among ``DRAWN`` drawn from
+        ``others``, fewest broken candidates first, distinct."""
+        n = others.count()
+        found = {frozenset(c for c, kind in self.Y.items() if not admits(kind, self.near[c], L))
+                 for L in others.sample(min(n, DRAWN), seed=n)}
+        return sorted(found, key=lambda T: (len(T), sorted(T)))[:k]
+
+    def cores(self, S: frozenset, others: zalg.Family) -> set:
+        """Violation sets missing S, one from each of ``CORES`` violation sets T of other
+        loops of S, shrunk with up to ``SHRINK`` solver calls: a chunk of T's pearls (half
+        of those not yet known to be needed) is added to Y − T; when another loop L''
+        remains, T becomes viol(L'') (a subset of T without the chunk), else the chunk
+        halves, and a single pearl whose addition leaves the loop unique is needed.  A T
+        whose pearls are all needed is a core (a minimal violation set); any T is a
+        violation set (every good set meets it)."""
+        out = set()
+        Y = frozenset(self.Y)
+        for T in self.broken(others, CORES):
+            needed: set = set()
+            size = max(1, len(T) // 2)
+            for _ in range(SHRINK):
+                rest = sorted(T - needed)
+                if not rest:
+                    break
+                chunk = set(rest[:size])
+                more = self.others(Y - T | chunk)
+                if more is not None:
+                    T = self.broken(more, 1)[0]
+                elif size == 1:
+                    needed |= chunk
+                else:
+                    size = max(1, size // 2)
+            out.add(T)
+        return out
 
 
 def difficulty(member: Iterable, kinds: Mapping) -> tuple[int, int]:

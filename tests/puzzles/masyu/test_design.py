@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from puzzles.common.errors import PuzzleFormatError
-from puzzles.common.loops import maze_loop
+from puzzles.common.loops import maze_loop, random_loop
 from puzzles.masyu import Puzzle, design
 from puzzles.masyu.model import check_solution, loop_pearls
 from tests.helpers import masyu_reference as ref
@@ -135,3 +137,59 @@ def test_a_board_of_maze_cells_draws_a_loop_through_every_cell(monkeypatch):
     assert p.count() == 1
     loop = p.solution()
     assert len({x for e in loop for x in e}) == 36 and not check_solution(p, loop)
+
+
+def nonempty_loops(rows, cols, count, seed):
+    """Seeded loops of a rows x cols board whose full pearl set is good (H is not empty):
+    maze loops on even boards, random loops otherwise."""
+    rng, out = random.Random(seed), []
+    while len(out) < count:
+        s = rng.randrange(2 ** 32)
+        loop = (maze_loop(rows, cols, seed=s) if rows % 2 == 0 == cols % 2 and rng.random() < 0.5
+                else random_loop(rows - 1, cols - 1, seed=s))
+        if Puzzle(rows, cols, loop_pearls(loop, rows, cols)).count() == 1:
+            out.append(loop)
+    return out
+
+
+@pytest.mark.parametrize("rows, cols, loop", [(4, 4, loop) for loop in nonempty_loops(4, 4, 4, 21)]
+                         + [(5, 5, loop) for loop in nonempty_loops(5, 5, 4, 22)]
+                         + [(6, 6, loop) for loop in nonempty_loops(6, 6, 3, 23)[1:]]
+                         + [(5, 6, loop) for loop in nonempty_loops(5, 6, 2, 24)])
+def test_the_minimum_without_h_equals_the_minimum_of_h_on_larger_loops(rows, cols, loop):
+    least = design.minimum(design.instances(loop, rows, cols))
+    assert least.count() > 0
+    V: list = []
+    assert design.minimum_lazy(loop, rows, cols, proof=V) == least
+    Y = design.candidates(rows, cols, loop)
+    assert V and all(Puzzle(rows, cols, {c: Y[c] for c in Y if c not in T}).count() > 1 for T in V)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_minimum_without_h_on_candidate_subsets(data):
+    rows, cols = data.draw(st.sampled_from([(4, 4), (4, 5), (5, 5)]))
+    loop = data.draw(st.sampled_from(nonempty_loops(rows, cols, 3, rows * cols)))
+    Y = sorted(design.candidates(rows, cols, loop))
+    cells = data.draw(st.sets(st.sampled_from(Y), min_size=len(Y) - 3))
+    assert design.minimum_lazy(loop, rows, cols, cells) == design.minimum(
+        design.instances(loop, rows, cols, cells))
+
+
+@pytest.mark.parametrize("shrink", [1, 100])
+def test_violation_sets_miss_the_candidate_and_are_cores_when_shrunk_enough(shrink, monkeypatch):
+    monkeypatch.setattr(design, "SHRINK", shrink)
+    rows, cols = 6, 6
+    loop = nonempty_loops(rows, cols, 1, 25)[0]
+    Y = design.candidates(rows, cols, loop)
+    oracle = design._Oracle(rows, cols, loop, Y)
+    S = frozenset(sorted(Y)[::3])
+    others = oracle.others(S)
+    assert others is not None
+    unique = lambda pearls: Puzzle(rows, cols, {c: Y[c] for c in pearls}).count() == 1  # noqa: E731
+    found = oracle.cores(S, others)
+    assert found
+    for T in found:
+        assert T and not T & S and not unique(set(Y) - T)
+        if shrink == 100:
+            assert all(unique(set(Y) - T | {p}) for p in T)
