@@ -15,7 +15,7 @@ from puzzles.numberlink import solve as solve_module
 from puzzles.numberlink.deduce import deduce
 from puzzles.numberlink.logic import Contradiction
 from puzzles.common.split import split_sweep
-from tests.helpers.numberlink_reference import SMALL, brute
+from tests.helpers.numberlink_reference import SMALL, board, brute
 
 
 def agrees(fixed: dict, members) -> bool:
@@ -190,3 +190,18 @@ def test_line_cuts_decide_what_the_other_rules_leave_open(monkeypatch):
         return 10**9 if fixed is None else len(fixed)
     assert all(size(a) >= size(b) for a, b in zip(with_lines, without))
     assert sum(size(a) > size(b) for a, b in zip(with_lines, without)) >= 3
+
+
+@pytest.mark.parametrize("cover", [False, True])
+def test_no_two_by_two_rule_is_sound_for_counting(cover):
+    """A solution may turn back on itself in a 2x2 block, with or without covering: on
+    2x2 and 3x2 boards with a pair in adjacent cells the brute force finds solutions
+    that use three edges of one block, so a rule against that would lose them (the
+    solver keeps them all)."""
+    for text in ("1./1.", "1./1./.."):
+        p = board(text)
+        every = brute(p, cover)
+        blocks = [{((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1)), ((r, c), (r + 1, c)),
+                   ((r, c + 1), (r + 1, c + 1))} for r in range(p.rows - 1) for c in range(p.cols - 1)]
+        assert any(len(b & m) == 3 for m in every for b in blocks), (text, cover)
+        assert set(p.solve(cover=cover)) == every
