@@ -96,6 +96,23 @@ def test_both_routes_of_solve_give_the_identical_family(monkeypatch, width):
     assert len(calls) == (solved if width == 0 else 0)
 
 
+def test_boards_of_many_labels_are_swept_bare(monkeypatch):
+    """Past ``MANY_LABELS`` labels ``solve`` sweeps without deducing (checked: ``deduce``
+    is never called, even with no quick width), and the family is the bare sweep's."""
+    def refused(*args, **kw):
+        raise AssertionError("deduce ran on a board of many labels")
+
+    monkeypatch.setattr(solve_module, "QUICK_WIDTH", 0)
+    monkeypatch.setattr(solve_module, "MANY_LABELS", 1)
+    monkeypatch.setattr(solve_module, "deduce", refused)
+    many = 0
+    for p, G, pairs, cover, bare in random_cases(6, 20):
+        if len(pairs) > 1:
+            assert solve_module.solve(p, cover=cover) == bare, (p, cover)
+            many += 1
+    assert many >= 10
+
+
 def test_forced_splits_give_the_identical_family():
     for p, G, pairs, cover, bare in random_cases(8, 15):
 
