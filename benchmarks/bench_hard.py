@@ -200,11 +200,14 @@ def _fixed(genre: str, p, cover: bool, route: str) -> int:
     """How many edges the route's pre-pass decides (not timed)."""
     from puzzles.numberlink import deduce as D
     from puzzles.numberlink import logic
+    from puzzles.numberlink import solve as N
     from puzzles.slitherlink import solve as S
     try:
         if genre == "slitherlink":
             return len(S.deduce(p) if route == "zdd" else S.prepass(p))
         edges = p.graph().edges
+        if route == "zdd" and len(p.pairs) > N.MANY_LABELS:
+            return 0  # solve sweeps such boards bare
         if route == "zdd":
             return len(D.deduce(p.rows, p.cols, p.pairs, edges, cover, probe=False))
         return len(logic.deduce(p.rows, p.cols, p.pairs, edges, cover=cover))
