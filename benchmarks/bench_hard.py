@@ -37,6 +37,8 @@ Routes (the sides of the peer tables; the first is the one ``--against`` compare
                                    [--resume] [--min-cells N] [--max-cells N]
     python -m benchmarks.bench_hard numberlink-all --summary --log F --cpu S
     python -m benchmarks.bench_hard few-pairs [--count N] [--cpu S]
+    python -m benchmarks.bench_hard peers-numberlink [--per-size N] [--count N] [--cpu S]
+                                   [--min-cells N] [--cover yes|no|both] [--routes zdd,cpsat]
     python -m benchmarks.bench_hard profile --names A,B,... [--cover yes|no|both]
 """
 
@@ -65,6 +67,8 @@ DATA = Path(__file__).resolve().parent / "data" / "published"
 FILES = {"slitherlink": "Slitherlink_dataset.json", "numberlink": "NumberLink_dataset.json"}
 #: the other generators' boards (``hard``: Slitherlink boards read from game ids)
 HARD = Path(__file__).resolve().parent / "data" / "slitherlink-hard.txt"
+#: zalg's own Numberlink boards (``generated``: one ``name puzz.link-URL`` a line)
+GENERATED = Path(__file__).resolve().parent / "data" / "numberlink-generated.txt"
 #: wall-clock allowance per CPU second of a case (CP-SAT's limit is wall time)
 WALL_PER_CPU = 10
 
@@ -75,8 +79,9 @@ WALL_PER_CPU = 10
 def load(genre: str, data: Path = DATA) -> dict:
     """name -> the dataset's entry (``problem`` and ``solution`` texts; for ``hard``,
     ``id``: a Loopy game id)."""
-    if genre == "hard":
-        lines = (line.split() for line in HARD.read_text().splitlines())
+    if genre in ("hard", "generated"):
+        lines = (line.split() for line in (HARD if genre == "hard" else GENERATED)
+                 .read_text().splitlines())
         return {f[0]: {"id": f[1]} for f in lines if f and not f[0].startswith("#")}
     path = Path(data) / FILES[genre]
     if not path.exists():
@@ -119,8 +124,11 @@ def slitherlink_board(entry: dict):
 
 def numberlink_board(entry: dict):
     """(Puzzle, answer edges): labels are integers, '-' blank; the answer gives each
-    cell's path directions (n, s, e, w)."""
+    cell's path directions (n, s, e, w).  An entry with an ``id`` is a puzz.link URL (no
+    answer)."""
     from puzzles.numberlink import Puzzle
+    if "id" in entry:
+        return Puzzle.from_url(entry["id"]), None
     rows, cols, grid = _rows(entry["problem"])
     p = Puzzle.from_grid([[None if t == "-" else int(t) for t in row] for row in grid])
     _, _, ways = _rows(entry["solution"])
@@ -131,12 +139,13 @@ def numberlink_board(entry: dict):
 
 def _maker(genre: str):
     """The board reader of a dataset: (Puzzle, answer) of an entry."""
-    return numberlink_board if genre == "numberlink" else slitherlink_board
+    return numberlink_board if _kind(genre) == "numberlink" else slitherlink_board
 
 
 def _kind(genre: str) -> str:
-    """The genre of a dataset (``hard`` holds Slitherlink boards)."""
-    return "slitherlink" if genre == "hard" else genre
+    """The genre of a dataset (``hard`` holds Slitherlink boards, ``generated``
+    Numberlink boards)."""
+    return {"hard": "slitherlink", "generated": "numberlink"}.get(genre, genre)
 
 
 def boards(genre: str, data: Path = DATA) -> dict:
@@ -148,7 +157,7 @@ def boards(genre: str, data: Path = DATA) -> dict:
             p, _ = make(entry)
         except ValueError:
             continue  # a damaged entry (the README lists them)
-        out[name] = (p.rows, p.cols, len(p.pairs if genre == "numberlink" else p.hints))
+        out[name] = (p.rows, p.cols, len(p.pairs if _kind(genre) == "numberlink" else p.hints))
     return out
 
 
@@ -191,11 +200,14 @@ def _fixed(genre: str, p, cover: bool, route: str) -> int:
     """How many edges the route's pre-pass decides (not timed)."""
     from puzzles.numberlink import deduce as D
     from puzzles.numberlink import logic
+    from puzzles.numberlink import solve as N
     from puzzles.slitherlink import solve as S
     try:
         if genre == "slitherlink":
             return len(S.deduce(p) if route == "zdd" else S.prepass(p))
         edges = p.graph().edges
+        if route == "zdd" and len(p.pairs) > N.MANY_LABELS:
+            return 0  # solve sweeps such boards bare
         if route == "zdd":
             return len(D.deduce(p.rows, p.cols, p.pairs, edges, cover, probe=False))
         return len(logic.deduce(p.rows, p.cols, p.pairs, edges, cover=cover))
@@ -603,7 +615,9 @@ def print_log_summary(log: Path, data: Path, cpu_seconds: float) -> None:
 
 def tables(args) -> list:
     other = args.table in ("peers-hard", "profile-hard")
-    args.routes = (args.routes or ("zdd,cpsat,sat" if other else "zdd,old,sat,cpsat")).split(",")
+    default = ("zdd,cpsat,sat" if other else "zdd,cpsat" if args.table == "peers-numberlink"
+               else "zdd,old,sat,cpsat")
+    args.routes = (args.routes or default).split(",")
     covers = {"both": (False, True), "yes": (True,), "no": (False,)}[args.cover]
     names = [n for n in args.names.split(",") if n]
     if args.table == "slitherlink":
@@ -624,6 +638,8 @@ def tables(args) -> list:
         return [peer_table("hard", names, (False,), args)]
     if args.table == "profile":
         return [profile_table(names, covers, args)]
+    if args.table == "peers-numberlink":
+        return peers_numberlink_tables(args, covers)
     if args.table == "few-pairs":
         table = boards("numberlink", args.data)
         few = sorted((v[2], k) for k, v in table.items() if 169 <= v[0] * v[1] <= 225)
@@ -631,10 +647,28 @@ def tables(args) -> list:
     return [peer_table("numberlink", names, covers, args)]
 
 
+def peers_numberlink_tables(args, covers) -> list:
+    """The ZDD route against its peers on Numberlink boards of every origin: the
+    published boards (the ``--per-size`` with the fewest pairs of every size of at least
+    ``--min-cells`` cells), the ``--count`` published 15x15 boards with the fewest pairs,
+    and zalg's own generated boards (``benchmarks/data/numberlink-generated.txt``)."""
+    table = {k: v for k, v in boards("numberlink", args.data).items()
+             if v[0] * v[1] >= args.min_cells}
+    names = [n for group in _sizes(table).values()
+             for n in sorted(group, key=lambda n: (table[n][2], n))[:args.per_size]]
+    few = sorted((v[2], k) for k, v in table.items() if (v[0], v[1]) == (15, 15))
+    names += [k for _, k in few[:args.count] if k not in names]
+    made = {k: v for k, v in boards("generated").items() if v[0] * v[1] >= args.min_cells}
+    return [peer_table("numberlink", names, covers, args),
+            peer_table("generated", [n for group in _sizes(made).values() for n in group],
+                       covers, args)]
+
+
 def add_options(ap) -> None:
     ap.add_argument("table", nargs="?", default="slitherlink",
                     choices=["slitherlink", "peers-slitherlink", "peers-hard", "profile-hard",
-                             "numberlink", "numberlink-all", "few-pairs", "profile"])
+                             "numberlink", "numberlink-all", "few-pairs", "profile",
+                             "peers-numberlink"])
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the published sets")
     ap.add_argument("--cpu", type=float, default=120, help="CPU seconds per case (RLIMIT_CPU)")
     ap.add_argument("--min-cells", type=int, default=0)

@@ -14,7 +14,14 @@ are counted, so no rule assumes the puzzle is unique):
   label and edges that may be used; a cell not reachable from both terminals of a
   label does not carry it;
 * cut cells (top level only): a cell through which every path between a label's
-  terminals passes carries that label.
+  terminals passes carries that label;
+* line cuts: a straight line between two rows (or columns) splits the cells in two;
+  a label's path crosses it an odd number of times when its terminals lie on
+  opposite sides and an even number otherwise, on edges no other path uses.  So the
+  line's used crossing edges number at least the labels it splits and have their
+  parity: the line's last open edge takes the value that parity asks, and when its
+  used and open edges together number exactly the split labels, every open one is
+  used.
 
 ``deduce`` runs them to a fixpoint, then probes every open edge
 (``puzzles.common.propagation``): a value whose consequences clash is impossible, and
@@ -62,12 +69,37 @@ class PathPropagator(Propagator):
         for a, b in self.ends:
             self.open[b - a != 1] |= 1 << a
         self.allowed = [(1 << n) - 1] * K
+        self._lines(rows, cols)
+
+    def _lines(self, rows: int, cols: int) -> None:
+        """Each edge crosses one straight line: the line below row r (number r) or the
+        line right of column c (number rows - 1 + c); per line, the labels it splits,
+        its open and its used crossing edges."""
+        lines = rows - 1 + max(cols - 1, 0)
+        self.line_of = [a // cols if b - a == cols else rows - 1 + a % cols for a, b in self.ends]
+        self.line_edges: list[list[int]] = [[] for _ in range(lines)]
+        for i, line in enumerate(self.line_of):
+            self.line_edges[line].append(i)
+        self.line_open = [len(es) for es in self.line_edges]
+        self.line_used = [0] * lines
+        self.line_split = [0] * lines
+        for s, t in self.terminals:
+            (rs, cs), (rt, ct) = divmod(s, cols), divmod(t, cols)
+            for r in range(min(rs, rt), max(rs, rt)):
+                self.line_split[r] += 1
+            for c in range(min(cs, ct), max(cs, ct)):
+                self.line_split[rows - 1 + c] += 1
 
     def var(self, x: int, k: int) -> int:
         return self.E + x * self.K + k
 
     # ---- propagation -----------------------------------------------------------------
     def on_assign(self, v: int, bit: int) -> bool:
+        if v < self.E:
+            line = self.line_of[v]
+            self.put(self.line_open, line, self.line_open[line] - 1)
+            if bit:
+                self.put(self.line_used, line, self.line_used[line] + 1)
         if bit == 0:
             if v < self.E:
                 a, b = self.ends[v]
@@ -96,7 +128,8 @@ class PathPropagator(Propagator):
     def check(self, v: int) -> bool:
         if v < self.E:
             a, b = self.ends[v]
-            return self._link(v) and self._cell(a) and self._cell(b)
+            return (self._link(v) and self._cell(a) and self._cell(b)
+                    and self._line(self.line_of[v]))
         x = (v - self.E) // self.K
         return self._cell(x) and all(self._link(i) for i in self.around[x])
 
@@ -118,6 +151,19 @@ class PathPropagator(Propagator):
                     return False
             elif x >= 0 and y >= 0:
                 return self.assign(i, 0)
+        return True
+
+    def _line(self, line: int) -> bool:
+        """The crossings of one straight line: at least its split labels, of their
+        parity (the module docstring)."""
+        used, free, split = self.line_used[line], self.line_open[line], self.line_split[line]
+        if used + free < split or (free == 0 and (used - split) % 2):
+            return False
+        if free and used + free == split:
+            return all(self.assign(i, 1) for i in self.line_edges[line] if self.value[i] == -1)
+        if free == 1:
+            (last,) = (i for i in self.line_edges[line] if self.value[i] == -1)
+            return self.assign(last, (split - used) % 2)
         return True
 
     def _cell(self, x: int) -> bool:

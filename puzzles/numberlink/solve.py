@@ -21,13 +21,20 @@ from ..common.caches import cached
 from .deduce import deduce
 from .logic import Contradiction
 
-__all__ = ["board_graph", "solve", "QUICK_WIDTH"]
+__all__ = ["board_graph", "solve", "QUICK_WIDTH", "MANY_LABELS"]
 
 #: states per level under which the frontier sweep runs before any deduction: every
 #: board with many short paths stays under it (at most 4,096 states on the generated
 #: 10x10-20x15 boards, where the deductions cost 15-700 ms and the sweep 3-20 ms);
 #: boards with few long paths pass it within 10-50 ms (docs/performance.md)
 QUICK_WIDTH = 1 << 12
+
+#: labels past which ``solve`` sweeps without the deductions: their cost grows with
+#: labels x cells (a flood per label, a variable per cell and label) while the labels
+#: keep the sweep narrow (measured, CPU s: 0.3-1.0 with 46-64 labels on the published
+#: 25x32-35x48 boards, 2.3 / 9.9 / 24.6 with 99 / 164 / 207 labels on generated
+#: 20x20-30x30 boards, whose covering sweep takes 0.05-0.6 s bare)
+MANY_LABELS = 96
 
 
 @cached(maxsize=16)
@@ -48,8 +55,9 @@ def solve(p, cover: bool = False, method: str = "frontier", *, progress: Progres
     """Every solution of board p as a family of edge sets over ``graph``'s universe
     (default: :func:`board_graph`).
 
-    The frontier method first sweeps the bare board with a width limit of
-    ``QUICK_WIDTH`` states; past it, it fixes the edges that sound rules decide
+    The frontier method sweeps the bare board of more than ``MANY_LABELS`` labels
+    without deductions; it sweeps any other with a width limit of ``QUICK_WIDTH``
+    states first; past it, it fixes the edges that sound rules decide
     (``deduce.deduce``: propagation, reachability and cut cells; probing costs
     seconds on large boards and found nothing more on the published ones,
     docs/performance.md) and sweeps again from the side of the clues.  The algebraic
@@ -67,6 +75,8 @@ def solve(p, cover: bool = False, method: str = "frontier", *, progress: Progres
                                 progress=progress, max_width=max_width)
 
     if method == "frontier":
+        if len(pairs) > MANY_LABELS:  # the deductions would cost more than they save
+            return sweep(None)
         try:  # boards with many short paths: the sweep is cheaper than the deductions
             return sweep(None, QUICK_WIDTH)
         except zalg.TooWide:
