@@ -119,12 +119,11 @@ def board_urls(n: int, boards: int) -> list[str]:
 def zdd_case(n: int, boards: int) -> dict:
     """Count every board's solutions with the ZDD (each solve measured)."""
     from puzzles import nagareru
-    from puzzles.common.solving import SOLVED
     counts, cpu, clues = [], [], []
     urls = board_urls(n, boards)
     # set-up: the size's board graphs, then no solution kept by the solve cache
     nagareru.Puzzle.from_url(urls[0]).solve()
-    SOLVED.clear()
+    harness.forget_solutions(nagareru.Puzzle)
     for url in urls:
         p = nagareru.Puzzle.from_url(url)
         with harness.measure() as step:

@@ -125,10 +125,9 @@ def solving_board(kind, rows, cols, seed):
 def solve_case(kind, rows, cols, seed, cover) -> dict:
     """Every solution of a board (its graph built beforehand; the solve measured)."""
     from puzzles import numberlink as N
-    from puzzles.common.solving import SOLVED
     url = solving_board(kind, rows, cols, seed).to_url()
     gc.collect()  # the board random_instance checked is gone, and its solutions with it
-    SOLVED.clear()  # and so are the solutions the cache keeps of recent boards
+    harness.forget_solutions(N.Puzzle)  # and so are the solutions the cache keeps of recent boards
     p = N.Puzzle.from_url(url)
     p.graph()
     with harness.measure():

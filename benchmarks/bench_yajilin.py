@@ -70,11 +70,10 @@ def board_urls(kind: str, rows: int, cols: int, boards: int) -> list[str]:
 def zdd_case(kind: str, rows: int, cols: int, boards: int, method: str) -> dict:
     """Count every board's solutions with the ZDD (each solve measured)."""
     from puzzles import yajilin
-    from puzzles.common.solving import SOLVED
     counts, cpu, clues = [], [], []
     urls = board_urls(kind, rows, cols, boards)
     yajilin.Puzzle.from_url(urls[0]).solve(method)  # set-up: the shape's universe
-    SOLVED.clear()
+    harness.forget_solutions(yajilin.Puzzle)
     for url in urls:
         p = yajilin.Puzzle.from_url(url)
         with harness.measure() as step:

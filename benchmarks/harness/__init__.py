@@ -58,9 +58,9 @@ What the harness does with it:
 """
 from __future__ import annotations
 
-from .child import Step, elsewhere, kept, measure, measured_tree, record
+from .child import Step, elsewhere, forget_solutions, kept, measure, measured_tree, record
 from .runner import main
 from .tables import Case, Column, Row, Table, field, same_check
 
-__all__ = ["Case", "Column", "Row", "Table", "Step", "elsewhere", "field", "kept", "measure", "record",
-           "main", "measured_tree", "same_check"]
+__all__ = ["Case", "Column", "Row", "Table", "Step", "elsewhere", "field", "forget_solutions",
+           "kept", "measure", "record", "main", "measured_tree", "same_check"]

@@ -82,7 +82,7 @@ def serve(module, argv: list[str]) -> None:
     zalg = sys.modules.get("zalg")
     payload["zalg"] = str(Path(zalg.__file__).resolve().parents[1]) if zalg else None
     if zalg is not None:
-        payload["foreign"] = _foreign_modules(Path(zalg.__file__).resolve().parent)
+        payload["foreign"] = _foreign_modules(Path(zalg.__file__).resolve().parents[1])
     out.write_text(json.dumps(payload))
 
 
@@ -120,19 +120,26 @@ def _load_kernels() -> None:
     # a tree without a warm-up module: its kernels load with zalg
 
 
+def forget_solutions(puzzle_class) -> None:
+    """Empty the solution cache that ``puzzle_class.solve`` keeps (the measured tree's own,
+    wherever that tree keeps it), so that the next solve is measured, not looked up."""
+    sys.modules[puzzle_class.solve.__module__].SOLVED.clear()
+
+
 def measured_tree() -> Path:
     """In a measuring process: the folder of the tree it measures (first on the
     ``PYTHONPATH`` the runner gave it), for cases that run that tree's programs."""
     return Path(os.environ["PYTHONPATH"].split(os.pathsep)[0])
 
 
-def _foreign_modules(package: Path) -> list[str]:
-    """zalg's modules loaded from outside ``package`` (the measured tree's zalg folder):
-    an import system that falls back on another tree for a module this tree lacks."""
+def _foreign_modules(tree: Path) -> list[str]:
+    """zalg's and puzzles' modules loaded from outside ``tree`` (the measured tree's
+    folder): an import system that falls back on another tree for a module this tree
+    lacks (an editable install's finder answers by name, whatever the path)."""
     return sorted(name for name, module in list(sys.modules.items())
-                  if (name == "zalg" or name.startswith("zalg."))
+                  if name.split(".")[0] in ("zalg", "puzzles")
                   and getattr(module, "__file__", None)
-                  and not Path(module.__file__).resolve().is_relative_to(package))
+                  and not Path(module.__file__).resolve().is_relative_to(tree))
 
 
 def elsewhere(code: str, *args: str) -> str:
@@ -168,7 +175,7 @@ class Measurement:
     rss_mb: float | None = None
     error: str | None = None
     zalg: str | None = None
-    foreign: list | None = None  # zalg modules this process loaded from another tree
+    foreign: list | None = None  # zalg and puzzles modules it loaded from another tree
     started: float | None = None  # seconds into the run (set by the runner)
 
     def ok(self) -> bool:

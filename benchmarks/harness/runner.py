@@ -182,7 +182,7 @@ class Run:
 
     @staticmethod
     def checked(m: child.Measurement, tree: Tree) -> child.Measurement:
-        """``m``, failed if it measured a zalg from outside ``tree``."""
+        """``m``, failed if it measured a zalg or puzzles from outside ``tree``."""
         if m.ok() and m.zalg is not None and Path(m.zalg) != tree.path:
             m.error = f"measured the zalg of {m.zalg}, not of {tree.path}"
         elif m.ok() and m.foreign:
