@@ -65,23 +65,25 @@ class _Oracle:
         least ``limit`` new sets): repeatedly, every violation set of fewest cells
         that misses some S ∈ bad (each is minimal: a smaller one would miss S too),
         then the members of ``bad`` those do not rule out yet."""
-        learned = self.U.empty
+        learned, fewest = self.U.empty, 0
         while bad and learned.count() < limit:
-            new = self._fewest_missing(bad)
+            new, fewest = self._fewest_missing(bad, fewest)
             learned |= new
             bad = bad & new.hitting(self.Y)   # the members no new set rules out
         self.found += learned.count()
         self.hits = self.hits & learned.hitting(self.Y)
 
-    def _fewest_missing(self, bad: zalg.Family) -> zalg.Family:
-        """The violation sets of fewest cells that miss some member of ``bad``.  The
-        sets of s cells missing some S are few, so ∃x.W is taken only along them
-        (``exists(within=...)``), s = 1, 2, ... until some are violation sets."""
+    def _fewest_missing(self, bad: zalg.Family, fewest: int = 0) -> tuple[zalg.Family, int]:
+        """(the violation sets of fewest cells that miss some member of ``bad``, their
+        size).  The sets of s cells missing some S are few, so ∃x.W is taken only along
+        them (``exists(within=...)``), s = ``fewest``, ``fewest`` + 1, ... until some are
+        violation sets: ``fewest`` is a size below which none misses a member of ``bad``
+        (the size the last call returned, for ``bad`` a part of that call's)."""
         avoiding = self.toggled(bad)
-        for s in range(len(self.Y) + 1):
+        for s in range(fewest, len(self.Y) + 1):
             new = self.W.exists(self.X, within=self.cells.of_size(s).permit(avoiding))
             if new:
-                return new
+                return new, s
         raise AssertionError("a bad candidate has a violation set missing it")
 
 

@@ -192,8 +192,8 @@ def _whole(H: zalg.Family, loop: frozenset, question: tuple[str, ...], count: in
     out = Answer(question, "whole", k, good=H, why=why)
     if {"minimal", "hardest"} & set(question):
         out.minimal = design.minimal(H, progress=report)
-    if "minimum" in question:
-        out.minimum = design.minimum(H)
+    if "minimum" in question:  # the members of least size are minimal: from the smaller family
+        out.minimum = design.minimum(out.minimal if out.minimal is not None else H)
     if "hardest" in question:
         ranked = design.rank_by_difficulty(out.minimal, loop)
         out.hardest = [pair for _, pair in zip(range(count), ranked)]

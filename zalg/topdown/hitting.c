@@ -15,7 +15,7 @@ typedef struct {
     const i64 *level, *hi, *lo;
     const uint8_t *escapes;
     uint8_t *seen;
-    i64 *heap, hcap, *out;
+    i64 *heap, hcap, *out, *out1;
 } Walk;
 
 static inline i64 push(i64 *heap, i64 size, i64 n) {
@@ -77,18 +77,64 @@ static i64 successor(Walk *w, const i64 *A, i64 k, i64 x, int take, i64 limit) {
     return dead ? -1 : m;
 }
 
+/* both successors of the state A[:k] at level x at once: the walk taking both children at x
+   (w->out, *m0 nodes; -1 when dead) and, flagged within it, the nodes the walk taking the
+   lo children only at x reaches (w->out1, *m1; -1 when dead), each increasing.  A node's
+   parents come before it (numbered by level), so its flag is final when it pops.
+   0, or -2 when the heap is too small. */
+static int successors(Walk *w, const i64 *A, i64 k, i64 x, i64 limit, i64 *m0, i64 *m1) {
+    if (k > w->hcap) return -2;
+    i64 size = 0, *heap = w->heap, n0 = 0, n1 = 0;
+    uint8_t *seen = w->seen;
+    for (i64 i = 0; i < k; i++) {
+        size = push(heap, size, A[i]);
+        seen[A[i]] = 3;  /* 1: in the heap, 2: reached by the walk without x's hi */
+    }
+    int dead0 = 0, dead1 = 0;
+    while (size > 0) {
+        i64 n = pop(heap, &size);
+        int f = seen[n] & 2;
+        seen[n] = 0;
+        if (dead1 || (dead0 && !f)) continue;
+        if (n == 1 || w->escapes[n]) { dead0 = 1; dead1 = f != 0; continue; }
+        i64 lv = w->level[n];
+        if (lv >= limit) {
+            if (!dead0) w->out[n0++] = n;
+            if (f) w->out1[n1++] = n;
+            continue;
+        }
+        for (int side = 0; side < 2; side++) {
+            i64 c = side == 0 ? w->lo[n] : w->hi[n];
+            if (c == 0) continue;
+            uint8_t cf = f && !(side == 1 && lv == x) ? 2 : 0;
+            if (seen[c]) { seen[c] |= cf; continue; }
+            if (dead0 && !cf) continue;
+            if (size == w->hcap) {
+                while (size > 0) seen[pop(heap, &size)] = 0;
+                return -2;
+            }
+            seen[c] = 1 | cf;
+            size = push(heap, size, c);
+        }
+    }
+    *m0 = dead0 ? -1 : n0;
+    *m1 = dead1 ? -1 : n1;
+    return 0;
+}
+
 static int level_loop(Walk *w, TStore *st, const i64 *data, const i64 *off, i64 count, i64 x,
                       i64 limit, int last, int32_t *lo, int32_t *hi) {
     for (i64 i = 0; i < count; i++) {
         if (td_stop_now(i)) return TD_STOPPED;
+        i64 m[2];
+        if (successors(w, data + off[i], off[i + 1] - off[i], x, limit, &m[0], &m[1]) != 0)
+            return TD_SCRATCH;
         for (int bit = 0; bit < 2; bit++) {
-            i64 n = successor(w, data + off[i], off[i + 1] - off[i], x, bit == 1 ? 0 : 2,
-                              limit), code;
-            if (n == -2) return TD_SCRATCH;
+            i64 n = m[bit], code;
             if (n == -1 || (n > 0 && last)) code = TD_DEAD;  /* a node past the last element
                                                                 lies on a path to 1 */
             else if (n == 0 && last) code = TD_ALL;
-            else if ((code = store_state(st, w->out, n)) < 0) return TD_NOMEM;
+            else if ((code = store_state(st, bit ? w->out1 : w->out, n)) < 0) return TD_NOMEM;
             put_code(lo, hi, i, bit, code);
         }
     }
@@ -97,7 +143,7 @@ static int level_loop(Walk *w, TStore *st, const i64 *data, const i64 *off, i64 
 
 /* the walk over the views of seen, out, level, hi, lo, escapes (b[0..5]) */
 static Walk walk_of(Py_buffer *b, i64 size) {
-    Walk w = {b[2].buf, b[3].buf, b[4].buf, b[5].buf, b[0].buf, NULL, size, b[1].buf};
+    Walk w = {b[2].buf, b[3].buf, b[4].buf, b[5].buf, b[0].buf, NULL, size, b[1].buf, NULL};
     w.heap = malloc((size_t)(size > 0 ? size : 1) * 8);
     return w;
 }
@@ -123,13 +169,15 @@ PyObject *py_hit_level(PyObject *self, PyObject *args) {
     Grow lo = {0}, hi = {0};
     int status = TD_NOMEM;
     Walk w = walk_of(b, size);
-    if (w.heap && store_init(&st, &env, held + 8 * size)) {
+    w.out1 = malloc((size_t)(b[2].shape[0] > 0 ? b[2].shape[0] : 1) * 8);
+    if (w.heap && w.out1 && store_init(&st, &env, held + 8 * size + 8 * b[2].shape[0])) {
         if (codes_init(&lo, count) && codes_init(&hi, count))
             status = level_loop(&w, &st, b[6].buf, b[7].buf, count, x, limit, last,
                                 (int32_t *)lo.p, (int32_t *)hi.p);
         if (status != TD_DONE) store_free(&st);
     }
     free(w.heap);
+    free(w.out1);
     td_release(b, 9);
     return td_level_result(status, &st, &lo, &hi);
 }

@@ -32,7 +32,7 @@ import numpy as np
 from ..errors import OutOfMemory
 from ..algebra.family import Family
 from .assemble import assemble
-from .hitting_tables import block_words, node_tables, table_level, tables_fit, to_tables, words
+from .hitting_tables import bases, block_words, node_tables, table_level, tables_fit, to_tables, words
 from ..progress import Progress, reporter
 from .unique_exists import layer_step, named_out_of_memory, native, native_level, raise_if_stopped
 
@@ -137,7 +137,8 @@ def _tabled(U, kept: list[int], switch: int, data, off, count, nodes: tuple, lay
     ctx = U.manager.ctx
     status, T = node_tables(level, hi, lo, first, bit, R, block_words(R), ctx)
     raise_if_stopped(status)
-    status, codes, rows, _, m = to_tables(data, off, count, T, first, R, ctx)
+    base = bases(*layers[-1], off, count) if layers else None
+    status, codes, rows, _, m = to_tables(data, off, count, T, first, R, ctx, base)
     raise_if_stopped(status)
     if layers:
         for a in layers[-1]:

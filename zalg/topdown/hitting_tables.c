@@ -92,47 +92,109 @@ PyObject *py_ht_node_tables(PyObject *self, PyObject *args) {
     return Py_BuildValue("iN", status, T);
 }
 
-/* one chunk c0 .. c1 - 1 of states conjoined block by block into buf, then stored */
-static int conjoin(const i64 *data, const i64 *off, i64 c0, i64 c1, const u64 *T, i64 nb,
-                   i64 rows, i64 bw, i64 first, const u64 *ones, u64 *buf, i64 *codes,
-                   TStore *st) {
-    i64 nw = nb * bw;
-    for (i64 k = 0; k < nb; k++) {
-        const u64 *Tk = T + k * rows * bw;
-        for (i64 i = c0; i < c1; i++) {
-            if (td_stop_now(i)) return TD_STOPPED;
-            u64 *restrict acc = buf + (i - c0) * nw + k * bw;
-            memcpy(acc, ones + k * bw, (size_t)bw * 8);
-            for (i64 a = off[i]; a < off[i + 1]; a++) {
-                const u64 *restrict row = Tk + (data[a] - first) * bw;
-                for (i64 t = 0; t < bw; t++) acc[t] &= row[t];
-            }
+/* acc[t] &= row[t] over the n rows of one block (bw words) listed in rows[]: the conjunction's
+   inner loop, compiled twice where the compiler can (AVX2 and the baseline, chosen at load) */
+TD_VECTOR static void and_rows(u64 *restrict acc, const u64 *restrict Tk, const i64 *rows,
+                               i64 n, i64 bw) {
+    for (i64 a = 0; a < n; a++) {
+        const u64 *restrict row = Tk + rows[a] * bw;
+        for (i64 t = 0; t < bw; t++) acc[t] &= row[t];
+    }
+}
+
+/* the rows of state i's nodes not in state b (both increasing) into out, their number */
+static i64 difference(const i64 *data, const i64 *off, i64 i, i64 b, i64 first, i64 *out) {
+    i64 n = 0, p = off[b], q = off[b + 1];
+    for (i64 a = off[i]; a < off[i + 1]; a++) {
+        while (p < q && data[p] < data[a]) p++;
+        if (p < q && data[p] == data[a]) continue;
+        out[n++] = data[a] - first;
+    }
+    return n;
+}
+
+/* The states order[c0 .. c1 - 1] (order: increasing size) conjoined block by block into buf,
+   then stored.  A state whose base (a state of its nodes' subset, base[i] >= 0) was stored
+   by an earlier chunk starts from the base's row and conjoins only its other nodes. */
+typedef struct {
+    const i64 *data, *off, *order, *base;
+    const u64 *T, *ones;
+    i64 nb, rows, bw, first;
+    u64 *buf;
+    i64 *codes, *list, *from, *start;  /* list: the chunk's rows; from: a base's code or -1 */
+} Conj;
+
+static int conjoin(Conj *c, i64 c0, i64 c1, TStore *st) {
+    i64 nw = c->nb * c->bw, used = 0;
+    for (i64 j = c0; j < c1; j++) {
+        i64 i = c->order[j], b = c->base[i], k = j - c0;
+        c->start[k] = used;
+        c->from[k] = b >= 0 && c->codes[b] >= 0 ? c->codes[b] : -1;
+        if (c->from[k] >= 0) used += difference(c->data, c->off, i, b, c->first, c->list + used);
+        else
+            for (i64 a = c->off[i]; a < c->off[i + 1]; a++) c->list[used++] = c->data[a] - c->first;
+    }
+    c->start[c1 - c0] = used;
+    for (i64 k = 0; k < c->nb; k++) {
+        const u64 *Tk = c->T + k * c->rows * c->bw;
+        for (i64 j = c0; j < c1; j++) {
+            if (td_stop_now(j)) return TD_STOPPED;
+            i64 q = j - c0;
+            u64 *acc = c->buf + q * nw + k * c->bw;
+            const u64 *init = c->from[q] >= 0
+                ? (const u64 *)(st->data.p + st->off.p[c->from[q]]) + k * c->bw
+                : c->ones + k * c->bw;
+            memcpy(acc, init, (size_t)c->bw * 8);
+            and_rows(acc, Tk, c->list + c->start[q], c->start[q + 1] - c->start[q], c->bw);
         }
     }
-    for (i64 i = c0; i < c1; i++) {
-        codes[i] = store_state(st, (const i64 *)(buf + (i - c0) * nw), nw);
-        if (codes[i] < 0) return TD_NOMEM;
+    for (i64 j = c0; j < c1; j++) {
+        i64 code = store_state(st, (const i64 *)(c->buf + (j - c0) * nw), nw);
+        if (code < 0) return TD_NOMEM;
+        c->codes[c->order[j]] = code;
+    }
+    return TD_DONE;
+}
+
+/* the chunks of states in order, one after the other */
+static int conjoin_all(Conj *c, i64 count, i64 chunk, TStore *st) {
+    for (i64 i = 0; i < count; i++) c->codes[i] = -1;
+    i64 most = 0;
+    for (i64 c0 = 0; c0 < count; c0 += chunk) {
+        i64 c1 = c0 + chunk < count ? c0 + chunk : count, n = 0;
+        for (i64 j = c0; j < c1; j++) n += c->off[c->order[j] + 1] - c->off[c->order[j]];
+        if (n > most) {
+            free(c->list);
+            c->list = malloc((size_t)n * 8);
+            if (!c->list) return TD_NOMEM;
+            most = n;
+        }
+        int status = conjoin(c, c0, c1, st);
+        if (status != TD_DONE) return status;
     }
     return TD_DONE;
 }
 
 const char ht_to_tables_doc[] =
-"ht_to_tables(data, off, count, T, first, R, chunk, ctx, held) -> (status, codes, rows, off, m)\n\n"
-"hitting_tables.to_tables (chunk: states conjoined together); codes, rows and offsets\n"
+"ht_to_tables(data, off, count, T, first, R, order, base, chunk, ctx, held)\n"
+"    -> (status, codes, rows, off, m)\n\n"
+"hitting_tables.to_tables (order: the states by increasing size; base: per state a state\n"
+"whose nodes it holds, or -1; chunk: states conjoined together); codes, rows and offsets\n"
 "come as bytearrays of int64.";
 
 PyObject *py_ht_to_tables(PyObject *self, PyObject *args) {
-    PyObject *o[4];
+    PyObject *o[6];  /* data, off, T, ctx, order, base */
     long long count, first, R, chunk, held;
-    if (!PyArg_ParseTuple(args, "OOLOLLLOL", &o[0], &o[1], &count, &o[2], &first, &R, &chunk,
-                          &o[3], &held))
+    if (!PyArg_ParseTuple(args, "OOLOLLOOLOL", &o[0], &o[1], &count, &o[2], &first, &R, &o[4],
+                          &o[5], &chunk, &o[3], &held))
         return NULL;
-    Py_buffer b[4];
-    if (!td_views(o, b, "8888")) return NULL;
+    Py_buffer b[6];
+    if (!td_views(o, b, "888888")) return NULL;
     int status = TD_NOMEM;
-    if (b[2].ndim != 3) {
-        td_release(b, 4);
-        PyErr_SetString(PyExc_TypeError, "ht_to_tables: T has three dimensions");
+    if (b[2].ndim != 3 || b[4].shape[0] < count || b[5].shape[0] < count) {
+        td_release(b, 6);
+        PyErr_SetString(PyExc_TypeError, "ht_to_tables: T has three dimensions, order and "
+                        "base one entry a state");
         return NULL;
     }
     i64 nb = b[2].shape[0], rows = b[2].shape[1], bw = b[2].shape[2], nw = nb * bw;
@@ -142,19 +204,23 @@ PyObject *py_ht_to_tables(PyObject *self, PyObject *args) {
     env_init(&env, b[3].buf, NULL, 0);
     TStore st = {0};
     Grow codes = {0};
-    u64 *ones = malloc((size_t)nw * 8), *buf = malloc((size_t)(chunk * nw) * 8);
-    if (ones && buf && store_init(&st, &env, held + 8 * nw * (chunk + 1))) {
+    Conj c = {b[0].buf, b[1].buf, b[4].buf, b[5].buf, b[2].buf, NULL, nb, rows, bw, first};
+    u64 *ones = malloc((size_t)nw * 8);
+    c.ones = ones;
+    c.buf = malloc((size_t)(chunk * nw) * 8);
+    c.from = malloc((size_t)chunk * 8);
+    c.start = malloc((size_t)(chunk + 1) * 8);
+    if (ones && c.buf && c.from && c.start
+            && store_init(&st, &env, held + 8 * nw * (chunk + 1))) {
         if (grow_init(&codes, count)) {
             ones_of(R, ones, nw);
-            status = TD_DONE;
-            for (i64 c0 = 0; c0 < count && status == TD_DONE; c0 += chunk)
-                status = conjoin(b[0].buf, b[1].buf, c0, c0 + chunk < count ? c0 + chunk : count,
-                                 b[2].buf, nb, rows, bw, first, ones, buf, codes.p, &st);
+            c.codes = codes.p;
+            status = conjoin_all(&c, count, chunk, &st);
         }
         if (status != TD_DONE) store_free(&st);
     }
-    free(ones); free(buf);
-    td_release(b, 4);
+    free(ones); free(c.buf); free(c.from); free(c.start); free(c.list);
+    td_release(b, 6);
     PyObject *data, *noff;
     if (status == TD_DONE && !store_take(&st, &data, &noff)) status = TD_NOMEM;
     if (status != TD_DONE) {

@@ -63,22 +63,47 @@ def node_tables(level, hi, lo, first, bit, R: int, bw: int, ctx) -> tuple:
     return status, np.frombuffer(T, dtype=np.uint64).reshape(words(R) // bw, rows, bw)
 
 
-def to_tables(data, off, count: int, T: np.ndarray, first: int, R: int, ctx) -> tuple:
+def to_tables(data, off, count: int, T: np.ndarray, first: int, R: int, ctx,
+              base: np.ndarray | None = None) -> tuple:
     """The states data[off[i]:off[i+1]] (sets of nodes numbered ≥ first) as the
     conjunctions of their tables (T as ``node_tables``), one stored row each:
-    (status, codes, rows, offsets, count), status STOPPED at Ctrl-C.
+    (status, codes, rows, offsets, count), status STOPPED at Ctrl-C.  ``base``: per
+    state, a state whose nodes it holds (-1: none); the state's table is then its
+    base's table conjoined with its other nodes' tables only.
 
-    Blocked: a chunk of states at a time, one block of words at a time, so that
-    the block of every node's table comes from cache, not from memory, for each
-    state of the chunk.  The rows' array grows between chunks by ``ndarray.resize``
-    (a remapping, not a copy beside the old array), never inside the kernel."""
+    Blocked: a chunk of states at a time (by increasing size, so that a base comes
+    before the states built on it), one block of words at a time, so that the block of
+    every node's table comes from cache, not from memory, for each state of the chunk.
+    The rows' array grows between chunks by ``ndarray.resize`` (a remapping, not a copy
+    beside the old array), never inside the kernel."""
     held = T.nbytes + data.nbytes + off.nbytes
-    status, codes, rows, noff, m = native.ht_to_tables(data, off, count, T, first, R, CHUNK,
-                                                       ctx, held)
+    order = np.argsort(np.diff(off[:count + 1]), kind="stable").astype(np.int64)
+    base = np.full(count, -1, dtype=np.int64) if base is None else \
+        np.ascontiguousarray(base, dtype=np.int64)
+    status, codes, rows, noff, m = native.ht_to_tables(data, off, count, T, first, R, order,
+                                                       base, CHUNK, ctx, held)
     if status != DONE:
         return status, None, None, None, m
     return (status, np.frombuffer(codes, dtype=np.int64), np.frombuffer(rows, dtype=np.int64),
             np.frombuffer(noff, dtype=np.int64), m)
+
+
+def bases(lo: np.ndarray, hi: np.ndarray, off: np.ndarray, count: int) -> np.ndarray:
+    """Per state of a level, the largest of the states it holds as a set of nodes that
+    the previous level's codes show (-1: none): a parent's child without the element
+    (``lo``) holds its child with it (``hi``), whose paths are those of the first that
+    avoid the element."""
+    lo, hi = np.asarray(lo, dtype=np.int64), np.asarray(hi, dtype=np.int64)
+    pair = (lo >= 0) & (hi >= 0) & (lo != hi)
+    lo, hi = lo[pair], hi[pair]
+    out = np.full(count, -1, dtype=np.int64)
+    if len(lo):
+        size = np.diff(off[:count + 1])
+        by = np.lexsort((size[hi], lo))  # by state, its largest candidate last
+        lo, hi = lo[by], hi[by]
+        last = np.append(lo[1:] != lo[:-1], True)
+        out[lo[last]] = hi[last]
+    return out
 
 
 def table_level(data: np.ndarray, count: int, r: int, last: bool, ctx, held: int = 0) -> tuple:

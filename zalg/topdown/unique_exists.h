@@ -7,6 +7,14 @@
 
 #include "../cudd/zcudd.h"
 
+/* a hot loop compiled for AVX2 and for the baseline, chosen when the extension loads
+   (GCC's function clones on x86-64 with glibc; elsewhere the baseline alone) */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
+#define TD_VECTOR __attribute__((target_clones("avx2", "default")))
+#else
+#define TD_VECTOR
+#endif
+
 /* a level kernel's statuses (unique_exists.py: DONE, SCRATCH, STOPPED; NOMEM: a table
    would pass the budget or malloc failed) */
 enum { TD_DONE = 0, TD_SCRATCH = 1, TD_STOPPED = 2, TD_NOMEM = 3 };

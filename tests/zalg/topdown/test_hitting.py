@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +13,7 @@ from tests.helpers.strategies import universe_and_families
 from zalg import Universe
 import zalg.topdown.hitting as topdown
 from zalg.topdown.hitting import hitting_topdown, hitting_trial
+from zalg.topdown.hitting_tables import to_tables
 
 
 @given(universe_and_families(count=1), st.data())
@@ -67,3 +70,42 @@ def test_trial_is_the_first_levels(data, draw):
     widths: list = []
     hitting_topdown(F, E, widths=widths, tables=0)
     assert hitting_trial(F, E, levels) == widths[:levels]
+
+
+@given(universe_and_families(count=1), st.data())
+def test_bases_are_subsets(data, draw):
+    """The base a state's table is conjoined from (``hitting_tables.bases``) is another
+    state of the level whose nodes it holds."""
+    names, (A,) = data
+    F = Universe(names).family(A)
+    E = draw.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+
+    def checked(data, off, count, T, first, R, ctx, base=None):
+        for i in range(count):
+            b = -1 if base is None else int(base[i])
+            if b >= 0:
+                assert b != i and set(data[off[b]:off[b + 1]]) <= set(data[off[i]:off[i + 1]])
+        return to_tables(data, off, count, T, first, R, ctx, base)
+
+    for tables in (1, 2, 3):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(topdown, "to_tables", checked)
+            assert hitting_topdown(F, E, tables=tables) == F.hitting(E)
+
+
+def test_bases_are_used():
+    """On twelve random triples of eight elements, 12 of the states at the switch to tables
+    three elements before the end have a base (the route the conjunction takes)."""
+    U = Universe("abcdefgh")
+    rng = random.Random(3)
+    F = U.family([set(rng.sample("abcdefgh", 3)) for _ in range(12)])
+    counts = []
+
+    def counted(data, off, count, T, first, R, ctx, base=None):
+        counts.append(int((base >= 0).sum()))
+        return to_tables(data, off, count, T, first, R, ctx, base)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(topdown, "to_tables", counted)
+        assert hitting_topdown(F, "abcdefgh", tables=3) == F.hitting("abcdefgh")
+    assert counts == [12]
