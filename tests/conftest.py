@@ -15,10 +15,11 @@ settings.register_profile("zalg", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("zalg")
 
-#: what the caches' pool may keep during the run (a program's pool keeps up to 1 GiB): the
-#: shapes one test makes are seldom the next one's, and the run's peak memory stays low
-#: at no measured cost in time (numberlink's design tests: peak 1.3 GB -> 0.8 GB)
-caches.set_limit(256 << 20)
+#: what the caches' pool may keep in each process of the run (a program's pool keeps up to
+#: 1 GiB): the shapes one test makes are seldom the next one's, and the run's peak memory,
+#: two workers' together, stays low at no measured cost in time (numberlink's design
+#: tests: peak 1.3 GB -> 0.8 GB)
+caches.set_limit(128 << 20)
 
 
 @pytest.fixture(autouse=True, scope="module")
