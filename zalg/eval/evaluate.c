@@ -123,24 +123,25 @@ static int stream(Env *e, Stream *S, const i64 *hi, const i64 *lo, i64 n, i64 ro
 
 typedef unsigned __int128 u128;
 
-/* Counting for one root in two words per node, a pass without a limbs store: 1 when every
-   count fits in 128 bits (the root's count in *root_count), 0 when one does not, -1 when
-   memory or the budget runs out, -2 on Ctrl-C. */
-static int count_two_words(Env *e, const i64 *hi, const i64 *lo, i64 n, i64 root,
+/* Counting for one root in two words per node, a pass without a limbs store: a status;
+   *fits 1 with the root's count in *root_count when every count fits in 128 bits, else 0 */
+static int count_two_words(Env *e, const i64 *hi, const i64 *lo, i64 n, i64 root, int *fits,
                            u128 *root_count) {
-    if (over_budget(e, n * 16)) return -1;
+    *fits = 0;
+    if (over_budget(e, n * 16)) return ZNOMEM;
     u128 *c = malloc((size_t)(root + 1) * sizeof(u128));
-    if (!c) return -1;
+    if (!c) return ZNOMEM;
     c[0] = 0;
     c[1] = 1;
-    int fits = 1;
-    for (i64 i = 2; i <= root; i++) {
-        if ((i & (POLL_EVERY - 1)) == 0 && poll_signals(e)) { fits = -2; break; }
-        if (__builtin_add_overflow(c[hi[i]], c[lo[i]], &c[i])) { fits = 0; break; }
+    int status = ZOK;
+    i64 i = 2;
+    for (; i <= root; i++) {
+        if ((i & (POLL_EVERY - 1)) == 0 && poll_signals(e)) { status = ZINTERRUPTED; break; }
+        if (__builtin_add_overflow(c[hi[i]], c[lo[i]], &c[i])) break;
     }
-    if (fits == 1) *root_count = c[root];
+    if (status == ZOK && i > root) { *fits = 1; *root_count = c[root]; }
     free(c);
-    return fits;
+    return status;
 }
 
 int count_root(Env *e, const i64 *hi, const i64 *lo, i64 n, i64 root, u64 *narrow, u64 **limbs,
@@ -150,10 +151,9 @@ int count_root(Env *e, const i64 *hi, const i64 *lo, i64 n, i64 root, u64 *narro
     *narrow = (u64)root;
     if (root < 2) return ZOK;
     u128 two;
-    int fits = count_two_words(e, hi, lo, n, root, &two);
-    if (fits == -2) return ZINTERRUPTED;
-    if (fits == -1) return ZNOMEM;
-    if (fits == 1) {  /* the common case: one pass, no limbs store */
+    int fits, status = count_two_words(e, hi, lo, n, root, &fits, &two);
+    if (status != ZOK) return status;
+    if (fits) {  /* the common case: one pass, no limbs store */
         if (two < WIDE_COUNT) { *narrow = (u64)two; return ZOK; }
         *narrow = WIDE_COUNT;
         if (!(*limbs = malloc(2 * sizeof(u64)))) return ZNOMEM;
@@ -165,7 +165,7 @@ int count_root(Env *e, const i64 *hi, const i64 *lo, i64 n, i64 root, u64 *narro
     if (over_budget(e, n * 16)) return ZNOMEM;
     Stream S = {{malloc(64 * sizeof(u64)), 0, 64}, calloc((size_t)n, sizeof(u64)),
                 calloc((size_t)n, sizeof(i64)), malloc(64 * sizeof(i64)), 0, 64, 0};
-    int status = ZNOMEM;
+    status = ZNOMEM;
     if (S.L.big && S.counts && S.last && S.owners) status = stream(e, &S, hi, lo, n, root);
     if (status == ZOK) {
         u64 c = S.counts[root];

@@ -16,8 +16,8 @@ QUIET = ["--memory", "1G", "nurimeizu", "generate", "256x256", "--seed", "1"]
 
 #: run in a child of its own: the process's one heartbeat thread watches every reporter in
 #: it, so a test process's reporters left open by earlier tests would share it
-_SILENT_STAGE = """
-import io, os, time
+_BUSY = """
+import gc, io, os, time
 os.environ["ZALG_HEARTBEAT"] = "0.2"
 from zalg.progress import Reporter
 
@@ -25,7 +25,9 @@ def busy(seconds):  # Python work that reports nothing, in this thread's CPU tim
     end = time.thread_time() + seconds
     while time.thread_time() < end:
         pass
+"""
 
+_SILENT_STAGE = _BUSY + """
 stream = io.StringIO()
 with Reporter(True, stream=stream) as report:
     report.stage("busy", total=10)
@@ -34,16 +36,7 @@ with Reporter(True, stream=stream) as report:
 print(stream.getvalue(), end="")
 """
 
-_DROPPED_STAGE = """
-import gc, io, os, time
-os.environ["ZALG_HEARTBEAT"] = "0.2"
-from zalg.progress import Reporter
-
-def busy(seconds):
-    end = time.thread_time() + seconds
-    while time.thread_time() < end:
-        pass
-
+_DROPPED_STAGE = _BUSY + """
 outer_stream, inner_stream = io.StringIO(), io.StringIO()
 with Reporter(True, stream=outer_stream) as outer:
     outer.stage("outer", total=2)
