@@ -5,16 +5,19 @@ memory behind, can be named.
 
 Use: ``python -m pytest -p tests.helpers.rss_report``; the summary at the end gives
 the peak and the ten tests that raised it most; ``RSS_REPORT=FILE`` also writes one
-tab-separated line per test (test, peak MB, resident MB).  CI's budget for the whole
+tab-separated line per test (test, peak MB, resident MB, seconds since the epoch); with
+pytest-xdist each worker writes ``FILE.<worker id>`` (the lines of workers running at the
+same time add up to the run's resident size).  CI's budget for the whole
 run is 2 GB (tests/conftest.py)."""
 from __future__ import annotations
 
 import os
 import resource
+import time
 
 __all__ = ["resident_bytes", "peak_bytes"]
 
-_rows: list[tuple[str, int, int]] = []
+_rows: list[tuple[str, int, int, float]] = []
 
 
 def resident_bytes() -> int:
@@ -35,7 +38,7 @@ def peak_bytes() -> int:
 
 
 def pytest_runtest_logfinish(nodeid, location) -> None:
-    _rows.append((nodeid, peak_bytes(), resident_bytes()))
+    _rows.append((nodeid, peak_bytes(), resident_bytes(), time.time()))
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
@@ -43,7 +46,7 @@ def pytest_terminal_summary(terminalreporter) -> None:
         return
     mb = 1 << 20
     raised, before = [], 0
-    for nodeid, peak, _ in _rows:
+    for nodeid, peak, *_ in _rows:
         raised.append((peak - before, nodeid))
         before = peak
     write = terminalreporter.write_line
@@ -51,8 +54,20 @@ def pytest_terminal_summary(terminalreporter) -> None:
           f"at the end {_rows[-1][2] / mb:.0f} MB; the tests that raised the peak most:")
     for step, nodeid in sorted(raised, reverse=True)[:10]:
         write(f"  +{step / mb:6.0f} MB  {nodeid}")
-    path = os.environ.get("RSS_REPORT")
-    if path:
-        with open(path, "w", encoding="utf-8") as fh:
-            for nodeid, peak, now in _rows:
-                fh.write(f"{nodeid}\t{peak / mb:.0f}\t{now / mb:.0f}\n")
+    _write(os.environ.get("RSS_REPORT"))
+
+
+def pytest_sessionfinish(session) -> None:
+    """A pytest-xdist worker writes its own lines (the controller has none)."""
+    worker = getattr(session.config, "workerinput", None)
+    if worker is not None and os.environ.get("RSS_REPORT"):
+        _write(f"{os.environ['RSS_REPORT']}.{worker['workerid']}")
+
+
+def _write(path: str | None) -> None:
+    if not path or not _rows:
+        return
+    mb = 1 << 20
+    with open(path, "w", encoding="utf-8") as fh:
+        for nodeid, peak, now, when in _rows:
+            fh.write(f"{nodeid}\t{peak / mb:.0f}\t{now / mb:.0f}\t{when:.1f}\n")

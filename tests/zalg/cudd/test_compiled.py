@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import reference as R
-from tests.helpers.processes import interrupt_inside, prompt
+from tests.helpers.processes import interrupt_inside, prompt, run_python
 from zalg import Universe
 from zalg.ops.extension import kernels as compiled
 from zalg import ops
@@ -137,19 +137,32 @@ def test_the_families_equal_the_reference(A, B):
         assert set(F / G) == R.quotient(A, B)
 
 
+#: a chain of 20 * MAX_DEPTH levels (200,000 variables: about 550 MB of CUDD's tables,
+#: so it runs in a child, outside the test run's memory)
+DEEP_FAMILY = """
+import numpy as np
+from zalg import Universe, ops
+from zalg.ops.extension import kernels as compiled
+n = 20 * compiled.MAX_DEPTH
+U = Universe(range(n))
+long_set = U.family([list(range(n))])
+other = U.family([list(range(n - 1))])  # one chain with it down to the last level
+M = U.manager
+aux = np.zeros(n + 1, dtype=np.int64)
+status, r = compiled.apply(ops.UNION.code, M.ctx, long_set._p, other._p, 0, aux)
+assert status == 0 and r != 0
+M.function_owned(r)  # its reference handed to a dd Function, released with it
+both = long_set | other
+assert both.count() == 2 and len(max(both, key=len)) == n
+assert long_set * other == long_set  # join's unions run deep as well
+assert (both - long_set) == other and (both & other) == other
+print("deep ok")
+"""
+
+
 def test_a_family_deeper_than_the_callers_stack_runs_on_a_deep_thread():
-    n = 20 * compiled.MAX_DEPTH
-    U = Universe(range(n))
-    long_set = U.family([list(range(n))])
-    other = U.family([list(range(n - 1))])  # one chain with it down to the last level
-    M = U.manager
-    status, r = compiled.apply(ops.UNION.code, M.ctx, long_set._p, other._p, 0, _aux(U))
-    assert status == 0 and r != 0
-    M.function_owned(r)  # its reference handed to a dd Function, released with it
-    both = long_set | other
-    assert both.count() == 2 and len(max(both, key=len)) == n
-    assert long_set * other == long_set  # join's unions run deep as well
-    assert (both - long_set) == other and (both & other) == other
+    done = run_python(DEEP_FAMILY, timeout=300)
+    assert (done.returncode, done.stdout.strip()) == (0, "deep ok"), done.stderr
 
 
 def test_ctrl_c_inside_a_deep_call_stops_within_two_seconds():
