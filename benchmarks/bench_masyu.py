@@ -17,12 +17,14 @@
   4 GB), and the minimum ones without H (``design.minimum_lazy``); a 10x10 loop (52
   cells admit a pearl): the minimum pearl sets without H (target: under 10 minutes),
   and with ``--hard`` through H; ``--mazes S ...``: the same for the 10x10 loops through
-  every cell ``maze_loop(10, 10, seed=S)`` (odd seeds 3 to 9 have a unique full set).
+  every cell ``maze_loop(10, 10, seed=S)`` (odd seeds 3 to 9 have a unique full set);
+  ``--mazes8 S ...``: the 8x8 maze loops through H and without it (the two routes the
+  designer's route chooser, ``puzzles.masyu.route``, picks between).
 * ``--certify``: the 10x10 loop's answer checked with CP-SAT against the proof V that
   ``minimum_lazy`` returns.
 
     python -m benchmarks.bench_masyu [--solving] [--generation] [--designer]
-        [--hard] [--mazes S ...] [--certify] [--boards N] [--sizes 6 8 10] [--wide 20x36] [--wide-boards N] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
+        [--hard] [--mazes S ...] [--mazes8 S ...] [--certify] [--boards N] [--sizes 6 8 10] [--wide 20x36] [--wide-boards N] [--gen-sizes 8 10] [--gen-seeds K] [--cpsat S]
 
 OR-Tools is a benchmark-only dependency (pip install -e '.[bench]').
 """
@@ -175,8 +177,10 @@ def designer_case(which: str, route: str) -> dict:
     ``design.minimum_lazy``)."""
     from puzzles.common.loops import maze_loop
     from puzzles.masyu import design
-    if which.startswith("maze "):
-        rows, cols, loop = 10, 10, maze_loop(10, 10, seed=int(which.split()[1]))
+    if "maze" in which:  # "maze S" (10x10) or "RxC maze S"
+        size, seed = (which.split()[0] if which[0].isdigit() else "10x10"), int(which.split()[-1])
+        rows, cols = map(int, size.split("x"))
+        loop = maze_loop(rows, cols, seed=seed)
     else:
         rows, cols, loop = design.read_loop(LOOP6 if which == "6x6" else LOOP10)
     out = {"candidates": len(design.candidates(rows, cols, loop))}
@@ -279,7 +283,9 @@ def tables(args) -> list:
                                  "(per-puzzle CPU s)", ("zalg",), rows, cols, name_width=6))
     if every or args.designer:
         routes = [("6x6", "H"), ("6x6", "lazy"), ("10x10", "lazy")] + \
-            [(f"maze {seed}", "lazy") for seed in args.mazes] + ([("10x10", "H")] if args.hard else [])
+            [(f"maze {seed}", "lazy") for seed in args.mazes] + \
+            [(f"8x8 maze {seed}", r) for seed in args.mazes8 for r in ("H", "lazy")] + \
+            ([("10x10", "H")] if args.hard else [])
         rows = [harness.Row(f"{w} loop, {r}", (harness.Case("designer_case", (w, r)),))
                 for w, r in routes]
         cols = (harness.field("cand", "candidates", 4, "d"),
@@ -321,6 +327,8 @@ def add_options(ap) -> None:
                     help="check the 10x10 loop's minimum pearl sets with CP-SAT")
     ap.add_argument("--mazes", type=int, nargs="*", default=[],
                     help="designer rows for the 10x10 maze loops of these seeds (minimum without H)")
+    ap.add_argument("--mazes8", type=int, nargs="*", default=[],
+                    help="designer rows for the 8x8 maze loops of these seeds, through H and without")
     ap.add_argument("--boards", type=int, default=20, help="generated boards per solving size")
     ap.add_argument("--sizes", type=int, nargs="*", default=[6, 8, 10])
     ap.add_argument("--wide", nargs="*", default=["20x36"], help="ROWSxCOLS boards of their own rows")

@@ -4,8 +4,8 @@
 ``masyu.instances(loop, rows, cols)`` (docs/masyu.md).  Modules: ``model`` (the board:
 formats, the pearls' local rules, checker), ``solve`` (single cycles ∩ the pearls'
 families), ``puzzle`` (the front door: ``Puzzle``, a board that solves and draws
-itself), ``design`` (good, minimal and minimum pearl sets by hitting sets), ``draw``,
-``cli``, ``studio``.
+itself), ``design`` (good, minimal and minimum pearl sets by hitting sets), ``route``
+(which of design's routes answers a designer's question), ``draw``, ``cli``, ``studio``.
 """
 from __future__ import annotations
 

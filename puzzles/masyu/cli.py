@@ -2,7 +2,8 @@
 
 ``zalg masyu solve <url|file|-> ... [--count] [--svg FILE] [--jobs J] [--scheduler ADDRESS]``
 ``zalg masyu generate ROWSxCOLS [--seed S] [--svg FILE] [--count N] [--jobs J] [--out DIR]``
-``zalg masyu generate --loop FILE [--candidates FILE] [--minimal|--minimum] [--rank] [--list N]``
+``zalg masyu generate --loop FILE [--candidates FILE] [--minimal|--minimum] [--route auto|whole|lazy] [--rank] [--list N]``
+(the route by ``route.answer``)
 ``zalg masyu reduce <url|file|-> [--list N]``
 
 A *loop file* is a text grid, one character a cell: ``.`` off the loop and ``- | F 7 L J``
@@ -24,6 +25,7 @@ from ..program import batch
 from ..program.cli import UserError, bounded_int, note, plural, read_puzzle
 from ..program.subcommands import GenerateCommand, SolveCommand, add_generate, add_genre, add_solve
 from . import design as D
+from . import route as R
 from .puzzle import Puzzle
 
 __all__ = ["register", "SOLVE", "GENERATE"]
@@ -48,7 +50,7 @@ def describe(p: Puzzle) -> dict:
     return {"pearls": len(p.pearls), "white": sum(k == "w" for k in p.pearls.values())}
 
 
-_LOOP_ONLY = ("candidates", "minimal", "minimum", "rank", "list")
+_LOOP_ONLY = ("candidates", "minimal", "minimum", "route", "rank", "list")
 _SIZE_ONLY = ("count", "jobs", "scheduler", "seed", "svg", "puzzle_svg")
 
 
@@ -98,6 +100,9 @@ def read_candidates(text: str, rows: int, cols: int, loop) -> list:
 
 
 def _from_loop(args) -> int:
+    question = "minimal" if args.minimal else "minimum" if args.minimum else "good"
+    if args.route == "lazy" and question != "minimum":
+        raise UserError("masyu generate: --route lazy answers --minimum only")
     try:
         rows, cols, loop = D.read_loop(read_text(args.loop, "loop file"))
         cells = None
@@ -105,17 +110,21 @@ def _from_loop(args) -> int:
             cells = read_candidates(read_text(args.candidates, "candidates file"), rows, cols, loop)
             note(f"candidates: {plural(len(cells), 'marked cell')} where the loop admits a pearl")
         t = time.perf_counter()
-        H = D.instances(loop, rows, cols, cells=cells, progress=rows * cols > 30)
+        A = R.answer(loop, rows, cols, question, cells, route=args.route or "auto",
+                     progress=rows * cols > 30)
     except PuzzleFormatError as exc:
         raise UserError(str(exc)) from None
-    note(f"computed in {time.perf_counter() - t:.2f} s ({H.node_count()} ZDD nodes)")
-    print(f"good pearl sets: {H.count()}")
+    H = A.good
+    note(f"computed in {time.perf_counter() - t:.2f} s" +
+         (f" ({H.node_count()} ZDD nodes)" if H is not None else " (without H)"))
+    print(f"good pearl sets: {H.count()}" if H is not None else
+          "good pearl sets: not counted (the route without H)")
     chosen, what = H, "good"
     if args.minimal:
-        chosen, what = D.minimal(H, progress=rows * cols > 30), "minimal"
+        chosen, what = A.minimal, "minimal"
         print(f"minimal pearl sets: {chosen.count()}")
-    if args.minimum:  # the smallest members of H are minimal
-        chosen, what = D.minimum(H), "minimum"
+    if args.minimum:
+        chosen, what = A.minimum, "minimum"
         sizes = chosen.by_size()
         print(f"minimum pearl sets: {chosen.count()}" + (f" with {min(sizes)} pearls" if sizes else ""))
     _show(chosen, what, rows, cols, loop, args)
@@ -172,6 +181,10 @@ def register(subparsers) -> None:
     which = gen.add_mutually_exclusive_group()
     which.add_argument("--minimal", action="store_true", help="also the minimal good pearl sets")
     which.add_argument("--minimum", action="store_true", help="also the good pearl sets of fewest pearls")
+    gen.add_argument("--route", choices=("auto",) + R.ROUTES,
+                     help="auto (the default: --minimum without H, else through H; said in "
+                          "one progress line), whole (build every good pearl set) or lazy "
+                          "(--minimum without them: violation sets learned from the solver)")
     gen.add_argument("--list", type=bounded_int(0, 1_000_000), metavar="N",
                      help=f"draw at most N of them (default {LIMIT})")
     gen.add_argument("--rank", action="store_true",

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from puzzles.common.errors import PuzzleFormatError
 from puzzles.common.loops import maze_loop, random_loop
-from puzzles.masyu import Puzzle, design
+from puzzles.masyu import Puzzle, design, route
 from puzzles.masyu.model import check_solution, loop_pearls
 from tests.helpers import masyu_reference as ref
 
@@ -193,3 +193,30 @@ def test_violation_sets_miss_the_candidate_and_are_cores_when_shrunk_enough(shri
         assert T and not T & S and not unique(set(Y) - T)
         if shrink == 100:
             assert all(unique(set(Y) - T | {p}) for p in T)
+
+
+def test_the_route_takes_h_for_good_and_minimal_and_goes_without_it_for_the_minimum():
+    assert route.choose("good")[0] == route.choose("minimal")[0] == "whole"
+    assert route.choose("minimum")[0] == "lazy"
+    with pytest.raises(ValueError, match="question"):
+        route.choose("hardest")
+    rows, cols, loop = 3, 4, loops(3, 4, 1, 4)[0]
+    with pytest.raises(ValueError, match="minimum' only"):
+        route.answer(loop, rows, cols, "minimal", route="lazy")
+    with pytest.raises(ValueError, match="route"):
+        route.answer(loop, rows, cols, route="sideways")
+
+
+@pytest.mark.parametrize("rows, cols, loop", [(3, 4, loop) for loop in loops(3, 4, 4, 5)])
+def test_each_route_answers_as_the_brute_force(rows, cols, loop):
+    good = ref.good_sets(rows, cols, loop)
+    least = min((len(s) for s in good), default=None)
+    for question, expected in (("good", good), ("minimal", minimal_of(good)),
+                               ("minimum", {s for s in good if len(s) == least})):
+        A = route.answer(loop, rows, cols, question)
+        assert A.route == ("lazy" if question == "minimum" else "whole")
+        assert members(getattr(A, question)) == expected
+        assert getattr(A, question).universe is design.instance_universe(rows, cols)
+    B = route.answer(loop, rows, cols, "minimum", route="whole")
+    assert (B.route, members(B.good), members(B.minimum)) == (
+        "whole", good, {s for s in good if len(s) == least})

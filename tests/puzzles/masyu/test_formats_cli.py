@@ -80,6 +80,27 @@ def test_generate_from_a_loop_prints_the_counts(tmp_path, capsys):
     assert f"minimum pearl sets: {count} with {least} pearls" in capsys.readouterr().out
 
 
+def test_generate_minimum_takes_the_route_without_h_unless_told(tmp_path, capsys):
+    text = "F--7\nL-7|\n..LJ\n"
+    rows, cols, loop = design.read_loop(text)
+    good = ref.good_sets(rows, cols, loop)
+    least = min(len(s) for s in good)
+    minimum = {s for s in good if len(s) == least}
+    path = tmp_path / "loop.txt"
+    path.write_text(text, encoding="utf-8")
+    shown = {}
+    for route, counted in (("auto", "not counted (the route without H)"), ("lazy", "not counted"),
+                           ("whole", str(len(good)))):
+        assert main(["masyu", "generate", "--loop", str(path), "--minimum", "--route", route,
+                     "--list", "100"]) == 0
+        out = capsys.readouterr().out
+        assert f"good pearl sets: {counted}" in out
+        assert f"minimum pearl sets: {len(minimum)} with {least} pearls" in out
+        urls = [line.split()[-1] for line in out.splitlines() if line.startswith("#")]
+        shown[route] = {frozenset(Puzzle.from_url(u).pearls) for u in urls}
+    assert shown == {"auto": minimum, "lazy": minimum, "whole": minimum}
+
+
 def test_generate_ranks_and_restricts_to_candidates(tmp_path, capsys):
     text = "F--7\nL-7|\n..LJ\n"
     rows, cols, loop = design.read_loop(text)
@@ -125,6 +146,9 @@ def test_reduce_prints_the_minimal_subsets(capsys):
     (["generate", "--loop", "{bad}x", "--rank"], "no such file"),
     (["generate", "3x3", "--rank"], "does not go with"),
     (["reduce", "mashu/3/3/000"], "13 solutions"),
+    (["generate", "--loop", "{good}", "--route", "lazy", "--minimal"], "answers --minimum only"),
+    (["generate", "--loop", "{good}", "--route", "lazy"], "answers --minimum only"),
+    (["generate", "3x3", "--route", "whole"], "does not go with"),
 ])
 def test_bad_input_is_one_line(args, fragment, tmp_path, capsys):
     (tmp_path / "bad.txt").write_text("F-7\n|.|\nL-.\n", encoding="utf-8")
