@@ -14,7 +14,7 @@ enum { CYCLE, CYCLES, PAIRS, FREE };
 enum { DEAD, ACCEPT, GOING };
 enum { I_CU, I_CV, I_ENTER_U, I_ENTER_V, I_LEAVE_U, I_LEAVE_V, I_ALLOWED,
        I_GA, I_GB, I_NEED_A, I_NEED_B, I_OPEN_A, I_OPEN_B, I_CLOSE_A, I_CLOSE_B,
-       I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT, INFO_WIDTH };
+       I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT, I_RECHECK, INFO_WIDTH };
 enum { EDGE_LEVEL, OUTPUT_LEVEL };
 enum { F_CLOSED, F_SAME };
 enum { K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH, K_AHEAD };
@@ -200,11 +200,13 @@ static int crosses(const st *t, i64 W, const i64 *info, i64 *work, i64 labels, i
     return 0;
 }
 
-/* mate.step */
+/* mate.step: the crossing test runs on every child that takes the edge, and on a child
+   that leaves it only where the level asks (I_RECHECK): elsewhere its boundary points
+   are its parent's, or some of them, and its parent passed */
 static i64 mate_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *consts, i64 *work) {
     i64 W = consts[K_W];
     i64 status = mate_step_core(s, t, bit, W, consts[K_WIDTH], row, consts[K_MODE], consts[K_COVER]);
-    if (status == GOING && consts[K_ORDER] == 1
+    if (status == GOING && consts[K_ORDER] == 1 && (bit == 1 || row[I_RECHECK])
             && crosses(t, W, row, work, consts[K_LABELS], consts[K_AHEAD]))
         return DEAD;
     return status;

@@ -22,7 +22,11 @@ Per-level data (one row of ``info`` per edge, see the ``I_*`` columns): the slot
 of the edge's two vertices, whether each enters / leaves there, which values of
 the edge are allowed (fixed edges), and for up to two counted groups holding the
 edge: the counter slot, the required count, whether the group opens / closes at
-this edge and how many of its edges come later.
+this edge and how many of its edges come later; and whether a child that leaves the
+edge needs the crossing test (``I_RECHECK``, path matchings with a cut order: a
+terminal enters there, or the labels ahead on the outer face are not a subsequence
+of the level before's; elsewhere such a child's boundary points are its parent's
+or some of them, so it crosses only if its parent does).
 """
 
 from __future__ import annotations
@@ -36,8 +40,8 @@ CYCLE, CYCLES, PAIRS, FREE = 0, 1, 2, 3
 
 (I_CU, I_CV, I_ENTER_U, I_ENTER_V, I_LEAVE_U, I_LEAVE_V, I_ALLOWED,
  I_GA, I_GB, I_NEED_A, I_NEED_B, I_OPEN_A, I_OPEN_B, I_CLOSE_A, I_CLOSE_B,
- I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT) = range(19)
-INFO_WIDTH = 19
+ I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT, I_RECHECK) = range(20)
+INFO_WIDTH = 20
 EDGE_LEVEL, OUTPUT_LEVEL = 0, 1
 # state layout: W mate slots, then the "cycle closed" flag, then the "same as the
 # excluded loop so far" flag, then the counters

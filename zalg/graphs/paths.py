@@ -33,6 +33,7 @@ def _blank_info(n: int) -> np.ndarray:
     info[:, M.I_GB] = -1
     info[:, M.I_ALLOWED] = 3
     info[:, M.I_LOOPBIT] = -1
+    info[:, M.I_RECHECK] = 1
     return info
 
 
@@ -134,18 +135,19 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     order = None
     if planar_cut and mode == M.PAIRS and len(pairs) > 1 \
             and getattr(graph, "frontier_key", None) is not None:
-        order = _frontier_orders(plan, graph.frontier_key, W, labels,
-                                 getattr(graph, "outer_face", None))
+        order, arcs = _frontier_orders(plan, graph.frontier_key, W, labels,
+                                       getattr(graph, "outer_face", None))
+        info[:, M.I_RECHECK] = _rechecks(plan, slot_label, arcs)
     return _run_mate(U, levels, states, W, info, slot_label, mode, cover,
                      f"frontier ({kind})", progress, order, max_width)
 
 
-def _frontier_orders(plan, key, W, labels=None, face=None) -> np.ndarray:
+def _frontier_orders(plan, key, W, labels=None, face=None) -> tuple[np.ndarray, list]:
     """Per level, once the level's edge is decided and its finished vertices have left:
     the frontier's slots in their order along the cut line (W columns, -1 after the
     last), then the labels of the terminals not yet reached on the outer face
     ``face``, in their order around the undecided part from the end of the cut line
-    (-1 after the last)."""
+    (-1 after the last); and those labels per level as lists."""
     slots, arcs = _cut_lines(plan, key, face)
     labels = labels or {}
     arcs = [[labels[x] for x in arc if x in labels] for arc in arcs]
@@ -153,7 +155,24 @@ def _frontier_orders(plan, key, W, labels=None, face=None) -> np.ndarray:
     order[:, :slots.shape[1]] = slots
     for i, arc in enumerate(arcs):
         order[i, W:W + len(arc)] = arc
-    return order
+    return order, arcs
+
+
+def _rechecks(plan, slot_label, arcs) -> np.ndarray:
+    """Per level, 1 where a child that leaves the edge may cross though its parent does
+    not: a terminal enters the frontier there, or the labels ahead on the outer face
+    are not a subsequence of the level before's (the first level: always).  Elsewhere
+    the child's boundary points are its parent's in the same order, less some labels
+    ahead (a terminal that leaves hands its label to its fragment's other end, in the
+    same slot), and dropping a label's points never makes two others alternate."""
+    out = np.ones(len(plan.edges), dtype=np.int64)
+    for i in range(1, len(out)):
+        ends = ((plan.cu[i], plan.enter[i][0]), (plan.cv[i], plan.enter[i][1]))
+        if any(entering and slot_label[i, slot] >= 0 for slot, entering in ends):
+            continue
+        before = iter(arcs[i - 1])
+        out[i] = not all(label in before for label in arcs[i])
+    return out
 
 
 def _cut_lines(plan, key, face) -> tuple[np.ndarray, list[list]]:
