@@ -14,7 +14,7 @@ enum { CYCLE, CYCLES, PAIRS, FREE };
 enum { DEAD, ACCEPT, GOING };
 enum { I_CU, I_CV, I_ENTER_U, I_ENTER_V, I_LEAVE_U, I_LEAVE_V, I_ALLOWED,
        I_GA, I_GB, I_NEED_A, I_NEED_B, I_OPEN_A, I_OPEN_B, I_CLOSE_A, I_CLOSE_B,
-       I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT, I_RECHECK, INFO_WIDTH };
+       I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT, I_RECHECK, I_GAP, INFO_WIDTH };
 enum { EDGE_LEVEL, OUTPUT_LEVEL };
 enum { F_CLOSED, F_SAME };
 enum { K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH, K_AHEAD };
@@ -200,13 +200,29 @@ static int crosses(const st *t, i64 W, const i64 *info, i64 *work, i64 labels, i
     return 0;
 }
 
-/* mate.step: the crossing test runs on every child that takes the edge, and on a child
-   that leaves it only where the level asks (I_RECHECK): elsewhere its boundary points
-   are its parent's, or some of them, and its parent passed */
+/* whether the child of s that takes the edge has its parent's boundary points: the
+   edge's ends sit together in one gap of the cut line before and after it (I_GAP), and
+   at least one end had no edge, not a terminal unless both had none; so the edge
+   starts a fragment there, or moves a fragment's end (label or band) within the gap */
+static inline int keeps_points(const st *s, const i64 *row) {
+    if (!row[I_GAP]) return 0;
+    i64 cu = row[I_CU], cv = row[I_CV];
+    i64 mu = row[I_ENTER_U] ? SELF : s[cu], mv = row[I_ENTER_V] ? SELF : s[cv];
+    if (mu == SELF && mv == SELF) return 1;
+    if (mu == SELF) return row[LABELS + cu] < 0;
+    if (mv == SELF) return row[LABELS + cv] < 0;
+    return 0;
+}
+
+/* mate.step: the crossing test runs on a child only where its boundary points may not
+   be its parent's or some of them (its parent passed, and dropping points never makes
+   two labels alternate): every child where the level asks (I_RECHECK), elsewhere the
+   children that take the edge unless keeps_points */
 static i64 mate_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *consts, i64 *work) {
     i64 W = consts[K_W];
     i64 status = mate_step_core(s, t, bit, W, consts[K_WIDTH], row, consts[K_MODE], consts[K_COVER]);
-    if (status == GOING && consts[K_ORDER] == 1 && (bit == 1 || row[I_RECHECK])
+    if (status == GOING && consts[K_ORDER] == 1
+            && (row[I_RECHECK] || (bit == 1 && !keeps_points(s, row)))
             && crosses(t, W, row, work, consts[K_LABELS], consts[K_AHEAD]))
         return DEAD;
     return status;

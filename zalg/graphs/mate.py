@@ -26,7 +26,10 @@ this edge and how many of its edges come later; and whether a child that leaves 
 edge needs the crossing test (``I_RECHECK``, path matchings with a cut order: a
 terminal enters there, or the labels ahead on the outer face are not a subsequence
 of the level before's; elsewhere such a child's boundary points are its parent's
-or some of them, so it crosses only if its parent does).
+or some of them, so it crosses only if its parent does); and whether the edge's two
+ends sit together in one gap of the cut line before and after the edge (``I_GAP``:
+then a child that takes the edge and starts a fragment, or moves a fragment's end
+from one end to the other, keeps its parent's points too).
 """
 
 from __future__ import annotations
@@ -40,8 +43,8 @@ CYCLE, CYCLES, PAIRS, FREE = 0, 1, 2, 3
 
 (I_CU, I_CV, I_ENTER_U, I_ENTER_V, I_LEAVE_U, I_LEAVE_V, I_ALLOWED,
  I_GA, I_GB, I_NEED_A, I_NEED_B, I_OPEN_A, I_OPEN_B, I_CLOSE_A, I_CLOSE_B,
- I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT, I_RECHECK) = range(20)
-INFO_WIDTH = 20
+ I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT, I_RECHECK, I_GAP) = range(21)
+INFO_WIDTH = 21
 EDGE_LEVEL, OUTPUT_LEVEL = 0, 1
 # state layout: W mate slots, then the "cycle closed" flag, then the "same as the
 # excluded loop so far" flag, then the counters

@@ -138,6 +138,7 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
         order, arcs = _frontier_orders(plan, graph.frontier_key, W, labels,
                                        getattr(graph, "outer_face", None))
         info[:, M.I_RECHECK] = _rechecks(plan, slot_label, arcs)
+        info[:, M.I_GAP] = _gaps(plan, order[:, :W])
     return _run_mate(U, levels, states, W, info, slot_label, mode, cover,
                      f"frontier ({kind})", progress, order, max_width)
 
@@ -172,6 +173,26 @@ def _rechecks(plan, slot_label, arcs) -> np.ndarray:
             continue
         before = iter(arcs[i - 1])
         out[i] = not all(label in before for label in arcs[i])
+    return out
+
+
+def _gaps(plan, slots: np.ndarray) -> np.ndarray:
+    """Per level i, 1 where the ends of edge i that are on the cut line before the edge
+    (level i - 1's order ``slots``) and after it (level i's) are consecutive there, at
+    the same place among the other vertices (which are the same on both lines)."""
+    out = np.zeros(len(plan.edges), dtype=np.int64)
+    for i in range(1, len(out)):
+        ends = set(plan.edges[i])
+        places = []
+        for k in (i - 1, i):
+            line = [plan.occupant[k][s] for s in slots[k] if s >= 0]
+            at = [n for n, x in enumerate(line) if x in ends]
+            if at and at[-1] - at[0] != len(at) - 1:
+                break
+            places.append((at[0] if at else None, [x for x in line if x not in ends]))
+        else:
+            (p, before), (q, after) = places
+            out[i] = before == after and (p is None or q is None or p == q)
     return out
 
 
