@@ -138,7 +138,7 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
         order, arcs = _frontier_orders(plan, graph.frontier_key, W, labels,
                                        getattr(graph, "outer_face", None))
         info[:, M.I_RECHECK] = _rechecks(plan, slot_label, arcs)
-        info[:, M.I_GAP] = _gaps(plan, order[:, :W])
+        info[:, M.I_GAP] = _gaps(plan, graph.frontier_key, getattr(graph, "outer_face", None))
     return _run_mate(U, levels, states, W, info, slot_label, mode, cover,
                      f"frontier ({kind})", progress, order, max_width)
 
@@ -176,10 +176,19 @@ def _rechecks(plan, slot_label, arcs) -> np.ndarray:
     return out
 
 
-def _gaps(plan, slots: np.ndarray) -> np.ndarray:
+def _gaps(plan, key, face) -> np.ndarray:
     """Per level i, 1 where the ends of edge i that are on the cut line before the edge
-    (level i - 1's order ``slots``) and after it (level i's) are consecutive there, at
-    the same place among the other vertices (which are the same on both lines)."""
+    (level i - 1's, ``_cut_lines``) and after it (level i's) are consecutive there, at
+    the same place among the other vertices (which are the same on both lines); kept
+    in ``plan.cache``."""
+    tag = ("gaps", key, None if face is None else tuple(face))
+    if tag not in plan.cache:
+        plan.cache[tag] = _gaps_of(plan, _cut_lines(plan, key, face)[0])
+    return plan.cache[tag]
+
+
+def _gaps_of(plan, slots: np.ndarray) -> np.ndarray:
+    """``_gaps`` of the cut lines ``slots``."""
     out = np.zeros(len(plan.edges), dtype=np.int64)
     for i in range(1, len(out)):
         ends = set(plan.edges[i])
