@@ -132,15 +132,47 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     states[0, W + M.F_CLOSED] = 0  # no cycle closed yet
     states[0, W + M.F_SAME] = 0  # no loop to exclude
     levels = [U.level(e) for e in graph.edges]
-    order = None
+    order, lines = None, 0
     if planar_cut and mode == M.PAIRS and len(pairs) > 1 \
             and getattr(graph, "frontier_key", None) is not None:
         order, arcs = _frontier_orders(plan, graph.frontier_key, W, labels,
                                        getattr(graph, "outer_face", None))
         info[:, M.I_RECHECK] = _rechecks(plan, slot_label, arcs)
         info[:, M.I_GAP] = _gaps(plan, graph.frontier_key, getattr(graph, "outer_face", None))
+        cut = _capacities(plan, graph.frontier_key, labels, len(pairs), info[:, M.I_ALLOWED])
+        info[:, M.I_TIGHT] = cut[2]
+        order = np.concatenate([order, cut[0]], axis=1)
+        lines = cut[1]
     return _run_mate(U, levels, states, W, info, slot_label, mode, cover,
-                     f"frontier ({kind})", progress, order, max_width)
+                     f"frontier ({kind})", progress, order, max_width, lines)
+
+
+def _capacities(plan, key, labels: dict, count: int, allowed) -> tuple[np.ndarray, int, list]:
+    """The capacity test's columns per level (``over_capacity`` in machines.c), once the
+    level's edge is decided: each slot's key (its occupant's, less the smallest key), the
+    undecided edges that may be used across each line between keys k and k + 1, and
+    for each of the ``count`` labels the keys of its two terminals if not yet reached
+    (-1 if reached); then the number of lines, and per level whether a line has fewer
+    such edges than there are labels."""
+    m, W = len(plan.edges), plan.width
+    low = min(key(x) for occ in plan.occupant for x in occ.values())
+    lines = max(key(x) for occ in plan.occupant for x in occ.values()) - low
+    cap = np.zeros((m, max(lines, 1)), dtype=np.int64)
+    for i in range(m - 1, 0, -1):  # edges after level i - 1: those from i on
+        cap[i - 1] = cap[i]
+        a, b = sorted(key(x) - low for x in plan.edges[i])
+        if allowed[i] & 2:
+            cap[i - 1, a:b] += 1
+    cols = np.full((m, W + lines + 2 * count), -1, dtype=np.int64)
+    for i, occ in enumerate(plan.occupant):
+        for slot, x in occ.items():
+            cols[i, slot] = key(x) - low
+    cols[:, W:W + lines] = cap[:, :lines]
+    for x, k in labels.items():
+        col = W + lines + 2 * k + (cols[0, W + lines + 2 * k] >= 0)
+        cols[:, col] = np.where(np.arange(m) < plan.first[x], key(x) - low, -1)
+    tight = (cap[:, :lines] < count).any(axis=1).astype(np.int64) if lines else np.zeros(m, np.int64)
+    return cols, lines, tight
 
 
 def _frontier_orders(plan, key, W, labels=None, face=None) -> tuple[np.ndarray, list]:
@@ -247,22 +279,28 @@ def _ahead_on_face(plan, i, key, face) -> list:
 
 
 def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress,
-              order=None, max_width=None):
+              order=None, max_width=None, lines: int = 0):
     """Run the mate machine over ``levels`` (one info row and labels row each;
-    ``order``: per level the frontier slots along the cut, for the crossing test)."""
+    ``order``: per level the frontier slots along the cut and the labels ahead, for the
+    crossing test, then the capacity test's columns for ``lines`` lines)."""
     m = len(levels)
     ahead = 0 if order is None else order.shape[1] - W
-    rows = np.full((m, M.INFO_WIDTH + 2 * W + ahead), -1, dtype=np.int64)
+    count = int(labels.max()) + 1
+    if lines:
+        ahead -= W + lines + 2 * count
+    rows = np.full((m, M.INFO_WIDTH + W + (0 if order is None else order.shape[1])), -1,
+                   dtype=np.int64)
     rows[:, :M.INFO_WIDTH] = info
     rows[:, M.INFO_WIDTH:M.INFO_WIDTH + W] = labels
     if order is not None:
         rows[:, M.INFO_WIDTH + W:] = order
-    labels = int(labels.max()) + 1
+    labels = count
     if W + labels >= M.STATE_MAX:
         raise ValueError(f"a frontier of {W} vertices is wider than the mate machine allows")
     consts = np.array([W, mode, int(cover), int(order is not None), labels, states.shape[1],
-                       ahead], dtype=np.int64)
-    machine = Machine(M.step, M.final, rows, states[0], consts, M.work_size(W, labels, ahead),
+                       ahead, lines], dtype=np.int64)
+    machine = Machine(M.step, M.final, rows, states[0], consts,
+                      M.work_size(W, labels, ahead, lines),
                       takes=M.takes, name=what)
     return machine.build(universe, levels, progress, max_width)
 
