@@ -260,11 +260,10 @@ static inline int keeps_points(const st *s, const i64 *row) {
 static i64 mate_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *consts, i64 *work) {
     i64 W = consts[K_W];
     i64 status = mate_step_core(s, t, bit, W, consts[K_WIDTH], row, consts[K_MODE], consts[K_COVER]);
-    if (status == GOING && consts[K_ORDER] == 1
-            && (row[I_RECHECK] || (bit == 1 && !keeps_points(s, row)))
-            && crosses(t, W, row, work, consts[K_LABELS], consts[K_AHEAD]))
-        return DEAD;
-    if (status == GOING && consts[K_ORDER] == 1 && row[I_TIGHT]
+    if (status != GOING || consts[K_ORDER] != 1) return status;
+    int moved = row[I_RECHECK] || (bit == 1 && !keeps_points(s, row));
+    if (moved && crosses(t, W, row, work, consts[K_LABELS], consts[K_AHEAD])) return DEAD;
+    if ((row[I_TIGHT] == 1 || (row[I_TIGHT] == 2 && moved))
             && over_capacity(t, W, row, work, consts[K_LABELS], consts[K_AHEAD], consts[K_LINES]))
         return DEAD;
     return status;

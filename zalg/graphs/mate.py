@@ -31,7 +31,8 @@ ends sit together in one gap of the cut line before and after the edge (``I_GAP`
 then a child that takes the edge and starts a fragment, or moves a fragment's end
 from one end to the other, keeps its parent's points too); and whether some line
 between two keys of the cut order has fewer undecided edges across it than there are
-labels (``I_TIGHT``: there the capacity test runs).  After the crossing columns an
+labels and than ``paths.TIGHT`` (``I_TIGHT``: there the capacity test runs, on every
+child, or with 2 only on those the crossing test runs on).  After the crossing columns an
 info row then holds each slot's key, the undecided edges across each line, and the
 keys of each label's terminals not yet reached (-1: none).
 """

@@ -147,13 +147,23 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
                      f"frontier ({kind})", progress, order, max_width, lines)
 
 
+#: the capacity test runs on the levels where some line has fewer undecided edges across
+#: it than this (or than the labels): measured on the published 13x13-15x15 boards, the
+#: test cuts few states where lines still have two or more edges, and costs more there
+#: than it saves (docs/numberlink.md, "Line capacity")
+TIGHT = 2
+
+
 def _capacities(plan, key, labels: dict, count: int, allowed) -> tuple[np.ndarray, int, list]:
     """The capacity test's columns per level (``over_capacity`` in machines.c), once the
     level's edge is decided: each slot's key (its occupant's, less the smallest key), the
     undecided edges that may be used across each line between keys k and k + 1, and
     for each of the ``count`` labels the keys of its two terminals if not yet reached
-    (-1 if reached); then the number of lines, and per level whether a line has fewer
-    such edges than there are labels."""
+    (-1 if reached); then the number of lines, and per level where the test runs: 0
+    where every line has at least ``TIGHT`` such edges (or as many as labels), else 1
+    on every child, or 2 on the children the crossing test runs on when the level
+    before ran it too and the capacities are the same (the others keep their parent's
+    points, and their parent passed)."""
     m, W = len(plan.edges), plan.width
     low = min(key(x) for occ in plan.occupant for x in occ.values())
     lines = max(key(x) for occ in plan.occupant for x in occ.values()) - low
@@ -168,10 +178,17 @@ def _capacities(plan, key, labels: dict, count: int, allowed) -> tuple[np.ndarra
         for slot, x in occ.items():
             cols[i, slot] = key(x) - low
     cols[:, W:W + lines] = cap[:, :lines]
+    seen: dict = {}
     for x, k in labels.items():
-        col = W + lines + 2 * k + (cols[0, W + lines + 2 * k] >= 0)
+        col = W + lines + 2 * k + seen.setdefault(k, 0)
+        seen[k] += 1
         cols[:, col] = np.where(np.arange(m) < plan.first[x], key(x) - low, -1)
-    tight = (cap[:, :lines] < count).any(axis=1).astype(np.int64) if lines else np.zeros(m, np.int64)
+    if not lines:
+        return cols, lines, np.zeros(m, np.int64)
+    tight = (cap[:, :lines] < min(count, TIGHT)).any(axis=1).astype(np.int64)
+    same = np.zeros(m, dtype=bool)  # a tight level whose capacities are the level before's
+    same[1:] = (tight[:-1] == 1) & (cap[1:, :lines] == cap[:-1, :lines]).all(axis=1)
+    tight[same & (tight == 1)] = 2
     return cols, lines, tight
 
 

@@ -483,21 +483,25 @@ def _swept_nodes(build, every_child: bool, capacity: bool = True) -> tuple:
         if every_child:
             mp.setattr(paths, "_rechecks", lambda plan, *_: np.ones(len(plan.edges), np.int64))
             mp.setattr(paths, "_gaps", lambda plan, *_: np.zeros(len(plan.edges), np.int64))
+        full = paths._capacities
         if not capacity:
-            full = paths._capacities
             mp.setattr(paths, "_capacities", lambda plan, *a: full(plan, *a)[:2]
                        + (np.zeros(len(plan.edges), np.int64),))
+        elif every_child:  # the capacity test on every child of a tight level
+            mp.setattr(paths, "_capacities", lambda plan, *a: full(plan, *a)[:2]
+                       + (np.minimum(full(plan, *a)[2], 1),))
         return build(), seen
 
 
 @settings(max_examples=40)
-@given(st.integers(4, 6), st.integers(4, 7), st.sampled_from(zalg.graphs.graph.SWEEPS),
+@given(st.integers(2, 6), st.integers(3, 7), st.sampled_from(zalg.graphs.graph.SWEEPS),
        st.booleans(), st.integers(2, 6), st.integers(0, 10**6))
 def test_the_crossing_test_skips_only_children_that_cannot_cross(rows, cols, sweep, cover,
                                                                  npairs, seed):
-    # the mate machine tests a child for crossing labels only where its boundary points
-    # may differ from its parent's (I_RECHECK, I_GAP); testing every child instead keeps
-    # exactly the same states: the same number of nodes before reduction
+    # the mate machine tests a child for crossing labels, and for lines over capacity on
+    # a level it repeats, only where its boundary points may differ from its parent's
+    # (I_RECHECK, I_GAP, I_TIGHT 2); testing every child instead keeps exactly the same
+    # states: the same number of nodes before reduction
     rng = random.Random(seed)
     G = grid(rows, cols, order=sweep)
     pick = rng.sample(G.vertices, 2 * min(npairs, rows * cols // 2))
