@@ -165,8 +165,10 @@ class Graph:
         a level of more states.  ``planar_cut`` (frontier method, with pairs, on graphs
         that know their sweep line: grids) drops a partial matching as soon as two of
         its labels would have to cross (their open ends and the terminals still ahead
-        on the outer face alternate around the undecided part); the family is the same
-        without it, only built more slowly (``False``: for comparisons)."""
+        on the outer face alternate around the undecided part), or more of them must
+        cross a line between two columns (rows) than its undecided edges carry; the
+        family is the same without it, only built more slowly (``False``: for
+        comparisons)."""
         return build(self, "matchings", pairs=pairs, cover=cover, method=method, fixed=fixed,
                      max_width=max_width, progress=progress, planar_cut=planar_cut)
 

@@ -14,10 +14,10 @@ enum { CYCLE, CYCLES, PAIRS, FREE };
 enum { DEAD, ACCEPT, GOING };
 enum { I_CU, I_CV, I_ENTER_U, I_ENTER_V, I_LEAVE_U, I_LEAVE_V, I_ALLOWED,
        I_GA, I_GB, I_NEED_A, I_NEED_B, I_OPEN_A, I_OPEN_B, I_CLOSE_A, I_CLOSE_B,
-       I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT, INFO_WIDTH };
+       I_LATER_A, I_LATER_B, I_KIND, I_LOOPBIT, I_RECHECK, I_GAP, I_TIGHT, INFO_WIDTH };
 enum { EDGE_LEVEL, OUTPUT_LEVEL };
 enum { F_CLOSED, F_SAME };
-enum { K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH, K_AHEAD };
+enum { K_W, K_MODE, K_COVER, K_ORDER, K_LABELS, K_WIDTH, K_AHEAD, K_LINES };
 #define LABELS INFO_WIDTH
 #define BRIDGE (-2)
 
@@ -200,12 +200,71 @@ static int crosses(const st *t, i64 W, const i64 *info, i64 *work, i64 labels, i
     return 0;
 }
 
-/* mate.step */
+/* mate.over_capacity: whether more labels must cross some line between two keys of the
+   cut order than the undecided edges across it (the level's capacity) and the bands
+   spanning it can carry: a label's two open ends (fragment ends and terminals on the
+   frontier from the state, terminals not reached from the row) on the two sides of a
+   line need an edge or a band of their own across it */
+static int over_capacity(const st *t, i64 W, const i64 *info, i64 *work, i64 labels, i64 ahead,
+                         i64 lines) {
+    const i64 *key = info + LABELS + 2 * W + ahead, *cap = key + W, *ends = cap + lines;
+    i64 *lo = work, *hi = work + labels, *need = work + 2 * labels;
+    for (i64 k = 0; k < labels; k++) { lo[k] = ends[2 * k]; hi[k] = ends[2 * k + 1]; }
+    for (i64 c = 0; c <= lines; c++) need[c] = 0;
+    for (i64 s = 0; s < W; s++) {
+        i64 p = point(t, W, info, s);
+        if (p == -1) continue;
+        if (p == BRIDGE) {  /* a band: one more crossing, counted from its lower slot */
+            i64 m = t[s];
+            if (s < m) {
+                i64 a = key[s] < key[m] ? key[s] : key[m], b = key[s] ^ key[m] ^ a;
+                need[a] -= 1;
+                need[b] += 1;
+            }
+            continue;
+        }
+        if (lo[p] < 0) lo[p] = key[s]; else hi[p] = key[s];
+    }
+    for (i64 k = 0; k < labels; k++) {
+        if (lo[k] < 0 || hi[k] < 0) continue;
+        i64 a = lo[k] < hi[k] ? lo[k] : hi[k], b = lo[k] ^ hi[k] ^ a;
+        need[a] += 1;
+        need[b] -= 1;
+    }
+    i64 run = 0;
+    for (i64 c = 0; c < lines; c++) {
+        run += need[c];
+        if (run > cap[c]) return 1;
+    }
+    return 0;
+}
+
+/* whether the child of s that takes the edge has its parent's boundary points: the
+   edge's ends sit together in one gap of the cut line before and after it (I_GAP), and
+   at least one end had no edge, not a terminal unless both had none; so the edge
+   starts a fragment there, or moves a fragment's end (label or band) within the gap */
+static inline int keeps_points(const st *s, const i64 *row) {
+    if (!row[I_GAP]) return 0;
+    i64 cu = row[I_CU], cv = row[I_CV];
+    i64 mu = row[I_ENTER_U] ? SELF : s[cu], mv = row[I_ENTER_V] ? SELF : s[cv];
+    if (mu == SELF && mv == SELF) return 1;
+    if (mu == SELF) return row[LABELS + cu] < 0;
+    if (mv == SELF) return row[LABELS + cv] < 0;
+    return 0;
+}
+
+/* mate.step: the crossing test runs on a child only where its boundary points may not
+   be its parent's or some of them (its parent passed, and dropping points never makes
+   two labels alternate): every child where the level asks (I_RECHECK), elsewhere the
+   children that take the edge unless keeps_points */
 static i64 mate_step(const st *s, st *t, i64 bit, const i64 *row, const i64 *consts, i64 *work) {
     i64 W = consts[K_W];
     i64 status = mate_step_core(s, t, bit, W, consts[K_WIDTH], row, consts[K_MODE], consts[K_COVER]);
-    if (status == GOING && consts[K_ORDER] == 1
-            && crosses(t, W, row, work, consts[K_LABELS], consts[K_AHEAD]))
+    if (status != GOING || consts[K_ORDER] != 1) return status;
+    int moved = row[I_RECHECK] || (bit == 1 && !keeps_points(s, row));
+    if (moved && crosses(t, W, row, work, consts[K_LABELS], consts[K_AHEAD])) return DEAD;
+    if ((row[I_TIGHT] == 1 || (row[I_TIGHT] == 2 && moved))
+            && over_capacity(t, W, row, work, consts[K_LABELS], consts[K_AHEAD], consts[K_LINES]))
         return DEAD;
     return status;
 }

@@ -33,6 +33,7 @@ def _blank_info(n: int) -> np.ndarray:
     info[:, M.I_GB] = -1
     info[:, M.I_ALLOWED] = 3
     info[:, M.I_LOOPBIT] = -1
+    info[:, M.I_RECHECK] = 1
     return info
 
 
@@ -131,21 +132,72 @@ def build(graph, kind: str, pairs=None, cover: bool = False, method: str = "fron
     states[0, W + M.F_CLOSED] = 0  # no cycle closed yet
     states[0, W + M.F_SAME] = 0  # no loop to exclude
     levels = [U.level(e) for e in graph.edges]
-    order = None
+    order, lines = None, 0
     if planar_cut and mode == M.PAIRS and len(pairs) > 1 \
             and getattr(graph, "frontier_key", None) is not None:
-        order = _frontier_orders(plan, graph.frontier_key, W, labels,
-                                 getattr(graph, "outer_face", None))
+        order, arcs = _frontier_orders(plan, graph.frontier_key, W, labels,
+                                       getattr(graph, "outer_face", None))
+        info[:, M.I_RECHECK] = _rechecks(plan, slot_label, arcs)
+        info[:, M.I_GAP] = _gaps(plan, graph.frontier_key, getattr(graph, "outer_face", None))
+        cut = _capacities(plan, graph.frontier_key, labels, len(pairs), info[:, M.I_ALLOWED])
+        info[:, M.I_TIGHT] = cut[2]
+        order = np.concatenate([order, cut[0]], axis=1)
+        lines = cut[1]
     return _run_mate(U, levels, states, W, info, slot_label, mode, cover,
-                     f"frontier ({kind})", progress, order, max_width)
+                     f"frontier ({kind})", progress, order, max_width, lines)
 
 
-def _frontier_orders(plan, key, W, labels=None, face=None) -> np.ndarray:
+#: the capacity test runs on the levels where some line has fewer undecided edges across
+#: it than this (or than the labels): measured on the published 13x13-15x15 boards, the
+#: test cuts few states where lines still have two or more edges, and costs more there
+#: than it saves (docs/numberlink.md, "Line capacity")
+TIGHT = 2
+
+
+def _capacities(plan, key, labels: dict, count: int, allowed) -> tuple[np.ndarray, int, list]:
+    """The capacity test's columns per level (``over_capacity`` in machines.c), once the
+    level's edge is decided: each slot's key (its occupant's, less the smallest key), the
+    undecided edges that may be used across each line between keys k and k + 1, and
+    for each of the ``count`` labels the keys of its two terminals if not yet reached
+    (-1 if reached); then the number of lines, and per level where the test runs: 0
+    where every line has at least ``TIGHT`` such edges (or as many as labels), else 1
+    on every child, or 2 on the children the crossing test runs on when the level
+    before ran it too and the capacities are the same (the others keep their parent's
+    points, and their parent passed)."""
+    m, W = len(plan.edges), plan.width
+    low = min(key(x) for occ in plan.occupant for x in occ.values())
+    lines = max(key(x) for occ in plan.occupant for x in occ.values()) - low
+    cap = np.zeros((m, max(lines, 1)), dtype=np.int64)
+    for i in range(m - 1, 0, -1):  # edges after level i - 1: those from i on
+        cap[i - 1] = cap[i]
+        a, b = sorted(key(x) - low for x in plan.edges[i])
+        if allowed[i] & 2:
+            cap[i - 1, a:b] += 1
+    cols = np.full((m, W + lines + 2 * count), -1, dtype=np.int64)
+    for i, occ in enumerate(plan.occupant):
+        for slot, x in occ.items():
+            cols[i, slot] = key(x) - low
+    cols[:, W:W + lines] = cap[:, :lines]
+    seen: dict = {}
+    for x, k in labels.items():
+        col = W + lines + 2 * k + seen.setdefault(k, 0)
+        seen[k] += 1
+        cols[:, col] = np.where(np.arange(m) < plan.first[x], key(x) - low, -1)
+    if not lines:
+        return cols, lines, np.zeros(m, np.int64)
+    tight = (cap[:, :lines] < min(count, TIGHT)).any(axis=1).astype(np.int64)
+    same = np.zeros(m, dtype=bool)  # a tight level whose capacities are the level before's
+    same[1:] = (tight[:-1] == 1) & (cap[1:, :lines] == cap[:-1, :lines]).all(axis=1)
+    tight[same & (tight == 1)] = 2
+    return cols, lines, tight
+
+
+def _frontier_orders(plan, key, W, labels=None, face=None) -> tuple[np.ndarray, list]:
     """Per level, once the level's edge is decided and its finished vertices have left:
     the frontier's slots in their order along the cut line (W columns, -1 after the
     last), then the labels of the terminals not yet reached on the outer face
     ``face``, in their order around the undecided part from the end of the cut line
-    (-1 after the last)."""
+    (-1 after the last); and those labels per level as lists."""
     slots, arcs = _cut_lines(plan, key, face)
     labels = labels or {}
     arcs = [[labels[x] for x in arc if x in labels] for arc in arcs]
@@ -153,7 +205,53 @@ def _frontier_orders(plan, key, W, labels=None, face=None) -> np.ndarray:
     order[:, :slots.shape[1]] = slots
     for i, arc in enumerate(arcs):
         order[i, W:W + len(arc)] = arc
-    return order
+    return order, arcs
+
+
+def _rechecks(plan, slot_label, arcs) -> np.ndarray:
+    """Per level, 1 where a child that leaves the edge may cross though its parent does
+    not: a terminal enters the frontier there, or the labels ahead on the outer face
+    are not a subsequence of the level before's (the first level: always).  Elsewhere
+    the child's boundary points are its parent's in the same order, less some labels
+    ahead (a terminal that leaves hands its label to its fragment's other end, in the
+    same slot), and dropping a label's points never makes two others alternate."""
+    out = np.ones(len(plan.edges), dtype=np.int64)
+    for i in range(1, len(out)):
+        ends = ((plan.cu[i], plan.enter[i][0]), (plan.cv[i], plan.enter[i][1]))
+        if any(entering and slot_label[i, slot] >= 0 for slot, entering in ends):
+            continue
+        before = iter(arcs[i - 1])
+        out[i] = not all(label in before for label in arcs[i])
+    return out
+
+
+def _gaps(plan, key, face) -> np.ndarray:
+    """Per level i, 1 where the ends of edge i that are on the cut line before the edge
+    (level i - 1's, ``_cut_lines``) and after it (level i's) are consecutive there, at
+    the same place among the other vertices (which are the same on both lines); kept
+    in ``plan.cache``."""
+    tag = ("gaps", key, None if face is None else tuple(face))
+    if tag not in plan.cache:
+        plan.cache[tag] = _gaps_of(plan, _cut_lines(plan, key, face)[0])
+    return plan.cache[tag]
+
+
+def _gaps_of(plan, slots: np.ndarray) -> np.ndarray:
+    """``_gaps`` of the cut lines ``slots``."""
+    out = np.zeros(len(plan.edges), dtype=np.int64)
+    for i in range(1, len(out)):
+        ends = set(plan.edges[i])
+        places = []
+        for k in (i - 1, i):
+            line = [plan.occupant[k][s] for s in slots[k] if s >= 0]
+            at = [n for n, x in enumerate(line) if x in ends]
+            if at and at[-1] - at[0] != len(at) - 1:
+                break
+            places.append((at[0] if at else None, [x for x in line if x not in ends]))
+        else:
+            (p, before), (q, after) = places
+            out[i] = before == after and (p is None or q is None or p == q)
+    return out
 
 
 def _cut_lines(plan, key, face) -> tuple[np.ndarray, list[list]]:
@@ -198,22 +296,28 @@ def _ahead_on_face(plan, i, key, face) -> list:
 
 
 def _run_mate(universe, levels, states, W, info, labels, mode, cover, what, progress,
-              order=None, max_width=None):
+              order=None, max_width=None, lines: int = 0):
     """Run the mate machine over ``levels`` (one info row and labels row each;
-    ``order``: per level the frontier slots along the cut, for the crossing test)."""
+    ``order``: per level the frontier slots along the cut and the labels ahead, for the
+    crossing test, then the capacity test's columns for ``lines`` lines)."""
     m = len(levels)
     ahead = 0 if order is None else order.shape[1] - W
-    rows = np.full((m, M.INFO_WIDTH + 2 * W + ahead), -1, dtype=np.int64)
+    count = int(labels.max()) + 1
+    if lines:
+        ahead -= W + lines + 2 * count
+    rows = np.full((m, M.INFO_WIDTH + W + (0 if order is None else order.shape[1])), -1,
+                   dtype=np.int64)
     rows[:, :M.INFO_WIDTH] = info
     rows[:, M.INFO_WIDTH:M.INFO_WIDTH + W] = labels
     if order is not None:
         rows[:, M.INFO_WIDTH + W:] = order
-    labels = int(labels.max()) + 1
+    labels = count
     if W + labels >= M.STATE_MAX:
         raise ValueError(f"a frontier of {W} vertices is wider than the mate machine allows")
     consts = np.array([W, mode, int(cover), int(order is not None), labels, states.shape[1],
-                       ahead], dtype=np.int64)
-    machine = Machine(M.step, M.final, rows, states[0], consts, M.work_size(W, labels, ahead),
+                       ahead, lines], dtype=np.int64)
+    machine = Machine(M.step, M.final, rows, states[0], consts,
+                      M.work_size(W, labels, ahead, lines),
                       takes=M.takes, name=what)
     return machine.build(universe, levels, progress, max_width)
 

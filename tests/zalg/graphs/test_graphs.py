@@ -7,8 +7,9 @@ import itertools
 import random
 from itertools import combinations
 
+import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zalg
@@ -463,6 +464,77 @@ def test_the_planar_cut_keeps_the_family_node_for_node(rows, cols, sweep, cover,
     assert cut.universe is plain.universe and cut == plain, (rows, cols, sweep, pairs, cover)
     if solvable:
         assert member in cut
+
+
+def _swept_nodes(build, every_child: bool, capacity: bool = True) -> tuple:
+    """(the family build() returns, the nodes of each sweep's unreduced diagram), the
+    mate machine testing every child for crossing labels if ``every_child``, and with
+    its capacity test if ``capacity``"""
+    from zalg.graphs import paths
+    seen = []
+    reduce = zalg.topdown.run.reduce_codes
+
+    def counted(codes, start, *rest):
+        seen.append(int(start[-1]))
+        return reduce(codes, start, *rest)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(zalg.topdown.run, "reduce_codes", counted)
+        if every_child:
+            mp.setattr(paths, "_rechecks", lambda plan, *_: np.ones(len(plan.edges), np.int64))
+            mp.setattr(paths, "_gaps", lambda plan, *_: np.zeros(len(plan.edges), np.int64))
+        full = paths._capacities
+        if not capacity:
+            mp.setattr(paths, "_capacities", lambda plan, *a: full(plan, *a)[:2]
+                       + (np.zeros(len(plan.edges), np.int64),))
+        elif every_child:  # the capacity test on every child of a tight level
+            mp.setattr(paths, "_capacities", lambda plan, *a: full(plan, *a)[:2]
+                       + (np.minimum(full(plan, *a)[2], 1),))
+        return build(), seen
+
+
+@settings(max_examples=40)
+@given(st.integers(2, 6), st.integers(3, 7), st.sampled_from(zalg.graphs.graph.SWEEPS),
+       st.booleans(), st.integers(2, 6), st.integers(0, 10**6))
+def test_the_crossing_test_skips_only_children_that_cannot_cross(rows, cols, sweep, cover,
+                                                                 npairs, seed):
+    # the mate machine tests a child for crossing labels, and for lines over capacity on
+    # a level it repeats, only where its boundary points may differ from its parent's
+    # (I_RECHECK, I_GAP, I_TIGHT 2); testing every child instead keeps exactly the same
+    # states: the same number of nodes before reduction
+    rng = random.Random(seed)
+    G = grid(rows, cols, order=sweep)
+    pick = rng.sample(G.vertices, 2 * min(npairs, rows * cols // 2))
+    pairs = [(pick[2 * i], pick[2 * i + 1]) for i in range(len(pick) // 2)]
+    skipping, a = _swept_nodes(lambda: G.path_matchings(pairs=pairs, cover=cover), False)
+    every, b = _swept_nodes(lambda: G.path_matchings(pairs=pairs, cover=cover), True)
+    assert len(a) == 1 and skipping == every and a == b, (rows, cols, sweep, pairs, cover)
+
+
+@settings(max_examples=40)
+@given(st.integers(2, 6), st.integers(3, 7), st.sampled_from(zalg.graphs.graph.SWEEPS),
+       st.booleans(), st.integers(2, 6), st.integers(0, 10**6))
+def test_the_capacity_test_keeps_the_family(rows, cols, sweep, cover, npairs, seed):
+    # more labels than undecided edges and bands across a line between two columns
+    # (rows) can carry: the state dies.  The family is the same with or without the
+    # test, and the sweep keeps no more states with it
+    rng = random.Random(seed)
+    G = grid(rows, cols, order=sweep)
+    pick = rng.sample(G.vertices, 2 * min(npairs, rows * cols // 2))
+    pairs = [(pick[2 * i], pick[2 * i + 1]) for i in range(len(pick) // 2)]
+    cut, a = _swept_nodes(lambda: G.path_matchings(pairs=pairs, cover=cover), False)
+    bare, b = _swept_nodes(lambda: G.path_matchings(pairs=pairs, cover=cover), False, False)
+    assert cut == bare and a <= b, (rows, cols, sweep, pairs, cover)
+
+
+def test_the_capacity_test_cuts_a_strip():
+    # on a 2x9 strip three nested labels do not cross, but each needs its own edge
+    # across the line between columns 3 and 4, which has two: the sweep stops there
+    G = grid(2, 9, order="down")
+    pairs = [((0, 0), (0, 8)), ((0, 2), (0, 6)), ((0, 3), (0, 5))]
+    cut, a = _swept_nodes(lambda: G.path_matchings(pairs=pairs), False)
+    bare, b = _swept_nodes(lambda: G.path_matchings(pairs=pairs), False, False)
+    assert cut == bare and not cut and a[0] < b[0]
 
 
 @pytest.mark.parametrize("shape", [(2, 4), (3, 3), (2, 5)])
