@@ -1,4 +1,4 @@
-"""Nurimeizu: generation, solving and icon sets, against the targets of the issue and
+"""Nurimeizu: generation, solving and icon sets, against the targets set for them and
 Mourits's thesis (which generated only up to 5x5 and solved 12x12..35x50 in up to
 2081 s without counting).
 

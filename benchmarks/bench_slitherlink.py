@@ -9,11 +9,11 @@ hold a greedily found minimal hint set, padded with random cells (see
 their minimal members (``minimal(H)``, top down).  ``--hard`` adds 8x8 with all 64 cells (it does not finish within
 the time limit).
 
-A designer's run (``--loops``): the two 6x6 loops of issue 15 and the 2012 program's
-own 5x7 example loop, every cell a candidate (the sweep side chosen by its trial,
+A designer's run (``--loops``): the two 6x6 loops of the designer's targets (a ring and a
+snake) and the 2012 program's own 5x7 example loop, every cell a candidate (the sweep side chosen by its trial,
 ``instances(sweep="auto")``): H, its minimal members, its minimum
 members, the ten hardest of them (the 2012 program, zsligen, on its loop: 5.7-9.4
-CPU s and about 100 MB on this machine for H, minimal and minimum; issue 27).
+CPU s and about 100 MB on this machine for H, minimal and minimum).
 
 The designer's answers without H (``--designer``, ``puzzles.slitherlink.lazy``): the
 minimum good hint sets, the ten hardest of them and the ten hardest minimal ones, on
@@ -49,13 +49,14 @@ INSTANCES = [  # (name, rows, cols, loop seed, number of candidates or None for 
 ]
 HARD = ("8x8, all 64 cells", 8, 8, 5, None)
 LOOPS = {  # the outline of the # region, every cell a candidate: the two 6x6 loops of
-    # issue 15, and the example loop of the 2012 paper's own generator (zsligen's
-    # examples/sligen001.dat in kunisura/algorithms2012, 5 rows of 7 cells; issue 27)
+    # the designer's targets (A a ring, B a snake), and the example loop of the 2012
+    # paper's own generator (zsligen's examples/sligen001.dat in kunisura/algorithms2012,
+    # 5 rows of 7 cells)
     "6x6 loop A": ["......", ".####.", ".#..#.", ".#.##.", ".#....", "......"],
     "6x6 loop B": ["###...", "#.####", "#.....", "####.#", "...#.#", "...###"],
     "5x7 loop of 2012": ["##...##", ".##.##.", "..###..", ".##.##.", "##...##"],
 }
-#: good hint sets the 2012 program printed for its own loop (issue 27)
+#: good hint sets the 2012 program printed for its own loop
 LOOP_GOOD = {"5x7 loop of 2012": 2912556380}
 BOARDS = [(10, 10, 1), (10, 18, 2), (14, 24, 3), (20, 36, 4), (21, 37, 5)]
 #: boards up to this many cells also run the algebraic route (solve(method="algebra"))
@@ -219,7 +220,7 @@ def tables(args) -> list:
                 harness.field("fewest", "check", 6, "d", index=3),
                 *(harness.field(f"{s} s", "steps", 7, ".1f", index=i, median=True)
                   for i, s in enumerate(step)))
-        out.append(harness.Table("A designer's run on the 6x6 loops of issue 15 and the 2012 "
+        out.append(harness.Table("A designer's run on the 6x6 loops A and B and the 2012 "
                                  "program's 5x7 loop (every cell a candidate)", ("zalg",), rows,
                                  cols, name_width=16))
     if every or args.designer:
