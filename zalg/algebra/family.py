@@ -184,7 +184,8 @@ class Family:
 
     def nonsup(self, other) -> Family:
         """Non-supersets {a ∈ F : no b ∈ G with b ⊆ a}."""
-        return self._apply(K.NONSUP_U, "computing non-supersets", self._other(other))
+        other = self._other(other)
+        return self._apply(nonsup_kernel(self, other), "computing non-supersets", other)
 
     def nonsub(self, other) -> Family:
         """Non-subsets {a ∈ F : no b ∈ G with a ⊆ b}."""
@@ -567,3 +568,10 @@ def intersection(families: Iterable[Family], universe: Universe | None = None) -
     U = universe if universe is not None else fams[0].universe
     return _fold(Family.__and__, fams, U.power_set())
 
+
+def nonsup_kernel(F: Family, G: Family) -> K.Op:
+    """The kernel of F.nonsup(G): recursing on unions of G's cofactors while G has no
+    more nodes than F (few distinct unions: 15x faster on 20,000 random sets against 171
+    small ones), on pairs of existing nodes once G is the larger (its unions multiply:
+    2-3x faster on a designer's candidates against the relation of other loops)."""
+    return K.NONSUP_U if G._f.dag_size <= F._f.dag_size else K.NONSUP

@@ -367,3 +367,14 @@ def test_count_is_exact_beyond_floats():
         len(P)
     s = P.sample(3, seed=7)
     assert len(set(s)) == 3
+
+
+def test_nonsup_recurses_on_unions_for_a_smaller_g_and_on_pairs_for_a_larger_one():
+    from zalg.algebra.family import nonsup_kernel
+    U = Universe(range(12))
+    big = U.family([[i, j, k] for i in range(12) for j in range(i) for k in range(j) if (i + j + k) % 3])
+    small = U.family([[1, 2], [5]])
+    assert nonsup_kernel(big, small) is ops.NONSUP_U and nonsup_kernel(small, big) is ops.NONSUP
+    ref_big, ref_small = as_set(big), as_set(small)
+    assert as_set(big.nonsup(small)) == R.nonsup(ref_big, ref_small)
+    assert as_set(small.nonsup(big)) == R.nonsup(ref_small, ref_big)
