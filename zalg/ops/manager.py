@@ -259,6 +259,11 @@ class Manager:
         """Whether the family of node g has exactly one member."""
         return bool(compiled.one_set(self.ctx, g))
 
+    def no_more_nodes(self, g: int, f: int) -> bool:
+        """Whether the family of node g has no more nodes than that of node f (a walk
+        as long as the smaller of the two)."""
+        return compiled.no_more_nodes(self.ctx, g, f)
+
     def build(self, op: Op, marked: np.ndarray, k: int, step: str):
         """A cardinality family or power set (``op``: one of the table's builders) over the
         levels ``marked`` (one flag a level)."""

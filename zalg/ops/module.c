@@ -122,6 +122,24 @@ static PyObject *py_one_set(PyObject *self, PyObject *args) {
     return PyBool_FromLong(yes);
 }
 
+static PyObject *py_no_more_nodes(PyObject *self, PyObject *args) {
+    Py_buffer ctx;
+    long long g, f;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "w*LL", &ctx, &g, &f)) return NULL;
+    i64 *c = ctx_of(&ctx);
+    int answer = 0;
+    if (c) {
+        Env e;
+        env_init(&e, c, NULL, 0);
+        answer = no_more_nodes(&e, g, f);
+    }
+    PyBuffer_Release(&ctx);
+    if (!c) return NULL;
+    if (answer < 0) return PyErr_NoMemory();
+    return PyBool_FromLong(answer);
+}
+
 static PyMethodDef methods[] = {
     {"apply", py_apply, METH_VARARGS,
      "apply(code, ctx, a, b, k, aux[, results]) -> (status, node): kernel code of TABLE"},
@@ -130,6 +148,8 @@ static PyMethodDef methods[] = {
     {"checked_arrays", py_checked_arrays, METH_VARARGS,
      "checked_arrays(level, hi, lo, root, nlev) -> -1 for valid node arrays, else a bad id"},
     {"one_set", py_one_set, METH_VARARGS, "one_set(ctx, g) -> whether G has one member"},
+    {"no_more_nodes", py_no_more_nodes, METH_VARARGS,
+     "no_more_nodes(ctx, g, f) -> whether G has no more nodes than F (time of the smaller)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernels",

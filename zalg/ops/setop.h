@@ -14,4 +14,6 @@ i64 set_kept(Env *e, int code, i64 f, i64 g);
 i64 union3_kept(Env *e, i64 f, i64 g, i64 h);
 /* whether the family g has exactly one member (the divisors OP_QUOT_SET takes) */
 int one_set(const Env *e, i64 g);
+/* whether G has no more nodes than F (node_count.c): 1 or 0, -1 when memory ran out */
+int no_more_nodes(const Env *e, i64 g, i64 f);
 #endif

@@ -1,5 +1,5 @@
 """The kernels with recursions of their own (zalg/ops: meet.c, quotients.c, substitute.c,
-build.c, setop.c's one_set), called directly on a Manager's ctx: each
+build.c, setop.c's one_set, node_count.c), called directly on a Manager's ctx: each
 result is the very node of the family the plain-Python reference gives, every reference
 a call took is given back, and what the C cannot do (a family deeper than its native
 recursion goes, arrays that are no ZDD) is said, not crashed on."""
@@ -106,6 +106,26 @@ def test_rebuild_makes_the_exported_nodes_again(data):
     assert _owned(U, compiled.rebuild(U.manager.ctx, *arrays, root)) == _node(F)
     assert len(U.manager.zdd) == held
     assert compiled.one_set(U.manager.ctx, F._p) == (len(A) == 1)
+
+
+@settings(max_examples=80, deadline=None)
+@given(universe_and_families(count=2))
+def test_no_more_nodes_compares_the_node_counts_the_export_gives(data):
+    names, (A, B_) = data
+    U = Universe(names)
+    F, G = U.family(A), U.family(B_)
+    for a, b in ((F, G), (G, F), (F, F), (F, U.empty), (U.empty, F), (U.unit, F)):
+        assert U.manager.no_more_nodes(a._p, b._p) == (a.node_count() <= b.node_count())
+
+
+def test_no_more_nodes_walks_a_family_wider_than_its_first_tables():
+    U = Universe(range(40))
+    F = U.family([{i, (i * 7) % 40, (i * 13) % 40} for i in range(40)] +
+                 [set(range(i, 40, 3)) for i in range(3)])
+    G = F - U.family([set(range(0, 40, 3))])
+    assert F.node_count() > 100
+    for a, b in ((F, G), (G, F), (F, F)):
+        assert U.manager.no_more_nodes(a._p, b._p) == (a.node_count() <= b.node_count())
 
 
 def test_node_arrays_that_are_no_zdd_are_refused():
