@@ -23,6 +23,7 @@ W inside them (``permit``).  Neither H nor ∃x.W is ever built.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 import zalg
@@ -31,6 +32,12 @@ from zalg.progress import Progress, reporter
 from .design import difficulty, difficulty_weights, loop_hints, violation_relation
 
 __all__ = ["LazyDesign", "minimum_hint_sets", "hardest_hint_sets"]
+
+#: candidates up to which the checks and the learning go member by member (a pass over
+#: W's node arrays each) instead of one operation on the family
+FEW = 64
+#: candidates the hardest's search checks together (one check, one learning for all)
+BATCH = 8
 
 
 class _Oracle:
@@ -56,17 +63,20 @@ class _Oracle:
         return self.toggled(C) * self.edges
 
     def bad(self, C: zalg.Family) -> zalg.Family:
-        """The members S of C that some other cycle C' satisfies (viol(C') ∩ S = ∅)."""
+        """The members S of C that some other cycle C' satisfies (viol(C') ∩ S = ∅):
+        member by member for a few (:meth:`fewest_for`), else all at once."""
+        if C.count() <= FEW:
+            return self.U.family([S for S in C if self.fewest_for(S) < math.inf])
         inside = self.complements(C).restrict(self.W)
         return self.toggled(inside / self.edges) if inside else self.U.empty
 
-    def learn(self, bad: zalg.Family, limit: int) -> None:
-        """Add to K violation sets that rule out every member of ``bad`` (or at
-        least ``limit`` new sets): repeatedly, every violation set of fewest cells
-        that misses some S ∈ bad (each is minimal: a smaller one would miss S too),
-        then the members of ``bad`` those do not rule out yet."""
+    def learn(self, bad: zalg.Family) -> None:
+        """Add to K violation sets that rule out every member of ``bad``: repeatedly,
+        every violation set of fewest cells that misses some S ∈ bad (each is minimal:
+        a smaller one would miss S too), then the members of ``bad`` those do not rule
+        out yet."""
         learned, fewest = self.U.empty, 0
-        while bad and learned.count() < limit:
+        while bad:
             new, fewest = self._fewest_missing(bad, fewest)
             learned |= new
             bad = bad & new.hitting(self.Y)   # the members no new set rules out
@@ -78,13 +88,23 @@ class _Oracle:
         size).  The sets of s cells missing some S are few, so ∃x.W is taken only along
         them (``exists(within=...)``), s = ``fewest``, ``fewest`` + 1, ... until some are
         violation sets: ``fewest`` is a size below which none misses a member of ``bad``
-        (the size the last call returned, for ``bad`` a part of that call's)."""
+        (the size the last call returned, for ``bad`` a part of that call's).  For a few
+        members that size is found first, member by member (:meth:`fewest_for`)."""
+        if bad.count() <= FEW:
+            fewest = max(fewest, min(self.fewest_for(S) for S in bad))
         avoiding = self.toggled(bad)
         for s in range(fewest, len(self.Y) + 1):
             new = self.W.exists(self.X, within=self.cells.of_size(s).permit(avoiding))
             if new:
                 return new, s
         raise AssertionError("a bad candidate has a violation set missing it")
+
+    def fewest_for(self, S: frozenset) -> float:
+        """The fewest cells of a violation set missing S (infinite when none does): the
+        least weight of a member of W, a cell of S weighing infinitely much, another
+        cell 1, an edge 0 (one pass over W's nodes)."""
+        weights = {y: (math.inf if y in S else 1) for y in self.Y}
+        return self.W.min_weight(weights)[0]
 
 
 class LazyDesign(_Oracle):
@@ -98,8 +118,10 @@ class LazyDesign(_Oracle):
         super().__init__(shape, cycle, candidates, multi, self.report)
         self.h = loop_hints(cycle, *shape)
 
-    def minimum(self, per_round: int = 64) -> zalg.Family:
-        """The good hint sets of fewest cells: ``design.minimum(design.instances(...))``."""
+    def minimum(self) -> zalg.Family:
+        """The good hint sets of fewest cells: ``design.minimum(design.instances(...))``.
+        Each layer of hitting(K) is checked once: its bad members stay bad, so they are
+        all ruled out before the next (larger) layer is looked at."""
         with self.report:
             if self.bad(self.cells.of_size(len(self.Y))):
                 return self.U.empty                  # not even every hint makes C* unique
@@ -113,35 +135,44 @@ class LazyDesign(_Oracle):
                                  f"{self.found} violation sets")
                 if good:
                     return good
-                self.learn(bad, per_round)
+                self.learn(bad)
 
-    def hardest(self, count: int = 10) -> list[tuple[frozenset, tuple]]:
+    def hardest(self, count: int = 10, batch: int = BATCH) -> list[tuple[frozenset, tuple]]:
         """The ``count`` hardest minimal good hint sets by the paper's key (as
         ``design.rank_by_difficulty`` orders them), hardest first, with their keys:
-        members of hitting(K) in the key's order, each kept if good and minimal, else
+        members of hitting(K) in the key's order, ``batch`` at a time checked together;
+        those before the first bad one are good and kept if minimal, the bad ones are
         ruled out by new violation sets (and the order restarts)."""
         with self.report:
             weight = difficulty_weights(self.Y, self.h)
             chosen: list[frozenset] = []
             seen: set = set()
             while len(chosen) < count:
-                for _, S in self.hits.iter_by_weight(weight):
-                    if S in seen:
-                        continue
-                    single = self.U.family([S])
-                    if self.bad(single):
-                        self.learn(single, 1)
+                ahead = self._next_unseen(weight, seen, batch)
+                if not ahead:
+                    break                             # hitting(K) exhausted
+                bad = self.bad(self.U.family(ahead))
+                for S in ahead:
+                    if S in bad or len(chosen) == count:
                         break
                     seen.add(S)
                     smaller = self.U.family([S - {y} for y in S])
                     if self.bad(smaller) == smaller:  # no good set one cell smaller
                         chosen.append(S)
                         self.report.note(f"{len(chosen)} of {count}: {difficulty(S, self.h)}")
-                        if len(chosen) == count:
-                            break
-                else:
-                    break                             # hitting(K) exhausted
+                if bad:
+                    self.learn(bad)
             return [(S, difficulty(S, self.h)) for S in chosen]
+
+    def _next_unseen(self, weight: dict, seen: set, batch: int) -> list[frozenset]:
+        """The first ``batch`` members of hitting(K) in the key's order not in ``seen``."""
+        ahead: list[frozenset] = []
+        for _, S in self.hits.iter_by_weight(weight):
+            if S not in seen:
+                ahead.append(S)
+                if len(ahead) == batch:
+                    break
+        return ahead
 
 
 def minimum_hint_sets(shape, cycle: Iterable, candidates: Iterable | None = None,

@@ -468,11 +468,14 @@ class Family:
         return reading.sample_of_size(self, size, seed, tries)
 
     def min_weight(self, weights) -> tuple:
-        """(w(a), a) for a member a of least total weight w(a) = Σ_{x∈a} w[x]."""
+        """(w(a), a) for a member a of least total weight w(a) = Σ_{x∈a} w[x].  A weight
+        may be ``math.inf`` (an element no chosen member may hold): (inf, None) when every
+        member holds one."""
         return reading.extreme_weight(self, weights, 1)
 
     def max_weight(self, weights) -> tuple:
-        """(w(a), a) for a member a of greatest total weight."""
+        """(w(a), a) for a member a of greatest total weight (``-math.inf`` weights as
+        ``min_weight``'s infinite ones: (-inf, None) when every member holds one)."""
         return reading.extreme_weight(self, weights, -1)
 
     def iter_by_weight(self, weights, descending: bool = False) -> Iterator[tuple]:

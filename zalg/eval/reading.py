@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import random
 from collections.abc import Iterator, Mapping
 
@@ -285,6 +286,8 @@ def extreme_weight(family, weights, sign: int) -> tuple:
     level, hi, lo, node = family.node_arrays()
     w, exact = _weights_by_level(family, weights)
     best = _best_weight(level, hi, lo, w, float(sign))
+    if math.isinf(best[node]):  # every member weighs infinitely much
+        return sign * float(best[node]), None
     els = family.universe.elements
     chosen = []
     while node > 1:

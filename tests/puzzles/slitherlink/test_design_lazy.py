@@ -3,6 +3,7 @@ to brute force on small boards."""
 
 from __future__ import annotations
 
+import math
 from itertools import combinations
 
 import pytest
@@ -32,10 +33,44 @@ def test_minimum_equals_brute_force(rows, cols, seed):
     assert set(L.minimum_hint_sets((rows, cols), loop)) == brute_force_minimum(rows, cols, loop, cells)
 
 
+def other_cycles_violations(rows, cols, loop, candidates):
+    """viol(C') ∩ Y for every cycle C' ≠ C* of the board (plain Python)."""
+    h = I.loop_hints(loop, rows, cols)
+    out = []
+    for C in I.board_graph(rows, cols).cycles():
+        if C != loop:
+            hc = I.loop_hints(C, rows, cols)
+            out.append(frozenset(E for E in candidates if hc[E] != h[E]))
+    return out
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from([(3, 3), (3, 4), (4, 3)]), st.integers(0, 10 ** 6), st.data())
+def test_checks_and_fewest_cells_member_by_member_and_at_once(shape, seed, data):
+    rows, cols = shape
+    loop = random_loop(rows, cols, seed=seed)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    design = L.LazyDesign(shape, loop)
+    violations = other_cycles_violations(rows, cols, loop, cells)
+    sets = data.draw(st.lists(st.sets(st.sampled_from(cells)).map(frozenset), max_size=12))
+    C = design.U.family(sets)
+    want_bad = {S for S in sets if any(not v & S for v in violations)}
+    saved = L.FEW
+    try:
+        for few in (0, 10 ** 6):  # the family at once, then member by member
+            L.FEW = few
+            assert set(design.bad(C)) == want_bad
+    finally:
+        L.FEW = saved
+    for S in sets:
+        missing = [len(v) for v in violations if not v & S]
+        assert design.fewest_for(S) == (min(missing) if missing else math.inf)
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from([(3, 4), (4, 4), (4, 5), (5, 4)]), st.integers(0, 10 ** 6),
-       st.integers(0, 2 ** 20))
-def test_minimum_and_hardest_equal_the_whole_h_route(shape, seed, drop):
+       st.integers(0, 2 ** 20), st.sampled_from([1, 3, L.BATCH]))
+def test_minimum_and_hardest_equal_the_whole_h_route(shape, seed, drop, batch):
     rows, cols = shape
     loop = random_loop(rows, cols, seed=seed)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -45,7 +80,7 @@ def test_minimum_and_hardest_equal_the_whole_h_route(shape, seed, drop):
     assert design.minimum() == I.minimum(H)
     minimal = H.minimal()
     want = [key for _, (_, key) in zip(range(6), I.rank_by_difficulty(minimal, loop))]
-    got = design.hardest(6)
+    got = design.hardest(6, batch=batch)
     assert [key for _, key in L.hardest_hint_sets(shape, loop, 6, candidates)] == want
     assert [key for _, key in got] == want  # ties may come in another order
     assert all(S in minimal and I.difficulty(S, I.loop_hints(loop, rows, cols)) == key

@@ -321,6 +321,15 @@ def test_weights(data, draw):
     assert all(v == weight(m) for v, m in ordered)
     vec = np.array([w[x] for x in names])
     assert F.min_weight(vec)[0] == lo
+    banned = set(draw.draw(st.sets(st.sampled_from(names)))) if names else set()
+    free = [a for a in A if not a & banned]  # members holding no infinitely heavy element
+    least = F.min_weight({x: (math.inf if x in banned else w[x]) for x in names})
+    most = F.max_weight({x: (-math.inf if x in banned else w[x]) for x in names})
+    if free:
+        assert least[1] in free and least[0] == weight(least[1]) == min(map(weight, free))
+        assert most[1] in free and most[0] == weight(most[1]) == max(map(weight, free))
+    else:
+        assert least == (math.inf, None) and most == (-math.inf, None)
 
 
 @given(universe_and_families(count=1))
