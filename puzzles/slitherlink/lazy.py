@@ -33,8 +33,11 @@ from .design import difficulty, difficulty_weights, loop_hints, violation_relati
 
 __all__ = ["LazyDesign", "minimum_hint_sets", "hardest_hint_sets"]
 
-#: candidates up to which the checks and the learning go member by member (a pass over
-#: W's node arrays each) instead of one operation on the family
+#: candidates up to which a check goes member by member (their bit columns: an eighth
+#: of a byte a candidate per element)
+BY_MEMBERS = 1 << 20
+#: bad candidates up to which the learning first finds, member by member, the fewest
+#: cells a violation set missing one has (a pass over W's node arrays each)
 FEW = 64
 #: candidates the hardest's search checks together (one check, one learning for all)
 BATCH = 8
@@ -64,10 +67,10 @@ class _Oracle:
 
     def bad(self, C: zalg.Family) -> zalg.Family:
         """The members S of C that some other cycle C' satisfies (viol(C') ∩ S = ∅):
-        member by member for a few (:meth:`fewest_for`), else all at once."""
-        if C.count() <= FEW:
-            return self.U.family([S for S in C if self.fewest_for(S) < math.inf])
-        inside = self.complements(C).restrict(self.W)
+        C's members at once, a bit each, in passes over W's nodes (``restrict`` by
+        members: the recursion on pairs of nodes walks W once per node of C)."""
+        method = "members" if C.count() <= BY_MEMBERS else "nodes"
+        inside = self.complements(C).restrict(self.W, method=method)
         return self.toggled(inside / self.edges) if inside else self.U.empty
 
     def learn(self, bad: zalg.Family) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..eval import cost, reading
+from ..eval import cost, reading, within
 from ..eval import dot
 from .. import persist
 from . import notation
@@ -182,17 +182,24 @@ class Family:
         """Meet F ⊓ G = {a ∩ b : a ∈ F, b ∈ G}."""
         return self._recursion(K.MEET, "computing a meet", self._other(other))
 
-    def nonsup(self, other) -> Family:
-        """Non-supersets {a ∈ F : no b ∈ G with b ⊆ a}."""
+    def nonsup(self, other, method: str = "nodes") -> Family:
+        """Non-supersets {a ∈ F : no b ∈ G with b ⊆ a}.  ``method``: "nodes" (a
+        recursion on pairs of nodes) or "members" (F's members at once, a bit each,
+        in passes over G's nodes: for an F of few members that hold most of the
+        elements against a G of many nodes; ``zalg.eval.within``)."""
         other = self._other(other)
+        if _by_members(method):
+            return within.within_members(self, other, containing=False)
         return self._apply(nonsup_kernel(self, other), "computing non-supersets", other)
 
     def nonsub(self, other) -> Family:
         """Non-subsets {a ∈ F : no b ∈ G with a ⊆ b}."""
         return self._apply(K.NONSUB, "computing non-subsets", self._other(other))
 
-    def restrict(self, other) -> Family:
-        """Supersets {a ∈ F : b ⊆ a for some b ∈ G}."""
+    def restrict(self, other, method: str = "nodes") -> Family:
+        """Supersets {a ∈ F : b ⊆ a for some b ∈ G}.  ``method``: as :meth:`nonsup`."""
+        if _by_members(method):
+            return within.within_members(self, self._other(other), containing=True)
         return self - self.nonsup(other)
 
     def permit(self, other) -> Family:
@@ -570,6 +577,13 @@ def intersection(families: Iterable[Family], universe: Universe | None = None) -
         raise ValueError("intersection() of no families needs universe=")
     U = universe if universe is not None else fams[0].universe
     return _fold(Family.__and__, fams, U.power_set())
+
+
+def _by_members(method: str) -> bool:
+    """Whether a non-superset or superset test runs member by member (checked)."""
+    if method not in ("nodes", "members"):
+        raise ValueError(f"method: 'nodes' or 'members', got {method!r}")
+    return method == "members"
 
 
 def nonsup_kernel(F: Family, G: Family) -> K.Op:

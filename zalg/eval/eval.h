@@ -55,6 +55,13 @@ int tilt(Env *e, const i64 *hi, const i64 *lo, i64 n, double log_lambda, double 
 i64 tilted_walk(const i64 *level, const i64 *hi, const i64 *lo, i64 root, const double *logw,
                 double log_lambda, const double *u, i64 nu, i64 *out, i64 nout);
 
+/* ---- within.c ---- */
+/* F (node arrays, root) cut to its members that contain some member of G
+   (containing_kept 1: F.restrict(G)) or to those that contain none (0: F.nonsup(G)) */
+int within_members(Env *e, const i64 *level, const i64 *hi, const i64 *lo, i64 n, i64 root,
+                   const i64 *glevel, const i64 *ghi, const i64 *glo, i64 gn, i64 groot,
+                   i64 nlev, int containing_kept, Nodes *out);
+
 /* ---- cost.c ---- */
 int cost_le(Env *e, const i64 *level, const i64 *hi, const i64 *lo, i64 n, i64 root,
             const i64 *w, i64 nw, i64 bound, Nodes *out);

@@ -255,6 +255,30 @@ static PyObject *py_cost_le(PyObject *self, PyObject *args) {
     return r;
 }
 
+static PyObject *py_within_members(PyObject *self, PyObject *args) {
+    Py_buffer b[7];
+    long long root, groot, nlev;
+    int kept;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "w*y*y*y*Ly*y*y*LLp", &b[0], &b[1], &b[2], &b[3], &root, &b[4],
+                          &b[5], &b[6], &groot, &nlev, &kept))
+        return NULL;
+    PyObject *r = NULL;
+    i64 *c = ctx_of(&b[0]);
+    if (c && node_arrays(&b[2], &b[3], root) && b[1].len == b[2].len && root >= 0 &&
+        node_arrays(&b[5], &b[6], groot) && b[4].len == b[5].len && groot >= 0) {
+        Env e;
+        env_init(&e, c, NULL, 0);
+        Nodes o;
+        int status = within_members(&e, b[1].buf, b[2].buf, b[3].buf, b[2].len / 8, root,
+                                    b[4].buf, b[5].buf, b[6].buf, b[5].len / 8, groot, nlev,
+                                    kept, &o);
+        r = nodes_result(status, &o);
+    }
+    release(b, 7);
+    return r;
+}
+
 static PyObject *py_probability(PyObject *self, PyObject *args) {
     Py_buffer b[4];
     long long root;
@@ -290,6 +314,9 @@ static PyMethodDef methods[] = {
      "tilted_walk(level, hi, lo, root, logw, log_lambda, u, out) -> size of one drawn member"},
     {"cost_le", py_cost_le, METH_VARARGS,
      "cost_le(ctx, level, hi, lo, root, w, bound) -> (status, level, hi, lo, root)"},
+    {"within_members", py_within_members, METH_VARARGS,
+     "within_members(ctx, level, hi, lo, root, glevel, ghi, glo, groot, nlev, kept) -> "
+     "(status, level, hi, lo, root): F's members containing (kept) or not containing a member of G"},
     {"probability", py_probability, METH_VARARGS,
      "probability(level, hi, lo, root, p) -> Pr[X in F]"},
     {NULL, NULL, 0, NULL}};

@@ -137,6 +137,32 @@ def test_nonsup_kernels_agree_with_the_reference(data):
         assert as_set(F._apply(op, "computing non-supersets", G)) == R.nonsup(A, B)
 
 
+@given(universe_and_families())
+def test_nonsup_and_restrict_member_by_member_agree_with_the_reference(data):
+    names, (A, B) = data
+    U, F, G = make(names, A, B)
+    assert as_set(F.nonsup(G, method="members")) == R.nonsup(A, B)
+    assert as_set(F.restrict(G, method="members")) == A - R.nonsup(A, B)
+    assert F.restrict(G, method="members") == F.restrict(G)  # the very same family
+
+
+def test_member_by_member_tests_over_many_words_and_passes():
+    # 3,000 members (47 words: several passes over G), against a G of a few hundred nodes
+    rng = np.random.default_rng(7)
+    U = Universe(range(30))
+    A = {frozenset(int(x) for x in rng.choice(30, size=rng.integers(0, 20), replace=False))
+         for _ in range(3000)}
+    B = {frozenset(int(x) for x in rng.choice(30, size=rng.integers(1, 5), replace=False))
+         for _ in range(60)}
+    F, G = U.family(A), U.family(B)
+    want = {a for a in A if any(b <= a for b in B)}
+    assert 0 < len(want) < len(A)
+    assert set(F.restrict(G, method="members")) == want
+    assert set(F.nonsup(G, method="members")) == A - want
+    with pytest.raises(ValueError, match="method"):
+        F.restrict(G, method="pairs")
+
+
 def test_nonsup_by_unions_releases_the_unions_it_keys_by():
     # the memo table references the unions it builds as keys, and lets them go at the end
     rng = np.random.default_rng(5)
