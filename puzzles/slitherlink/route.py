@@ -16,15 +16,13 @@ Every route gives the same answer (the same sets); they differ in time and memor
 * "lazy": ``lazy.LazyDesign``, violation sets learned on demand; H is never built.
   It answers "minimum" and "hardest".
 
-:func:`answer` decides from a cheap trial: W from each of the 8 sides and the first
-``TRIAL_LEVELS`` levels of its top-down H (``design.sweep_trials``), the side of
-least work kept.  "good" and "minimal" take the whole route from that side.
-"minimum" and "hardest" take it too unless the trial's levels say the top-down H
-would not fit: its last level, grown level after level at the trial's rate (the
-larger of the last and the mean) up to the level where the top-down H turns to
-truth tables, holding more than ``budget / ENTRY_BYTES`` entries; then the route
-without H.  One progress
-line says which route and side were taken, and :class:`Answer` records them.
+:func:`answer` decides by the question: "good" and "minimal" take the whole
+route, from the side of least work by a trial (W from each of the 8 sides and the
+first ``TRIAL_LEVELS`` levels of its top-down H, ``design.sweep_trials``);
+"minimum" and "hardest" asked alone take the route without H, faster on every
+loop measured (4x4 to 8x8: 1x to 15x, the whole H not finishing on 7x7 and 8x8
+loops; docs/performance.md).  One progress line says which route and side were
+taken, and :class:`Answer` records them.
 """
 
 from __future__ import annotations
@@ -33,7 +31,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import zalg
-from zalg import memory
 from zalg.progress import Progress, reporter
 
 from ..common.solving import one_solution
@@ -48,14 +45,6 @@ QUESTIONS = ("good", "minimal", "minimum", "hardest")
 ROUTES = ("whole", "lazy")
 #: the levels of the top-down H each side's trial builds
 TRIAL_LEVELS = 12
-#: the cells the top-down H decides by truth tables at its end (``zalg.topdown.hitting``)
-TABLE_CELLS = 16
-#: the trials of the other sides are skipped when one side's projection passes the memory
-#: budget this many times over (the sides differ up to 5x in H's time)
-HOPELESS = 1000
-#: bytes one entry (a node of W in a state's set) of the top-down H takes, with its
-#: share of the states and the tables built from them
-ENTRY_BYTES = 64
 
 
 @dataclass
@@ -76,23 +65,6 @@ class Answer:
     why: str = ""
 
 
-def _projected_entries(widths: list[tuple[int, int]], levels: int) -> float:
-    """The entries of the top-down H's widest level up to level ``levels``, from a trial's
-    (states, entries) per level: the trial's last level grown, for each level past the
-    trial, by the larger of its last level's rate and its mean rate (the last rate
-    alone is too low where the trial ends in a narrow stretch of the board: 8x8 loop,
-    1.18 a level against 1.86 on average)."""
-    entries = [max(1, e) for _, e in widths]
-    if not entries:
-        return 0.0
-    if len(entries) < 2 or levels <= len(entries):
-        return float(max(entries))
-    last = entries[-1] / entries[-2]
-    mean = (entries[-1] / entries[0]) ** (1 / (len(entries) - 1))
-    rate = max(1.0, last, mean)
-    return max(float(max(entries)), entries[-1] * rate ** (levels - len(entries)))
-
-
 def _questions(question: str | Iterable[str]) -> tuple[str, ...]:
     """The questions asked (one name or several), checked."""
     asked = (question,) if isinstance(question, str) else tuple(question)
@@ -104,20 +76,12 @@ def _questions(question: str | Iterable[str]) -> tuple[str, ...]:
     return asked
 
 
-def choose(question: str | Iterable[str], cells: int, widths: list[tuple[int, int]],
-           budget: int | None = None) -> tuple[str, str]:
-    """(route, why) for ``question`` (one of ``QUESTIONS`` or several) over ``cells``
-    candidate cells, from the best side's trial ``widths`` (``design.sweep_trials``) and
-    the memory budget (``zalg.memory.default_budget()``)."""
+def choose(question: str | Iterable[str]) -> tuple[str, str]:
+    """(route, why) for ``question`` (one of ``QUESTIONS`` or several)."""
     whole_only = [q for q in _questions(question) if q in ("good", "minimal")]
     if whole_only:
         return "whole", f"only H answers '{whole_only[0]}'"
-    budget = memory.default_budget() if budget is None else budget
-    projected = _projected_entries(widths, max(0, cells - TABLE_CELLS))
-    if projected * ENTRY_BYTES > budget:
-        return "lazy", (f"H's top-down levels would pass the memory budget "
-                        f"(~{projected:.3g} entries)")
-    return "whole", f"H's top-down levels fit the memory budget (~{projected:.3g} entries)"
+    return "lazy", "the minimum and the hardest need no H"
 
 
 def answer(puzzle_or_shape, cycle: Iterable, question: str | Iterable[str] = "minimum",
@@ -127,11 +91,11 @@ def answer(puzzle_or_shape, cycle: Iterable, question: str | Iterable[str] = "mi
     """The answer to a designer's ``question`` (one of ``QUESTIONS``, or several answered
     together) about ``cycle`` with hints
     on ``candidates`` (every cell when None), by the route :func:`choose` picks from the
-    trial of each side (``route="auto"``), or by the one given ("whole" or "lazy";
-    ``sweep``: a side of ``design.SWEEPS`` for the whole route, "auto" by the trial).
-    ``count``: how many of the hardest.  ``method``: how H is built on the whole route
-    (``design.instances``).  ``progress``: see ``zalg.progress`` (one line names the
-    route)."""
+    question (``route="auto"``), or by the one given ("whole" or "lazy"; ``sweep``: a
+    side of ``design.SWEEPS`` for the whole route, "auto" by the trial of each side).
+    ``count``: how many of the hardest.  ``method``: how H is built (``design.instances``;
+    any but "auto" asks for the whole route).  ``progress``: see ``zalg.progress`` (one
+    line names the route)."""
     rows, cols = design.board_shape(puzzle_or_shape)
     loop = design.checked_loop(rows, cols, cycle, multi)
     Y = design.candidate_cells(rows, cols, loop, candidates)
@@ -150,16 +114,14 @@ def answer(puzzle_or_shape, cycle: Iterable, question: str | Iterable[str] = "mi
             report.note("route: the whole H (no candidates)" if not Y else
                         "route: the whole H, by its definition (as asked)")
             return _whole(H, loop, asked, count, 0, report, "as asked")
-        sides = range(len(design.SWEEPS)) if sweep == "auto" else [sweep]
-        with report.waiting(f"choosing the route: {TRIAL_LEVELS} levels of H from "
-                            f"{'each side' if len(sides) > 1 else 'the side asked'}"):
-            W, k, widths = _trials(rows, cols, loop, Y, multi, sides,
-                                   asked if route == "auto" else ("good",))
         chosen, why = ("whole", "as asked") if route == "whole" else \
-            choose(asked, len(Y), widths)
+            ("whole", f"H built by method {method!r}") if method != "auto" else choose(asked)
         if chosen == "lazy":
-            del W
             return _lazy(rows, cols, loop, Y, asked, count, multi, report, why)
+        sides = range(len(design.SWEEPS)) if sweep == "auto" else [sweep]
+        with report.waiting(f"choosing the side: {TRIAL_LEVELS} levels of H from "
+                            f"{'each side' if len(sides) > 1 else 'the side asked'}"):
+            W, k, _ = _trials(rows, cols, loop, Y, multi, sides)
         report.note(f"route: the whole H, swept from the {design.SWEEPS[k]} ({why})")
         # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C') (design.instances)
         H = W.hitting(Y, method="bottomup" if method == "hitting" else method,
@@ -167,22 +129,17 @@ def answer(puzzle_or_shape, cycle: Iterable, question: str | Iterable[str] = "mi
         return _whole(H, loop, asked, count, k, report, why)
 
 
-def _trials(rows: int, cols: int, loop: frozenset, Y: list, multi: bool, sides,
-            asked: tuple[str, ...]) -> tuple[zalg.Family, int, list]:
+def _trials(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
+            sides) -> tuple[zalg.Family, int, list]:
     """(W, k, widths) of the side of least trial work (``design.best_sweep``), one side's
-    W alive at a time besides the best so far; the trials stop at a side whose levels,
-    projected (:func:`choose`), pass the memory budget ``HOPELESS`` times over when
-    ``asked`` can go without H (no side is that much better: the route without H)."""
+    W alive at a time besides the best so far."""
     best = None
-    budget = memory.default_budget()
     for k in sides:
         [trial] = design.sweep_trials(rows, cols, loop, Y, multi, TRIAL_LEVELS, [k])
         if best is None or (sum(e for _, e in trial[2]), k) < (sum(e for _, e in best[2]),
                                                                best[0]):
             best = trial
         del trial
-        if choose(asked, len(Y), best[2], budget * HOPELESS)[0] == "lazy":
-            break
     return design.best_sweep([best], rows, cols)
 
 

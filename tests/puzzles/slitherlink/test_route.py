@@ -102,55 +102,37 @@ def test_each_question_alone(question):
     loop = outline(region)
     want = reference(rows, cols, loop, [(r, c) for r in range(rows) for c in range(cols)])
     A = R.answer((rows, cols), loop, question, count=3)
-    assert A.route == "whole" and A.question == (question,)
+    assert A.question == (question,)
+    assert A.route == ("whole" if question in ("good", "minimal") else "lazy")
     check(A, want, 3)
 
 
-def test_the_route_without_h_is_chosen_past_the_budget(monkeypatch):
+def test_the_question_decides_the_route(monkeypatch):
     rows, cols, region = LOOPS[2]
     loop = outline(region)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     want = reference(rows, cols, loop, cells)
-    assert R.choose("minimum", 36, [(10, 100), (20, 400)], budget=10 ** 6)[0] == "lazy"
-    # 110 entries grown by 1.1 a level for 18 levels: 611 entries, 39 KB
-    assert R.choose(("minimum", "hardest"), 36, [(10, 100), (20, 110)], budget=10 ** 5)[0] == \
-        "whole"
-    assert R.choose(("minimal", "minimum"), 36, [(10, 100), (20, 400)], budget=1)[0] == "whole"
-    monkeypatch.setattr(R, "ENTRY_BYTES", 10 ** 15)  # every trial "passes the budget"
+    assert R.choose("minimum")[0] == R.choose(("minimum", "hardest"))[0] == "lazy"
+    assert R.choose(("minimal", "minimum"))[0] == R.choose("good")[0] == "whole"
+    tried: list[int] = []
+    trials = I.sweep_trials
+    monkeypatch.setattr(I, "sweep_trials", lambda *a: tried.extend(a[-1]) or trials(*a))
     said, progress = lines()
     A = R.answer((rows, cols), loop, ("minimum", "hardest"), count=5, progress=progress)
-    assert A.route == "lazy" and "memory budget" in A.why
+    assert A.route == "lazy" and A.sweep is None and tried == []  # no trial without H
     assert [s for s in said if s.startswith("route:")] == \
         [f"route: without H, violation sets learned on demand ({A.why})"]
     check(A, want, 5)
-    assert R.answer((rows, cols), loop, "good").route == "whole"  # only H answers it
+    A = R.answer((rows, cols), loop, "minimum", method="topdown")  # a method for H: H
+    assert A.route == "whole" and "topdown" in A.why
+    check(A, want, 5)
+    tried.clear()
+    A = R.answer((rows, cols), loop, "minimal")  # only H answers it: every side tried
+    assert A.route == "whole" and tried == list(range(len(I.SWEEPS)))
     with pytest.raises(ValueError, match="minimum"):
         R.answer((rows, cols), loop, "minimal", route="lazy")
     with pytest.raises(ValueError, match="question"):
         R.answer((rows, cols), loop, "easiest")
-
-
-def test_the_trials_stop_at_a_hopeless_side(monkeypatch):
-    """Past the budget HOPELESS times over, one side's trial decides (no side is that much
-    better); a question that needs H tries every side."""
-    rows, cols, region = LOOPS[3]
-    loop = outline(region)
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    want = reference(rows, cols, loop, cells)
-    tried: list[int] = []
-    trials = I.sweep_trials
-    monkeypatch.setattr(I, "sweep_trials",
-                        lambda *a: tried.extend(a[-1]) or trials(*a))
-    A = R.answer((rows, cols), loop, ("minimum", "hardest"), count=4)
-    assert A.route == "whole" and tried == list(range(len(I.SWEEPS)))
-    tried.clear()
-    monkeypatch.setattr(R, "ENTRY_BYTES", 10 ** 30)  # every trial passes it HOPELESS times
-    A = R.answer((rows, cols), loop, ("minimum", "hardest"), count=4)
-    assert A.route == "lazy" and tried == [0]
-    check(A, want, 4)
-    tried.clear()
-    assert R.answer((rows, cols), loop, "minimal").route == "whole"
-    assert tried == list(range(len(I.SWEEPS)))
 
 
 def test_no_candidates_and_the_literal_method():
@@ -181,9 +163,7 @@ def test_cli_generate_takes_the_route(tmp_path, capsys, monkeypatch):
     cells = [(r, c) for r in range(3) for c in range(4)]
     want = reference(3, 4, loop, cells)
     base = ["slitherlink", "generate", "--loop", str(tmp_path / "loop.txt")]
-    for route in ("whole", "lazy", None):
-        if route is None:
-            monkeypatch.setattr(R, "ENTRY_BYTES", 10 ** 15)  # the trial chooses "lazy"
+    for route in ("whole", "lazy", None):  # None: the question's route, without H
         extra = ["--route", route] if route else []
         assert main(base + extra + ["--minimum", "--hardest", "3", "--list", "100"]) == 0
         out = capsys.readouterr().out
@@ -207,7 +187,7 @@ def test_studio_design_takes_the_route(monkeypatch):
     loop = outline({(0, 1), (0, 2), (1, 1), (1, 2), (2, 1)})
     want = reference(3, 4, loop, [(r, c) for r in range(3) for c in range(4)])
     task = PART.tasks["design"]
-    for which in ("minimum", "minimal"):
+    for which in ("minimal",):
         params = task.check({"loop": loop_rows, "list": which, "limit": 200})
         result = task.run(params, lambda *a: None)
         assert result["route"] == "whole"
@@ -216,7 +196,6 @@ def test_studio_design_takes_the_route(monkeypatch):
                                     "minimum": str(len(want["minimum"]))}
         assert {frozenset(Puzzle.from_url(x["url"]).hints) for x in result["instances"]} == \
             want[which]
-    monkeypatch.setattr(R, "ENTRY_BYTES", 10 ** 15)
     result = task.run(task.check({"loop": loop_rows, "list": "minimum", "limit": 200}),
                       lambda *a: None)
     assert result["route"] == "lazy" and result["counts"]["good"].startswith("not counted")
