@@ -35,7 +35,8 @@ LOOP_EDITOR = {
 }
 
 #: which hint sets a page lists
-LISTS = {"minimum": "Minimum hint sets", "minimal": "Minimal hint sets"}
+LISTS = {"minimum": "Minimum hint sets", "minimal": "Minimal hint sets",
+         "hardest": "Hardest minimal hint sets"}
 
 
 def _board(p: Puzzle) -> dict:
@@ -63,14 +64,18 @@ def _check_design(params: Params) -> Params:
 
 
 def _run_design(params: Params, progress: Callable) -> dict:
-    """Good, minimal and minimum hint sets of the loop by the route ``route.answer``
-    chooses (without H: the minimum ones only); one page of the listed ones, hardest
-    first."""
+    """Good, minimal, minimum or hardest hint sets of the loop by the route
+    ``route.answer`` chooses (without H: the minimum ones and the hardest minimal ones,
+    the good and minimal ones not counted); one page of the listed ones, hardest first."""
     rows, cols, region = parse_loop_rows(params["loop"])
     loop = outline(region)
     cand = cells_of(params["candidates"].split("/"), "x#") if params["candidates"] else None
-    asked = ("minimum",) if params["list"] == "minimum" else ("minimal", "minimum")
-    A = route.answer((rows, cols), loop, asked, candidates=cand, progress=progress)
+    which, offset, limit = params["list"], params["offset"], params["limit"]
+    asked = {"minimum": ("minimum",), "minimal": ("minimal", "minimum"),
+             "hardest": ("minimum", "hardest")}[which]
+    # one more of the hardest than the page shows: whether a next page exists
+    A = route.answer((rows, cols), loop, asked, candidates=cand, count=offset + limit + 1,
+                     progress=progress)
     with reporter(progress) as report:
         minimal = A.minimal
         if minimal is None and A.good is not None:
@@ -78,13 +83,19 @@ def _run_design(params: Params, progress: Callable) -> dict:
             minimal = design.minimal(A.good, progress=report)
         report.stage("ranking by difficulty")
         least = A.minimum
-        listed = least if params["list"] == "minimum" else minimal
+        if which == "hardest":
+            ranked = iter(A.hardest[offset:offset + limit])
+            total, at_least = offset + min(limit + 1, len(A.hardest) - offset), \
+                len(A.hardest) > offset + limit
+        else:
+            listed = least if which == "minimum" else minimal
+            ranked = itertools.islice(design.rank_by_difficulty(listed, loop), offset,
+                                      offset + limit)
+            total, at_least = listed.count(), False
         h = design.loop_hints(loop, rows, cols)
-        offset, limit = params["offset"], params["limit"]
-        ranked = itertools.islice(design.rank_by_difficulty(listed, loop), offset, offset + limit)
         shown = [(Puzzle(rows, cols, {E: h[E] for E in S}), len(S), list(key)) for S, key in ranked]
     sizes = least.by_size()
-    size = f" with {min(sizes)} hints" if sizes and params["list"] == "minimum" else ""
+    size = f" with {min(sizes)} hints" if sizes and which == "minimum" else ""
     unknown = "not counted (route without H)"
     return {"rows": rows, "cols": cols, "route": A.route,
             "counts": {"good": count(A.good.count()) if A.good is not None else unknown,
@@ -92,8 +103,9 @@ def _run_design(params: Params, progress: Callable) -> dict:
                        "minimum": count(least.count())},
             "minimum_size": min(sizes) if sizes else None,
             "loop_svg": Puzzle(rows, cols).render(loop, fmt="svg"),
-            "total": count(listed.count()), "unit": "hints", "offset": offset,
-            "caption": f"{LISTS[params['list']]}{size}, hardest first (4s, 0s, 3s, 1s, 2s)",
+            "total": count(max(total, 0)), "at_least": at_least, "unit": "hints",
+            "offset": offset,
+            "caption": f"{LISTS[which]}{size}, hardest first (4s, 0s, 3s, 1s, 2s)",
             "instances": listing(shown, offset)}
 
 

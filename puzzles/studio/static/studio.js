@@ -151,11 +151,12 @@ function hintCounts(key) {
 function browser(host, chosen, result, onPage) {
   host.replaceChildren();
   const items = result.instances || [], total = result.total;
+  const of = result.at_least ? `at least ${total}` : total;
   const head = document.createElement("h2");
   head.textContent = result.caption;
   const showing = Object.assign(document.createElement("p"), {className: "small showing"});
   showing.textContent = items.length
-    ? `showing ${result.offset + 1}-${result.offset + items.length} of ${total}` : `none of ${total}`;
+    ? `showing ${result.offset + 1}-${result.offset + items.length} of ${of}` : `none of ${of}`;
   host.append(head, showing);
   if (!items.length) return;
   const list = document.createElement("ol");

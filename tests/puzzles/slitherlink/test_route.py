@@ -199,5 +199,16 @@ def test_studio_design_takes_the_route(monkeypatch):
     result = task.run(task.check({"loop": loop_rows, "list": "minimum", "limit": 200}),
                       lambda *a: None)
     assert result["route"] == "lazy" and result["counts"]["good"].startswith("not counted")
+    for offset, limit in ((0, 2), (1, 3), (0, 200)):  # the hardest minimal ones, by pages
+        hard = task.run(task.check({"loop": loop_rows, "list": "hardest", "offset": offset,
+                                    "limit": limit}), lambda *a: None)
+        keys = want["keys"][offset:offset + limit]
+        assert hard["route"] == "lazy" and [x["key"] for x in hard["instances"]] == \
+            [list(k) for k in keys]
+        more = len(want["keys"]) > offset + limit
+        assert hard["at_least"] == more
+        assert int(hard["total"]) == (offset + limit + 1 if more else len(want["keys"]))
+        assert all(frozenset(Puzzle.from_url(x["url"]).hints) in want["minimal"]
+                   for x in hard["instances"])
     assert {frozenset(Puzzle.from_url(x["url"]).hints) for x in result["instances"]} == \
         want["minimum"]
