@@ -180,3 +180,28 @@ def test_ctrl_c_inside_a_long_compiled_meet_stops_within_two_seconds():
         setup, "P.meet(Q)", "(U.family([E[:1]]) * U.family([E[1:2], E[2:3]])).count()", 1.0)
     assert rc == 0 and (said, count) == ("interrupted", "2") and err == "", err
     assert prompt(took), took
+
+
+def test_the_member_by_member_test_stops_at_ctrl_c():
+    # 2^21 members against a G of ~40,000 nodes: 4,096 passes over G, seconds of work
+    setup = ("import random\nfrom zalg import Universe\nU = Universe(range(44))\n"
+             "rng = random.Random(3)\nF = U.power_set(range(21))\n"
+             "G = U.family([rng.sample(range(44), 6) for _ in range(40000)])\n"
+             "F.restrict(U.family([[0]]), method='members')")
+    rc, said, took, count, err = interrupt_inside(
+        setup, "F.restrict(G, method='members')",
+        "U.family([[0, 1], [2]]).restrict(U.family([[0]]), method='members').count()", 0.3)
+    assert rc == 0 and (said, count) == ("interrupted", "1") and err == "", err
+    assert prompt(took), took
+
+
+def test_the_member_by_member_test_keeps_to_the_budget():
+    # 2^22 members: their bit columns alone (44 levels of 2^16 words) pass 24 MB
+    from zalg import OutOfMemory
+    U = Universe(range(44), memory="24M")
+    F = U.power_set(range(22))
+    with pytest.raises(OutOfMemory, match="testing members"):
+        F.restrict(U.family([[0]]), method="members")
+    small = U.family([[0, 1], [2]])
+    assert small.restrict(U.family([[0]]), method="members") == U.family([[0, 1]])
+
