@@ -36,8 +36,8 @@ __all__ = ["LazyDesign", "minimum_hint_sets", "hardest_hint_sets"]
 #: candidates up to which a check goes member by member (their bit columns: an eighth
 #: of a byte a candidate per element)
 BY_MEMBERS = 1 << 20
-#: bad candidates up to which the learning first finds, member by member, the fewest
-#: cells a violation set missing one has (a pass over W's node arrays each)
+#: bad candidates up to which the learning takes one violation set of fewest cells for
+#: each, member by member (a pass over W's node arrays each)
 FEW = 64
 #: candidates the hardest's search checks together (one check, one learning for all)
 BATCH = 8
@@ -51,6 +51,7 @@ class _Oracle:
         self.X = [x for x in self.U.elements if x not in set(self.Y)]  # edges, other cells
         self.edges = self.U.family([self.X])
         self.cells = self.U.power_set(self.Y)
+        self.cell_set = frozenset(self.Y)
         self.hits = self.cells                 # hitting(K) over Y, K = ∅ so far
         self.found = 0                         # |K|
         self.weights = {y: 1 for y in self.Y}  # count cells only (edges weigh 0)
@@ -78,7 +79,11 @@ class _Oracle:
         every violation set of fewest cells that misses some S ∈ bad (each is minimal:
         a smaller one would miss S too), then the members of ``bad`` those do not rule
         out yet."""
-        learned, fewest = self.U.empty, 0
+        if bad.count() <= FEW:  # one violation set of fewest cells for each member
+            learned = self.U.family([self.fewest_missing(S)[1] for S in bad])
+            bad = self.U.empty
+        else:
+            learned, fewest = self.U.empty, 0
         while bad:
             new, fewest = self._fewest_missing(bad, fewest)
             learned |= new
@@ -91,10 +96,7 @@ class _Oracle:
         size).  The sets of s cells missing some S are few, so ∃x.W is taken only along
         them (``exists(within=...)``), s = ``fewest``, ``fewest`` + 1, ... until some are
         violation sets: ``fewest`` is a size below which none misses a member of ``bad``
-        (the size the last call returned, for ``bad`` a part of that call's).  For a few
-        members that size is found first, member by member (:meth:`fewest_for`)."""
-        if bad.count() <= FEW:
-            fewest = max(fewest, min(self.fewest_for(S) for S in bad))
+        (the size the last call returned, for ``bad`` a part of that call's)."""
         avoiding = self.toggled(bad)
         for s in range(fewest, len(self.Y) + 1):
             new = self.W.exists(self.X, within=self.cells.of_size(s).permit(avoiding))
@@ -102,12 +104,17 @@ class _Oracle:
                 return new, s
         raise AssertionError("a bad candidate has a violation set missing it")
 
+    def fewest_missing(self, S: frozenset) -> tuple[float, frozenset | None]:
+        """(s, v): a violation set v of fewest cells, s, among those missing S ((inf,
+        None) when none does; v is minimal: a smaller one would miss S too): from a
+        member of W of least weight, a cell of S weighing infinitely much, another cell
+        1, an edge 0 (one pass over W's nodes)."""
+        weight, member = self.W.min_weight({y: (math.inf if y in S else 1) for y in self.Y})
+        return weight, (None if member is None else member & self.cell_set)
+
     def fewest_for(self, S: frozenset) -> float:
-        """The fewest cells of a violation set missing S (infinite when none does): the
-        least weight of a member of W, a cell of S weighing infinitely much, another
-        cell 1, an edge 0 (one pass over W's nodes)."""
-        weights = {y: (math.inf if y in S else 1) for y in self.Y}
-        return self.W.min_weight(weights)[0]
+        """The fewest cells of a violation set missing S (infinite when none does)."""
+        return self.fewest_missing(S)[0]
 
 
 class LazyDesign(_Oracle):
