@@ -54,7 +54,6 @@ class _Oracle:
         self.cell_set = frozenset(self.Y)
         self.hits = self.cells                 # hitting(K) over Y, K = ∅ so far
         self.found = 0                         # |K|
-        self.weights = {y: 1 for y in self.Y}  # count cells only (edges weigh 0)
 
     def toggled(self, C: zalg.Family) -> zalg.Family:
         """{Y ∖ S : S ∈ C} for a family C over Y."""
@@ -75,10 +74,11 @@ class _Oracle:
         return self.toggled(inside / self.edges) if inside else self.U.empty
 
     def learn(self, bad: zalg.Family) -> None:
-        """Add to K violation sets that rule out every member of ``bad``: repeatedly,
-        every violation set of fewest cells that misses some S ∈ bad (each is minimal:
-        a smaller one would miss S too), then the members of ``bad`` those do not rule
-        out yet."""
+        """Add to K violation sets that rule out every member of ``bad``: for at most
+        ``FEW`` members one of fewest cells missing each (:meth:`fewest_missing`);
+        otherwise, repeatedly, every violation set of fewest cells that misses some
+        S ∈ bad (each is minimal: a smaller one would miss S too), then the members of
+        ``bad`` those do not rule out yet."""
         if bad.count() <= FEW:  # one violation set of fewest cells for each member
             learned = self.U.family([self.fewest_missing(S)[1] for S in bad])
             bad = self.U.empty
