@@ -34,6 +34,11 @@ LOOP_EDITOR = {
     "keys": "Arrows move; Space toggles inside; c toggles candidate.",
 }
 
+#: candidate cells up to which a page also counts the good and the minimal hint sets
+#: (through H: a 6x6 loop with every cell a candidate takes 15-28 s); past them the
+#: minimum and the hardest lists take the route without H and the counts say
+#: "not counted"
+COUNTED_CELLS = 36
 #: which hint sets a page lists
 LISTS = {"minimum": "Minimum hint sets", "minimal": "Minimal hint sets",
          "hardest": "Hardest minimal hint sets"}
@@ -65,14 +70,18 @@ def _check_design(params: Params) -> Params:
 
 def _run_design(params: Params, progress: Callable) -> dict:
     """Good, minimal, minimum or hardest hint sets of the loop by the route
-    ``route.answer`` chooses (without H: the minimum ones and the hardest minimal ones,
-    the good and minimal ones not counted); one page of the listed ones, hardest first."""
+    ``route.answer`` chooses: every count up to ``COUNTED_CELLS`` candidate cells (the
+    whole H), past them the minimum or the hardest without H (the good and minimal ones
+    not counted); one page of the listed ones, hardest first."""
     rows, cols, region = parse_loop_rows(params["loop"])
     loop = outline(region)
     cand = cells_of(params["candidates"].split("/"), "x#") if params["candidates"] else None
     which, offset, limit = params["list"], params["offset"], params["limit"]
-    asked = {"minimum": ("minimum",), "minimal": ("minimal", "minimum"),
-             "hardest": ("minimum", "hardest")}[which]
+    if (len(cand) if cand is not None else rows * cols) <= COUNTED_CELLS:
+        asked = ("good", "minimal", "minimum")
+    else:
+        asked = {"minimum": ("minimum",), "minimal": ("minimal", "minimum"),
+                 "hardest": ("minimum", "hardest")}[which]
     # one more of the hardest than the page shows: whether a next page exists
     A = route.answer((rows, cols), loop, asked, candidates=cand, count=offset + limit + 1,
                      progress=progress)
@@ -83,12 +92,12 @@ def _run_design(params: Params, progress: Callable) -> dict:
             minimal = design.minimal(A.good, progress=report)
         report.stage("ranking by difficulty")
         least = A.minimum
-        if which == "hardest":
+        if which == "hardest" and minimal is None:  # without H: as many as asked for
             ranked = iter(A.hardest[offset:offset + limit])
             total, at_least = offset + min(limit + 1, len(A.hardest) - offset), \
                 len(A.hardest) > offset + limit
         else:
-            listed = least if which == "minimum" else minimal
+            listed = least if which == "minimum" else minimal  # the hardest: minimal ones
             ranked = itertools.islice(design.rank_by_difficulty(listed, loop), offset,
                                       offset + limit)
             total, at_least = listed.count(), False

@@ -183,22 +183,27 @@ def test_cli_generate_takes_the_route(tmp_path, capsys, monkeypatch):
 
 
 def test_studio_design_takes_the_route(monkeypatch):
+    from puzzles.slitherlink import studio
     loop_rows = ".##./.##./.#.."
     loop = outline({(0, 1), (0, 2), (1, 1), (1, 2), (2, 1)})
     want = reference(3, 4, loop, [(r, c) for r in range(3) for c in range(4)])
+    want["hardest"] = want["minimal"]
     task = PART.tasks["design"]
-    for which in ("minimal",):
+    for which in ("minimum", "minimal", "hardest"):  # 12 cells: every count, through H
         params = task.check({"loop": loop_rows, "list": which, "limit": 200})
         result = task.run(params, lambda *a: None)
-        assert result["route"] == "whole"
+        assert result["route"] == "whole" and not result["at_least"]
         assert result["counts"] == {"good": str(len(want["good"])),
                                     "minimal": str(len(want["minimal"])),
                                     "minimum": str(len(want["minimum"]))}
         assert {frozenset(Puzzle.from_url(x["url"]).hints) for x in result["instances"]} == \
             want[which]
+    monkeypatch.setattr(studio, "COUNTED_CELLS", 11)  # past it: the minimum without H
     result = task.run(task.check({"loop": loop_rows, "list": "minimum", "limit": 200}),
                       lambda *a: None)
     assert result["route"] == "lazy" and result["counts"]["good"].startswith("not counted")
+    assert {frozenset(Puzzle.from_url(x["url"]).hints) for x in result["instances"]} == \
+        want["minimum"]
     for offset, limit in ((0, 2), (1, 3), (0, 200)):  # the hardest minimal ones, by pages
         hard = task.run(task.check({"loop": loop_rows, "list": "hardest", "offset": offset,
                                     "limit": limit}), lambda *a: None)
@@ -210,5 +215,3 @@ def test_studio_design_takes_the_route(monkeypatch):
         assert int(hard["total"]) == (offset + limit + 1 if more else len(want["keys"]))
         assert all(frozenset(Puzzle.from_url(x["url"]).hints) in want["minimal"]
                    for x in hard["instances"])
-    assert {frozenset(Puzzle.from_url(x["url"]).hints) for x in result["instances"]} == \
-        want["minimum"]
