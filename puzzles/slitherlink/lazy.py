@@ -48,10 +48,10 @@ class _Oracle:
 
     def __init__(self, shape, cycle, candidates, multi: bool, progress: Progress):
         self.W, self.Y, self.U = violation_relation(shape, cycle, candidates, multi, progress)
-        self.X = [x for x in self.U.elements if x not in set(self.Y)]  # edges, other cells
+        self.cell_set = frozenset(self.Y)
+        self.X = [x for x in self.U.elements if x not in self.cell_set]  # edges, other cells
         self.edges = self.U.family([self.X])
         self.cells = self.U.power_set(self.Y)
-        self.cell_set = frozenset(self.Y)
         self.hits = self.cells                 # hitting(K) over Y, K = ∅ so far
         self.found = 0                         # |K|
 
@@ -81,13 +81,12 @@ class _Oracle:
         ``bad`` those do not rule out yet."""
         if bad.count() <= FEW:  # one violation set of fewest cells for each member
             learned = self.U.family([self.fewest_missing(S)[1] for S in bad])
-            bad = self.U.empty
         else:
             learned, fewest = self.U.empty, 0
-        while bad:
-            new, fewest = self._fewest_missing(bad, fewest)
-            learned |= new
-            bad = bad & new.hitting(self.Y)   # the members no new set rules out
+            while bad:
+                new, fewest = self._fewest_missing(bad, fewest)
+                learned |= new
+                bad = bad & new.hitting(self.Y)   # the members no new set rules out
         self.found += learned.count()
         self.hits = self.hits & learned.hitting(self.Y)
 
@@ -111,10 +110,6 @@ class _Oracle:
         1, an edge 0 (one pass over W's nodes)."""
         weight, member = self.W.min_weight({y: (math.inf if y in S else 1) for y in self.Y})
         return weight, (None if member is None else member & self.cell_set)
-
-    def fewest_for(self, S: frozenset) -> float:
-        """The fewest cells of a violation set missing S (infinite when none does)."""
-        return self.fewest_missing(S)[0]
 
 
 class LazyDesign(_Oracle):

@@ -121,7 +121,7 @@ def answer(puzzle_or_shape, cycle: Iterable, question: str | Iterable[str] = "mi
         sides = range(len(design.SWEEPS)) if sweep == "auto" else [sweep]
         with report.waiting(f"choosing the side: {TRIAL_LEVELS} levels of H from "
                             f"{'each side' if len(sides) > 1 else 'the side asked'}"):
-            W, k, _ = _trials(rows, cols, loop, Y, multi, sides)
+            W, k = _trials(rows, cols, loop, Y, multi, sides)
         report.note(f"route: the whole H, swept from the {design.SWEEPS[k]} ({why})")
         # S ⊆ Y meets viol(C') iff it meets C' ∪ viol(C') (design.instances)
         H = W.hitting(Y, method="bottomup" if method == "hitting" else method,
@@ -130,9 +130,9 @@ def answer(puzzle_or_shape, cycle: Iterable, question: str | Iterable[str] = "mi
 
 
 def _trials(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
-            sides) -> tuple[zalg.Family, int, list]:
-    """(W, k, widths) of the side of least trial work (``design.best_sweep``), one side's
-    W alive at a time besides the best so far."""
+            sides) -> tuple[zalg.Family, int]:
+    """(W, k) of the side of least trial work (``design.best_sweep``), one side's W
+    alive at a time besides the best so far."""
     best = None
     for k in sides:
         [trial] = design.sweep_trials(rows, cols, loop, Y, multi, TRIAL_LEVELS, [k])
@@ -140,7 +140,8 @@ def _trials(rows: int, cols: int, loop: frozenset, Y: list, multi: bool,
                                                                best[0]):
             best = trial
         del trial
-    return design.best_sweep([best], rows, cols)
+    W, k, _ = design.best_sweep([best], rows, cols)
+    return W, k
 
 
 def _whole(H: zalg.Family, loop: frozenset, question: tuple[str, ...], count: int, k: int, report,
